@@ -1,0 +1,183 @@
+"""The contract every game meets, so the bot can host a game it knows nothing about.
+
+After OpenSpiel (a state answers a fixed set of questions: who acts, what is legal, apply) and
+boardgame.io (secrets stripped per viewer, seeded randomness inside the state). A game is a
+value-in, value-out library: no Discord, no database, no asyncio.
+
+Action ids are ASCII, at most 80 characters (they ride in a button's custom_id next to a
+session id and a version), and hierarchical: segments separated by ".". The bot builds its
+menus from the segments (first the card, then the pawn, then the choice), so each step offers
+a handful of options even when the full list is long. `Action.path` gives one human label per
+segment for those menus; `Action.label` is the whole move in words, for autocomplete.
+Choices too long for one list (a Dog 7 split over several pawns) are built as several actions,
+each one a real state change (the game keeps the half-made move in its state).
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, Field, model_validator
+
+from games.rng import Rng
+
+Seat = int
+ACTION_ID_MAX = 80
+LABEL_MAX = 100
+_ACTION_ID_RE = re.compile(r"^[A-Za-z0-9_+\-=]+(\.[A-Za-z0-9_+\-=]+)*$")
+
+
+class RuleError(Exception):
+    """An illegal action or option. The message is shown to the player as it is."""
+
+
+class Player(BaseModel):
+    name: str
+    bot: bool = False
+
+
+class Action(BaseModel):
+    id: str
+    label: str
+    path: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _check(self) -> Action:
+        if len(self.id) > ACTION_ID_MAX or not _ACTION_ID_RE.match(self.id):
+            raise ValueError(f"bad action id {self.id!r}")
+        if len(self.label) > LABEL_MAX:
+            raise ValueError(f"label too long: {self.label!r}")
+        if not self.path:
+            self.path = tuple(self.id.split(".")[:-1]) + (self.label,)
+        if len(self.path) != self.id.count(".") + 1:
+            raise ValueError(f"path of {self.id!r} needs one label per segment")
+        return self
+
+
+class OptionSpec(BaseModel):
+    """An option of `/<game> start`. `choices` maps the shown name to the stored value."""
+
+    name: str
+    description: str
+    kind: type = str
+    choices: dict[str, Any] = Field(default_factory=dict)
+    default: Any = None
+    min_value: int | None = None
+    max_value: int | None = None
+
+
+class Result(BaseModel):
+    winners: list[Seat]
+    scores: list[int] | None = None
+    summary: str
+
+    @property
+    def draw(self) -> bool:
+        return len(self.winners) != 1
+
+
+class Applied(BaseModel):
+    """The outcome of one action: the new state and what happened, in words for the channel."""
+
+    model_config = {"arbitrary_types_allowed": True}
+    state: Any
+    events: list[str] = Field(default_factory=list)
+
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class Game(ABC, Generic[S]):
+    """One tabletop game. Subclasses set the class attributes and answer the questions below."""
+
+    name: ClassVar[str]  # slash command group: lowercase, no spaces
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type[BaseModel]]
+    options: ClassVar[list[OptionSpec]] = []
+    rules_summary: ClassVar[str] = ""
+
+    # -- setting up --------------------------------------------------------------------------
+    def check_options(self, options: dict[str, Any], n_players: int) -> None:
+        """Raise RuleError when these options cannot be played with this many players."""
+
+    def seating(self, players: list[Player], options: dict[str, Any]) -> str:
+        """Lines for the lobby that tell who sits where (teams, colours); empty when nothing."""
+        return ""
+
+    @abstractmethod
+    def new_state(self, players: list[Player], options: dict[str, Any], seed: int) -> S: ...
+
+    # -- playing -------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> list[Seat]:
+        """The seats that may act now; several at once in simultaneous stages; [] when over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]: ...
+
+    @abstractmethod
+    def apply(self, state: S, seat: Seat, action_id: str) -> Applied:
+        """Apply one action to a copy of the state. Raises RuleError; never mutates `state`."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """None while the game goes on."""
+
+    def on_timeout(self, state: S, seat: Seat) -> str | None:
+        """The action taken for a seat that does not answer in time; None: only remind it."""
+        return None
+
+    def menu_prompt(self, state: S, seat: Seat, prefix: str) -> str:
+        """The question above the menu step that follows `prefix` ("" at the first step)."""
+        return "Choose your move"
+
+    # -- seeing -----------------------------------------------------------------------------
+    @abstractmethod
+    def public_view(self, state: S) -> BaseModel:
+        """Everything the channel may see, and nothing else."""
+
+    def private_view(self, state: S, seat: Seat) -> BaseModel | None:
+        """What only this seat sees (hand, code); None when the seat holds no secret now."""
+        return None
+
+    @abstractmethod
+    def status(self, view: BaseModel) -> str:
+        """One or two lines for the channel under the picture, from the public view."""
+
+    @abstractmethod
+    def render_public(self, view: BaseModel) -> bytes:
+        """The board picture (PNG) from the public view."""
+
+    def render_private(self, view: BaseModel) -> bytes | None:
+        """The picture of a private view (PNG), or None when text says it all."""
+        return None
+
+    def private_text(self, view: BaseModel) -> str:
+        return ""
+
+    # -- artificial players -----------------------------------------------------------------
+    def ai_action(self, state: S, seat: Seat, rng: Rng) -> str:
+        """The AI seat's choice; by default a random legal action."""
+        return rng.choice(self.legal_actions(state, seat)).id
+
+    # -- helpers the bot and tests share ----------------------------------------------------
+    def load(self, data: str) -> S:
+        return self.state_type.model_validate_json(data)  # type: ignore[return-value]
+
+    def dump(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def find_action(self, state: S, seat: Seat, action_id: str) -> Action:
+        for action in self.legal_actions(state, seat):
+            if action.id == action_id:
+                return action
+        raise RuleError("That move is not possible right now.")
+
+
+def random_action(game: Game[Any], state: BaseModel, seat: Seat, rng: Rng) -> str:
+    """A uniformly random legal action: the baseline every AI must beat."""
+    return rng.choice(game.legal_actions(state, seat)).id
