@@ -1,0 +1,1 @@
+"""The Discord side: client, commands, views, store, scheduler."""
