@@ -1,0 +1,757 @@
+"""Persistent game sessions, the action log, timers and meta facts.
+
+`Store` is the small interface the rest of the bot codes against; `SqliteStore` is the one
+backend today. A PostgreSQL backend for a multi-process deployment would be another subclass:
+nothing above this module knows about SQL. Every write is guarded by an optimistic version
+check (`version = version + 1 WHERE version = expected`), which is what makes a stale button or
+a second process lose cleanly instead of overwriting a newer state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal, Self
+
+import aiosqlite
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+from bot.config import database_path
+
+__all__ = [
+    "ActionRow",
+    "ChannelBusy",
+    "MIGRATIONS_DIR",
+    "Migration",
+    "NotFound",
+    "OPEN_STATUSES",
+    "Seat",
+    "Session",
+    "SessionStatus",
+    "SqliteStore",
+    "StaleVersion",
+    "Store",
+    "StoreError",
+    "Timer",
+    "UNSET",
+    "load_migrations",
+    "utcnow",
+]
+
+SessionStatus = Literal["lobby", "active", "finished", "ended"]
+OPEN_STATUSES: Final[tuple[SessionStatus, ...]] = ("lobby", "active")
+
+MIGRATIONS_DIR: Final[Path] = Path(__file__).with_name("migrations")
+_MIGRATION_NAME = re.compile(r"^(\d+)_[A-Za-z0-9_-]+\.sql$")
+
+
+def utcnow() -> datetime:
+    """The current time as an aware UTC datetime (the only kind the store accepts)."""
+    return datetime.now(UTC)
+
+
+class _Unset(Enum):
+    UNSET = "UNSET"
+
+
+UNSET: Final = _Unset.UNSET
+"""Marks an `update_session` field as "leave as it is" (None is a value: it clears)."""
+
+
+# --- models -------------------------------------------------------------------------------
+
+
+class Seat(BaseModel):
+    """A place at the table; AI seats have no Discord user."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int | None
+    name: str
+    bot: bool = False
+
+
+class Session(BaseModel):
+    """One game in one channel, from lobby to its end."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: SessionStatus
+    host_id: int
+    players: list[Seat] = Field(default_factory=list)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int
+    state: str | None = None
+    version: int = 0
+    board_message_id: int | None = None
+    lobby_message_id: int | None = None
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
+
+    @property
+    def is_open(self) -> bool:
+        """Lobby or running: the session that owns its channel."""
+        return self.status in OPEN_STATUSES
+
+
+class ActionRow(BaseModel):
+    """One entry of the append-only action log."""
+
+    model_config = ConfigDict(frozen=True)
+
+    session_id: int
+    seq: int
+    version: int
+    seat: int | None
+    user_id: int | None
+    action: str
+    at: AwareDatetime
+
+
+class Timer(BaseModel):
+    """A deadline or reminder; `version` lets the bot ignore one the game has moved past."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    session_id: int
+    kind: str
+    seat: int | None
+    due_at: AwareDatetime
+    version: int
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+class StoreError(Exception):
+    """Base of every error the store raises on purpose."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a lobby or a running game."""
+
+    def __init__(self, channel_id: int, session_id: int | None = None) -> None:
+        self.channel_id = channel_id
+        self.session_id = session_id
+        which = f" (session {session_id})" if session_id is not None else ""
+        super().__init__(f"channel {channel_id} already has a lobby or a running game{which}")
+
+
+class StaleVersion(StoreError):
+    """Someone else changed the session first; re-read and try again (or tell the user)."""
+
+    def __init__(self, session_id: int, expected: int, actual: int | None) -> None:
+        self.session_id = session_id
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"session {session_id} is at version {actual}, not {expected}: it changed meanwhile"
+        )
+
+
+class NotFound(StoreError):
+    """No such session (or other row)."""
+
+
+# --- the interface ------------------------------------------------------------------------
+
+
+class Store(ABC):
+    """What the bot needs from persistence; backends subclass this."""
+
+    @classmethod
+    async def open(cls, url_or_path: str) -> Store:
+        """Open the store a URL (``sqlite:///...``) or a plain SQLite path names."""
+        return await SqliteStore.open(url_or_path)
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Release the connection; the store is unusable afterwards."""
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # sessions
+
+    @abstractmethod
+    async def create_session(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        players: Iterable[Seat | Mapping[str, Any]],
+        options: Mapping[str, Any],
+        seed: int,
+    ) -> Session:
+        """Open a lobby; raises ChannelBusy if the channel already has an open session."""
+
+    @abstractmethod
+    async def open_session(self, channel_id: int) -> Session | None:
+        """The lobby or running game in this channel, if any."""
+
+    @abstractmethod
+    async def get_session(self, session_id: int) -> Session:
+        """The session with this id; raises NotFound."""
+
+    @abstractmethod
+    async def update_session(
+        self,
+        session_id: int,
+        expected_version: int,
+        *,
+        status: SessionStatus | _Unset = UNSET,
+        players: Iterable[Seat | Mapping[str, Any]] | _Unset = UNSET,
+        options: Mapping[str, Any] | _Unset = UNSET,
+        state: str | None | _Unset = UNSET,
+        board_message_id: int | None | _Unset = UNSET,
+        lobby_message_id: int | None | _Unset = UNSET,
+        bump: bool = True,
+    ) -> Session:
+        """Write the given fields if the version still matches; raises StaleVersion, NotFound.
+
+        ``bump=False`` keeps the version (bookkeeping such as message ids must not make the
+        players' buttons stale) but still checks it.
+        """
+
+    @abstractmethod
+    async def record_action(
+        self,
+        session_id: int,
+        expected_version: int,
+        *,
+        seat: int | None,
+        user_id: int | None,
+        action: str,
+        state: str | None,
+        status: SessionStatus | None = None,
+    ) -> Session:
+        """Store the new state and append the action to the log, atomically.
+
+        ``status=None`` leaves the status as it is. Raises StaleVersion (leaving nothing
+        behind) or NotFound.
+        """
+
+    @abstractmethod
+    async def actions(self, session_id: int) -> list[ActionRow]:
+        """The session's action log in order."""
+
+    @abstractmethod
+    async def sessions_with_status(self, *statuses: SessionStatus) -> list[Session]:
+        """Sessions in any of these states (all sessions if none given), oldest first."""
+
+    # timers
+
+    @abstractmethod
+    async def set_timer(
+        self, session_id: int, kind: str, seat: int | None, due_at: datetime, version: int
+    ) -> Timer:
+        """Add a timer; raises NotFound if the session does not exist."""
+
+    @abstractmethod
+    async def clear_timers(self, session_id: int, kind: str | None = None) -> int:
+        """Delete the session's timers (of one kind, or all); returns how many went."""
+
+    @abstractmethod
+    async def next_timer(self) -> Timer | None:
+        """The timer that comes due first."""
+
+    @abstractmethod
+    async def due_timers(self, now: datetime) -> list[Timer]:
+        """Timers due at or before `now`, soonest first."""
+
+    @abstractmethod
+    async def delete_timer(self, timer_id: int) -> bool:
+        """Delete one timer; False if it was already gone (the callback may have cleared it)."""
+
+    # meta
+
+    @abstractmethod
+    async def get_meta(self, key: str) -> str | None:
+        """A stored fact, or None."""
+
+    @abstractmethod
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store (or replace) a fact."""
+
+
+# --- SQLite -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One numbered SQL file."""
+
+    version: int
+    name: str
+    sql: str
+
+
+def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
+    """The numbered .sql files in order; numbers must be unique so each applies exactly once."""
+    found: dict[int, Migration] = {}
+    for path in sorted(directory.glob("*.sql")):
+        match = _MIGRATION_NAME.match(path.name)
+        if match is None:
+            raise StoreError(f"migration file {path.name!r} is not named NNNN_description.sql")
+        number = int(match.group(1))
+        if number in found:
+            raise StoreError(f"migrations {found[number].name} and {path.name} share a number")
+        found[number] = Migration(number, path.name, path.read_text(encoding="utf-8"))
+    return [found[number] for number in sorted(found)]
+
+
+def _split_statements(script: str) -> list[str]:
+    """Split a script into statements; sqlite3.complete_statement copes with triggers."""
+    statements: list[str] = []
+    buffer = ""
+    for piece in script.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip(" \t\r\n;"):
+                statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip(" \t\r\n;"):
+        statements.append(buffer.strip())
+    return statements
+
+
+def _check_status(status: str) -> SessionStatus:
+    if status not in ("lobby", "active", "finished", "ended"):
+        raise ValueError(f"unknown session status {status!r}")
+    return status  # type: ignore[return-value]
+
+
+def _to_text(moment: datetime) -> str:
+    """Fixed-width ISO-8601 UTC, so SQL text order is time order."""
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"naive datetime {moment!r}: pass an aware (UTC) datetime")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _from_text(text: str) -> datetime:
+    return datetime.fromisoformat(text).astimezone(UTC)
+
+
+def _seats_json(players: Iterable[Seat | Mapping[str, Any]]) -> str:
+    seats = [p if isinstance(p, Seat) else Seat.model_validate(p) for p in players]
+    return json.dumps([s.model_dump() for s in seats], separators=(",", ":"))
+
+
+def _options_json(options: Mapping[str, Any]) -> str:
+    return json.dumps(dict(options), separators=(",", ":"))
+
+
+def _session(row: sqlite3.Row) -> Session:
+    return Session(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        status=row["status"],
+        host_id=row["host_id"],
+        players=[Seat.model_validate(p) for p in json.loads(row["players"])],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        state=row["state"],
+        version=row["version"],
+        board_message_id=row["board_message_id"],
+        lobby_message_id=row["lobby_message_id"],
+        created_at=_from_text(row["created_at"]),
+        updated_at=_from_text(row["updated_at"]),
+    )
+
+
+def _timer(row: sqlite3.Row) -> Timer:
+    return Timer(
+        id=row["id"],
+        session_id=row["session_id"],
+        kind=row["kind"],
+        seat=row["seat"],
+        due_at=_from_text(row["due_at"]),
+        version=row["version"],
+    )
+
+
+def _action(row: sqlite3.Row) -> ActionRow:
+    return ActionRow(
+        session_id=row["session_id"],
+        seq=row["seq"],
+        version=row["version"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        action=row["action"],
+        at=_from_text(row["at"]),
+    )
+
+
+_SCHEMA_TABLE = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+)
+"""
+
+
+class SqliteStore(Store):
+    """The store on one aiosqlite connection in WAL mode.
+
+    All statements go through one connection, so an internal lock serializes every operation:
+    a reader must not see another coroutine's half-done transaction, and two transactions
+    must never interleave. Writes use BEGIN IMMEDIATE so a second process waits (busy_timeout)
+    instead of failing half-way.
+    """
+
+    BUSY_TIMEOUT_MS: Final = 5000
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+        self._closed = False
+        self.path = path
+
+    @classmethod
+    async def open(cls, url_or_path: str) -> SqliteStore:
+        """Connect, switch to WAL and bring the schema up to date."""
+        path = database_path(url_or_path) if "://" in url_or_path else url_or_path
+        if path != ":memory:":
+            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute(f"PRAGMA busy_timeout = {cls.BUSY_TIMEOUT_MS}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            store = cls(db, path)
+            await store._migrate(load_migrations())
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            if not self._closed:
+                self._closed = True
+                await self._db.close()
+
+    # plumbing
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+                await self._db.execute("COMMIT")
+            except BaseException:
+                # Also on cancellation: the shared connection must not stay inside a transaction.
+                await asyncio.shield(self._rollback())
+                raise
+
+    async def _rollback(self) -> None:
+        with contextlib.suppress(sqlite3.OperationalError):
+            await self._db.execute("ROLLBACK")
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
+
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def _migrate(self, migrations: list[Migration]) -> None:
+        await self._db.execute(_SCHEMA_TABLE)
+        known = max((m.version for m in migrations), default=0)
+        row = await self._fetchone("SELECT MAX(version) AS v FROM schema_version")
+        current = row["v"] if row and row["v"] is not None else 0
+        if current > known:
+            raise StoreError(
+                f"database schema version {current} is newer than this code knows ({known}); "
+                "run a newer version of the bot"
+            )
+        for migration in migrations:
+            async with self._transaction() as db:
+                # Re-checked inside the write lock: another process may have just applied it.
+                cursor = await db.execute(
+                    "SELECT 1 FROM schema_version WHERE version = ?", (migration.version,)
+                )
+                if await cursor.fetchone() is not None:
+                    continue
+                for statement in _split_statements(migration.sql):
+                    await db.execute(statement)
+                await db.execute(
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, _to_text(utcnow())),
+                )
+
+    async def schema_version(self) -> int:
+        """The highest migration applied to this database."""
+        row = await self._fetchone("SELECT MAX(version) AS v FROM schema_version")
+        return row["v"] if row and row["v"] is not None else 0
+
+    async def _missing_or_stale(
+        self, db: aiosqlite.Connection, session_id: int, expected: int
+    ) -> StoreError:
+        cursor = await db.execute("SELECT version FROM sessions WHERE id = ?", (session_id,))
+        row = await cursor.fetchone()
+        if row is None:
+            return NotFound(f"no session {session_id}")
+        return StaleVersion(session_id, expected, row["version"])
+
+    async def _busy(self, db: aiosqlite.Connection, channel_id: int) -> ChannelBusy:
+        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
+        cursor = await db.execute(
+            f"SELECT id FROM sessions WHERE channel_id = ? AND status IN ({placeholders})",
+            (channel_id, *OPEN_STATUSES),
+        )
+        row = await cursor.fetchone()
+        return ChannelBusy(channel_id, row["id"] if row else None)
+
+    # sessions
+
+    async def create_session(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        players: Iterable[Seat | Mapping[str, Any]],
+        options: Mapping[str, Any],
+        seed: int,
+    ) -> Session:
+        now = _to_text(utcnow())
+        values = (
+            guild_id, channel_id, game, "lobby", host_id,
+            _seats_json(players), _options_json(options), seed, now, now,
+        )  # fmt: skip
+        busy: ChannelBusy | None = None
+        async with self._transaction() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, players,"
+                    " options, seed, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    values,
+                )
+                row = await cursor.fetchone()
+            except sqlite3.IntegrityError as error:
+                if "sessions.channel_id" not in str(error):
+                    raise
+                busy = await self._busy(db, channel_id)
+        if busy is not None:
+            raise busy
+        assert row is not None
+        return _session(row)
+
+    async def open_session(self, channel_id: int) -> Session | None:
+        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
+        row = await self._fetchone(
+            f"SELECT * FROM sessions WHERE channel_id = ? AND status IN ({placeholders})",
+            (channel_id, *OPEN_STATUSES),
+        )
+        return _session(row) if row else None
+
+    async def get_session(self, session_id: int) -> Session:
+        row = await self._fetchone("SELECT * FROM sessions WHERE id = ?", (session_id,))
+        if row is None:
+            raise NotFound(f"no session {session_id}")
+        return _session(row)
+
+    async def update_session(
+        self,
+        session_id: int,
+        expected_version: int,
+        *,
+        status: SessionStatus | _Unset = UNSET,
+        players: Iterable[Seat | Mapping[str, Any]] | _Unset = UNSET,
+        options: Mapping[str, Any] | _Unset = UNSET,
+        state: str | None | _Unset = UNSET,
+        board_message_id: int | None | _Unset = UNSET,
+        lobby_message_id: int | None | _Unset = UNSET,
+        bump: bool = True,
+    ) -> Session:
+        fields: dict[str, Any] = {}
+        if status is not UNSET:
+            fields["status"] = _check_status(status)
+        if players is not UNSET:
+            fields["players"] = _seats_json(players)
+        if options is not UNSET:
+            fields["options"] = _options_json(options)
+        if state is not UNSET:
+            fields["state"] = state
+        if board_message_id is not UNSET:
+            fields["board_message_id"] = board_message_id
+        if lobby_message_id is not UNSET:
+            fields["lobby_message_id"] = lobby_message_id
+        fields["updated_at"] = _to_text(utcnow())
+        assignments = [f"{name} = ?" for name in fields]  # names are ours, never the caller's
+        if bump:
+            assignments.append("version = version + 1")
+        sql = (
+            f"UPDATE sessions SET {', '.join(assignments)}"
+            " WHERE id = ? AND version = ? RETURNING *"
+        )
+        failure: StoreError | None = None
+        async with self._transaction() as db:
+            try:
+                cursor = await db.execute(sql, (*fields.values(), session_id, expected_version))
+                row = await cursor.fetchone()
+            except sqlite3.IntegrityError as error:
+                if "sessions.channel_id" not in str(error):
+                    raise
+                cursor = await db.execute(
+                    "SELECT channel_id FROM sessions WHERE id = ?", (session_id,)
+                )
+                channel = await cursor.fetchone()
+                failure = await self._busy(db, channel["channel_id"] if channel else 0)
+            else:
+                if row is None:
+                    failure = await self._missing_or_stale(db, session_id, expected_version)
+        if failure is not None:
+            raise failure
+        return _session(row)
+
+    async def record_action(
+        self,
+        session_id: int,
+        expected_version: int,
+        *,
+        seat: int | None,
+        user_id: int | None,
+        action: str,
+        state: str | None,
+        status: SessionStatus | None = None,
+    ) -> Session:
+        if status is not None:
+            _check_status(status)
+        now = _to_text(utcnow())
+        failure: StoreError | None = None
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE sessions SET state = ?, status = COALESCE(?, status),"
+                " version = version + 1, updated_at = ?"
+                " WHERE id = ? AND version = ? RETURNING *",
+                (state, status, now, session_id, expected_version),
+            )
+            row = await cursor.fetchone()
+            if row is None:
+                failure = await self._missing_or_stale(db, session_id, expected_version)
+            else:
+                await db.execute(
+                    "INSERT INTO actions (session_id, seq, version, seat, user_id, action, at)"
+                    " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
+                    " WHERE session_id = ?), ?, ?, ?, ?, ?)",
+                    (session_id, session_id, row["version"], seat, user_id, action, now),
+                )
+        if failure is not None:
+            raise failure
+        assert row is not None
+        return _session(row)
+
+    async def actions(self, session_id: int) -> list[ActionRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
+        )
+        return [_action(row) for row in rows]
+
+    async def sessions_with_status(self, *statuses: SessionStatus) -> list[Session]:
+        if not statuses:
+            rows = await self._fetchall("SELECT * FROM sessions ORDER BY id")
+        else:
+            placeholders = ", ".join("?" for _ in statuses)
+            rows = await self._fetchall(
+                f"SELECT * FROM sessions WHERE status IN ({placeholders}) ORDER BY id", statuses
+            )
+        return [_session(row) for row in rows]
+
+    # timers
+
+    async def set_timer(
+        self, session_id: int, kind: str, seat: int | None, due_at: datetime, version: int
+    ) -> Timer:
+        due = _to_text(due_at)
+        missing = False
+        async with self._transaction() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO timers (session_id, kind, seat, due_at, version)"
+                    " VALUES (?, ?, ?, ?, ?) RETURNING *",
+                    (session_id, kind, seat, due, version),
+                )
+                row = await cursor.fetchone()
+            except sqlite3.IntegrityError as error:
+                if "FOREIGN KEY" not in str(error):
+                    raise
+                missing = True
+        if missing:
+            raise NotFound(f"no session {session_id}")
+        assert row is not None
+        return _timer(row)
+
+    async def clear_timers(self, session_id: int, kind: str | None = None) -> int:
+        async with self._transaction() as db:
+            if kind is None:
+                cursor = await db.execute("DELETE FROM timers WHERE session_id = ?", (session_id,))
+            else:
+                cursor = await db.execute(
+                    "DELETE FROM timers WHERE session_id = ? AND kind = ?", (session_id, kind)
+                )
+            return cursor.rowcount
+
+    async def next_timer(self) -> Timer | None:
+        row = await self._fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
+        return _timer(row) if row else None
+
+    async def due_timers(self, now: datetime) -> list[Timer]:
+        rows = await self._fetchall(
+            "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (_to_text(now),)
+        )
+        return [_timer(row) for row in rows]
+
+    async def delete_timer(self, timer_id: int) -> bool:
+        async with self._transaction() as db:
+            cursor = await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+            return cursor.rowcount > 0
+
+    # meta
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return row["value"] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
