@@ -1,0 +1,93 @@
+"""The bot: one class, extensions loaded in setup_hook (after RoboDanny), one store, a scheduler."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from datetime import timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import posting
+from bot.components import DYNAMIC_ITEMS
+from bot.config import Settings
+from bot.errors import answer, describe
+from bot.handlers import Handlers
+from bot.scheduler import Scheduler
+from bot.store import Store, Timer
+from bot.table import Table
+from games.contract import Game
+from games.registry import all_games
+
+log = logging.getLogger(__name__)
+EXTENSIONS = ("bot.commands",)
+
+
+class GameBot(commands.Bot):
+    def __init__(self, settings: Settings, *, games: dict[str, Game[Any]] | None = None,
+                 **options: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+            **options,
+        )
+        self.settings = settings
+        self.games = games if games is not None else all_games()
+        self.handlers = Handlers(self)
+        self.dm_failed: set[tuple[int, int]] = set()  # (session, seat) told once per process
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_url)
+        self.scheduler = Scheduler(self.store, self.on_timer)
+        hours = self.settings.reminder_hours
+        self.table = Table(
+            self.store,
+            self.games,
+            reminder=timedelta(hours=hours) if hours > 0 else None,
+            on_timers_changed=self.scheduler.poke,
+        )
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_app_command_error
+        self.scheduler.start()
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync the commands only when they changed since the last sync (syncs are rate-limited)."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{guild.id if guild else 'global'}:{self.application_id}"
+        if await self.store.get_meta(key) == digest:
+            return
+        await self.tree.sync(guild=guild)
+        await self.store.set_meta(key, digest)
+        log.info("synced %d commands %s", len(payload), f"to guild {guild.id}" if guild else "")
+
+    async def on_timer(self, timer: Timer) -> None:
+        target = await self.table.reminder_target(timer)
+        if target is not None:
+            session, user_id = target
+            await posting.send_reminder(self, session, user_id)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await answer(interaction, describe(error))
+
+    async def close(self) -> None:
+        scheduler = getattr(self, "scheduler", None)
+        if scheduler is not None:
+            await scheduler.stop()
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()

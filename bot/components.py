@@ -1,0 +1,274 @@
+"""Buttons and select menus that survive restarts.
+
+Each is a DynamicItem (after RoboDanny): its custom_id says everything needed to act on it
+(session, state version, the menu prefix), so a click days later, after a restart, is handled
+by a fresh instance parsed from the id. Game ids, not channel ids, keep the ids short and make
+the same buttons work inside DMs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.menus import PREFIX, MenuStep, from_base36, join, menu_step, step_label, to_base36
+from games.contract import Action
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+BUTTONS_MAX = 20  # four rows of five; the fifth row holds Back
+SELECT_MAX = 25
+
+
+def _bot(interaction: discord.Interaction) -> GameBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":l:(?P<sid>[0-9a-z]+):(?P<op>join|leave|begin)",
+):
+    STYLES = {
+        "join": ("Join", discord.ButtonStyle.primary),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "begin": ("Begin", discord.ButtonStyle.success),
+    }
+
+    def __init__(self, session_id: int, op: str) -> None:
+        label, style = self.STYLES[op]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"{PREFIX}:l:{to_base36(session_id)}:{op}"
+            )
+        )
+        self.session_id = session_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(from_base36(match["sid"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).handlers.lobby_click(interaction, self.session_id, self.op)
+
+
+class OpenMenuButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":o:(?P<sid>[0-9a-z]+)",
+):
+    """"Play": opens the caller's own menu of legal moves, privately."""
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Play",
+                emoji="🎲",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"{PREFIX}:o:{to_base36(session_id)}",
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OpenMenuButton:
+        return cls(from_base36(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).handlers.open_menu(interaction, self.session_id)
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":h:(?P<sid>[0-9a-z]+)",
+):
+    """"My view": the caller's private view, privately (the same as /<game> hand)."""
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My hand",
+                emoji="🔒",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:h:{to_base36(session_id)}",
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(from_base36(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).handlers.show_hand(interaction, self.session_id)
+
+
+def _step_id(kind: str, session_id: int, version: int, prefix: str) -> str:
+    return f"{PREFIX}:{kind}:{to_base36(session_id)}:{to_base36(version)}:{prefix}"
+
+
+_STEP = r":(?P<sid>[0-9a-z]+):(?P<ver>[0-9a-z]+):(?P<prefix>[A-Za-z0-9_+\-=.]*)"
+
+
+class StepButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":(?P<kind>[ma])" + _STEP,
+):
+    """A menu step: "m" opens the step after `prefix`, "a" plays the complete action `prefix`."""
+
+    def __init__(
+        self,
+        kind: str,
+        session_id: int,
+        version: int,
+        prefix: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style,
+                custom_id=_step_id(kind, session_id, version, prefix),
+            )
+        )
+        self.kind, self.session_id, self.version, self.prefix = kind, session_id, version, prefix
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StepButton:
+        return cls(
+            match["kind"], from_base36(match["sid"]), from_base36(match["ver"]), match["prefix"]
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handlers = _bot(interaction).handlers
+        if self.kind == "a":
+            await handlers.play_from_menu(interaction, self.session_id, self.version, self.prefix)
+        else:
+            await handlers.menu_step(interaction, self.session_id, self.version, self.prefix)
+
+
+class StepSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=PREFIX + r":s" + _STEP + r"(?::(?P<page>[0-9]+))?",
+):
+    """A menu step with more choices than buttons can hold; the value is the next segment."""
+
+    def __init__(
+        self,
+        session_id: int,
+        version: int,
+        prefix: str,
+        page: int = 0,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        custom_id = _step_id("s", session_id, version, prefix) + f":{page}"
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=options or [discord.SelectOption(label="…")],
+                placeholder=placeholder,
+            )
+        )
+        self.session_id, self.version, self.prefix = session_id, version, prefix
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StepSelect:
+        return cls(from_base36(match["sid"]), from_base36(match["ver"]), match["prefix"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        if not values:
+            return
+        chosen = join(self.prefix, str(values[0]))
+        await _bot(interaction).handlers.choose(
+            interaction, self.session_id, self.version, chosen
+        )
+
+
+def lobby_view(session_id: int, *, open_: bool = True) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if open_:
+        for op in ("join", "leave", "begin"):
+            view.add_item(LobbyButton(session_id, op))
+    return view
+
+
+def board_view(session_id: int, *, active: bool) -> discord.ui.View | None:
+    if not active:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenMenuButton(session_id))
+    view.add_item(HandButton(session_id))
+    return view
+
+
+def menu_view(
+    session_id: int, version: int, actions: list[Action], step: MenuStep
+) -> discord.ui.View:
+    """Buttons for a short step, select menus for a long one; Back when there is a way back."""
+    view = discord.ui.View(timeout=None)
+    choices = step.choices
+    if len(choices) <= BUTTONS_MAX:
+        for choice in choices:
+            target = join(step.prefix, choice.segment)
+            kind = "a" if choice.leaf else "m"
+            style = discord.ButtonStyle.success if choice.leaf else discord.ButtonStyle.primary
+            view.add_item(StepButton(kind, session_id, version, target, label=choice.label,
+                                     style=style))
+    else:
+        pages = [choices[i : i + SELECT_MAX] for i in range(0, len(choices), SELECT_MAX)][:4]
+        for page_no, page in enumerate(pages):
+            options = [
+                discord.SelectOption(label=c.label[:100], value=c.segment) for c in page
+            ]
+            first, last = page[0].label[:20], page[-1].label[:20]
+            view.add_item(
+                StepSelect(session_id, version, step.prefix, page_no, options=options,
+                           placeholder=f"{first} … {last}"[:150])
+            )
+    if step.prefix:
+        parent = _parent_with_choice(actions, step.prefix)
+        back = StepButton("m", session_id, version, parent, label="Back",
+                          style=discord.ButtonStyle.secondary)
+        back.item.row = 4
+        view.add_item(back)
+    return view
+
+
+def _parent_with_choice(actions: list[Action], prefix: str) -> str:
+    """The nearest earlier step that offered a real choice (skipped steps are not stops)."""
+    segments = prefix.split(".")
+    while segments:
+        segments.pop()
+        parent = ".".join(segments)
+        if menu_step(actions, parent).prefix == parent:
+            return parent
+    return ""
+
+
+def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
+    chosen = step_label(actions, step.prefix)
+    lines = [f"**{chosen}**"] if chosen else []
+    lines.append(prompt)
+    if len(step.choices) > BUTTONS_MAX + 0 and len(step.choices) > 4 * SELECT_MAX:
+        lines.append("(More choices than fit here: type them in `play` with autocomplete.)")
+    return "\n".join(lines)
+
+
+DYNAMIC_ITEMS = (LobbyButton, OpenMenuButton, HandButton, StepButton, StepSelect)

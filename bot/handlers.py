@@ -1,0 +1,296 @@
+"""What each command and button does, for any game: call the table, then show the outcome.
+
+Slash commands (bot/commands.py) and restart-proof components (bot/components.py) both land
+here, so `/dog play` and the Play button share one path. Every method is guarded: mistakes
+become an ephemeral answer and change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import posting
+from bot import store as st
+from bot.components import menu_header, menu_view
+from bot.errors import guarded
+from bot.menus import menu_step
+from bot.table import Change, TableError
+from games.contract import Game
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+AUTOCOMPLETE_MAX = 25
+
+
+def _name(user: discord.abc.User) -> str:
+    return user.display_name[:32]
+
+
+def _can_manage(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_channels)
+
+
+class Handlers:
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @property
+    def table(self):  # noqa: ANN201 - avoids an import cycle with bot.client
+        return self.bot.table
+
+    # -- lobby ---------------------------------------------------------------------------
+    @guarded
+    async def start(
+        self, interaction: discord.Interaction, game: Game[Any], options: dict[str, Any],
+        bots: int,
+    ) -> None:
+        session = await self.table.start(
+            game,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            name=_name(interaction.user),
+            options=options,
+            bots=bots,
+        )
+        await interaction.response.send_message(**posting.lobby_message(game, session))
+        message = await interaction.original_response()
+        await self.table.store.update_session(
+            session.id, session.version, lobby_message_id=message.id, bump=False
+        )
+
+    @guarded
+    async def join(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        session = await self.table.join(
+            game, interaction.channel_id, interaction.user.id, _name(interaction.user)
+        )
+        await interaction.response.send_message(
+            f"{interaction.user.mention} joined the {game.title} lobby "
+            f"({len(session.players)}/{game.max_players}).",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self._refresh_lobby(session)
+
+    @guarded
+    async def leave(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        change = await self.table.leave(game, interaction.channel_id, interaction.user.id)
+        await self._after_leave(interaction, change, edit=False)
+
+    @guarded
+    async def begin(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        change = await self.table.begin(game, interaction.channel_id, interaction.user.id)
+        await interaction.response.send_message(**posting.board_message(game, change.session,
+                                                                         change.events))
+        await self._after_change(change, post_board=False)
+        await self._refresh_lobby(change.session)
+
+    @guarded
+    async def lobby_click(self, interaction: discord.Interaction, session_id: int, op: str) -> None:
+        user = interaction.user
+        if op == "join":
+            session = await self.table.join_session(session_id, user.id, _name(user))
+            game = self.table.game_of(session)
+            await interaction.response.edit_message(**posting.lobby_message(game, session))
+        elif op == "leave":
+            change = await self.table.leave_session(session_id, user.id)
+            await self._after_leave(interaction, change, edit=True)
+        else:
+            change = await self.table.begin_session(session_id, user.id)
+            game = self.table.game_of(change.session)
+            await interaction.response.edit_message(**posting.lobby_message(game, change.session))
+            await self._after_change(change)
+
+    async def _after_leave(
+        self, interaction: discord.Interaction, change: Change, *, edit: bool
+    ) -> None:
+        game = self.table.game_of(change.session)
+        text = " ".join(change.events)
+        if edit and change.session.status in ("lobby", "ended"):
+            await interaction.response.edit_message(**posting.lobby_message(game, change.session))
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text)
+            await self._refresh_lobby(change.session)
+        if change.moved:
+            await self._after_change(change)
+
+    async def _refresh_lobby(self, session: st.Session) -> None:
+        if session.lobby_message_id is None:
+            return
+        game = self.table.game_of(session)
+        try:
+            channel = await posting.game_channel(self.bot, session)
+            message = channel.get_partial_message(session.lobby_message_id)  # type: ignore[attr-defined]
+            await message.edit(**posting.lobby_message(game, session))
+        except discord.HTTPException:
+            pass  # the lobby card was deleted: nothing to refresh
+
+    # -- playing -------------------------------------------------------------------------
+    @guarded
+    async def play(self, interaction: discord.Interaction, game: Game[Any], action: str) -> None:
+        session = await self.table.session_here(game, interaction.channel_id)
+        change = await self.table.play(session.id, interaction.user.id, action.strip())
+        await interaction.response.send_message(
+            **posting.board_message(game, change.session, change.events)
+        )
+        await self._after_change(change, post_board=False)
+
+    async def autocomplete(
+        self, interaction: discord.Interaction, game: Game[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        session = await self.table.store.open_session(interaction.channel_id)
+        if session is None or session.game != game.name:
+            return []
+        words = current.lower().split()
+        found = []
+        for action in self.table.legal_for(session, interaction.user.id):
+            text = f"{action.label} {action.id}".lower()
+            if all(word in text for word in words):
+                found.append(app_commands.Choice(name=action.label, value=action.id))
+                if len(found) == AUTOCOMPLETE_MAX:
+                    break
+        return found
+
+    @guarded
+    async def open_menu(self, interaction: discord.Interaction, session_id: int) -> None:
+        session = await self.table.session_by_id(session_id)
+        await self._show_step(interaction, session, "", new=True)
+
+    @guarded
+    async def menu_step(
+        self, interaction: discord.Interaction, session_id: int, version: int, prefix: str
+    ) -> None:
+        session = await self._fresh(session_id, version)
+        await self._show_step(interaction, session, prefix, new=False)
+
+    @guarded
+    async def choose(
+        self, interaction: discord.Interaction, session_id: int, version: int, chosen: str
+    ) -> None:
+        session = await self._fresh(session_id, version)
+        actions = self.table.legal_for(session, interaction.user.id)
+        if any(action.id == chosen for action in actions):
+            await self._play_and_confirm(interaction, session_id, version, chosen)
+        else:
+            await self._show_step(interaction, session, chosen, new=False)
+
+    @guarded
+    async def play_from_menu(
+        self, interaction: discord.Interaction, session_id: int, version: int, action_id: str
+    ) -> None:
+        await self._play_and_confirm(interaction, session_id, version, action_id)
+
+    async def _play_and_confirm(
+        self, interaction: discord.Interaction, session_id: int, version: int, action_id: str
+    ) -> None:
+        session = await self.table.session_by_id(session_id)
+        label = next(
+            (a.label for a in self.table.legal_for(session, interaction.user.id)
+             if a.id == action_id),
+            action_id,
+        )
+        change = await self.table.play(
+            session_id, interaction.user.id, action_id, expected_version=version
+        )
+        await interaction.response.edit_message(content=f"✅ {label}", view=None,
+                                                attachments=[])
+        await self._after_change(change)
+
+    async def _fresh(self, session_id: int, version: int) -> st.Session:
+        session = await self.table.session_by_id(session_id)
+        if session.version != version:
+            raise TableError(
+                "This menu is from an earlier moment of the game; the game has moved on. "
+                "Press Play on the newest board."
+            )
+        return session
+
+    async def _show_step(
+        self, interaction: discord.Interaction, session: st.Session, prefix: str, *, new: bool
+    ) -> None:
+        self.table.check_turn(session, interaction.user.id)
+        game = self.table.game_of(session)
+        actions = self.table.legal_for(session, interaction.user.id)
+        if not actions:
+            raise TableError("You have no move to make right now.")
+        step = menu_step(actions, prefix)
+        if not step.choices:
+            raise TableError("That choice is no longer open; press Play again.")
+        state, seat = self.table.check_turn(session, interaction.user.id)
+        prompt = game.menu_prompt(state, seat, step.prefix)
+        message = {
+            "content": menu_header(actions, step, prompt),
+            "view": menu_view(session.id, session.version, actions, step),
+        }
+        if new:
+            await interaction.response.send_message(ephemeral=True, **message)
+        else:
+            await interaction.response.edit_message(**message)
+
+    # -- looking -------------------------------------------------------------------------
+    @guarded
+    async def hand(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        session = await self.table.session_here(game, interaction.channel_id)
+        await self._send_hand(interaction, session)
+
+    @guarded
+    async def show_hand(self, interaction: discord.Interaction, session_id: int) -> None:
+        await self._send_hand(interaction, await self.table.session_by_id(session_id))
+
+    async def _send_hand(self, interaction: discord.Interaction, session: st.Session) -> None:
+        seat = self.table.seat_of(session, interaction.user.id)
+        if seat is None:
+            raise TableError("You are not in this game.")
+        if session.state is None:
+            raise TableError("The game has not begun yet: nothing is dealt.")
+        game = self.table.game_of(session)
+        message = posting.private_message(game, session, seat)
+        if message is None:
+            await interaction.response.send_message(
+                "You hold nothing secret right now: the board shows everything.", ephemeral=True
+            )
+            return
+        await interaction.response.send_message(ephemeral=True, **message)
+
+    @guarded
+    async def board(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        session = await self.table.session_here(game, interaction.channel_id)
+        if session.status == "lobby":
+            await interaction.response.send_message(**posting.lobby_message(game, session))
+            return
+        await interaction.response.send_message(**posting.board_message(game, session, []))
+
+    @guarded
+    async def rules(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        await interaction.response.send_message(
+            f"**{game.title}**: {game.min_players}-{game.max_players} players\n"
+            f"{game.rules_summary}"[:2000],
+            ephemeral=True,
+        )
+
+    @guarded
+    async def end(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        session = await self.table.end(
+            game, interaction.channel_id, interaction.user.id, can_manage=_can_manage(interaction)
+        )
+        await interaction.response.send_message(
+            f"The {game.title} game was ended by {interaction.user.mention}. "
+            f"Start a new one with `/{game.name} start`.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self._refresh_lobby(session)
+
+    # -- after every change --------------------------------------------------------------
+    async def _after_change(self, change: Change, *, post_board: bool = True) -> None:
+        """Post the board to the game's channel (unless the response was the board) and DMs."""
+        session = change.session
+        if post_board and change.moved:
+            game = self.table.game_of(session)
+            channel = await posting.game_channel(self.bot, session)
+            await channel.send(**posting.board_message(game, session, change.events))
+        await posting.send_private_views(self.bot, session, change.dm_seats)

@@ -1,0 +1,84 @@
+"""Step-by-step menus built from a game's hierarchical action ids, and the ids that carry them.
+
+A game lists complete actions ("K.p2.out"); the bot shows them one segment at a time (first the
+card, then the pawn, then the choice), so every step fits in a few buttons or one select menu.
+Nothing about a half-chosen move is stored: the prefix chosen so far rides in the custom_id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.contract import Action
+
+SEP = "."
+PREFIX = "gt"  # every component of this bot starts with it
+
+
+@dataclass(frozen=True)
+class Choice:
+    segment: str  # the id segment this choice adds
+    label: str
+    leaf: bool  # choosing it plays a complete action
+
+
+@dataclass(frozen=True)
+class MenuStep:
+    prefix: str  # segments chosen so far, joined by SEP ("" at the top)
+    choices: list[Choice]
+
+
+def _segments(action_id: str) -> list[str]:
+    return action_id.split(SEP)
+
+
+def menu_step(actions: list[Action], prefix: str) -> MenuStep:
+    """The choices after `prefix`, skipping steps that offer a single non-final choice."""
+    while True:
+        depth = len(_segments(prefix)) if prefix else 0
+        choices: dict[str, Choice] = {}
+        for action in actions:
+            segments = _segments(action.id)
+            if segments[:depth] != (_segments(prefix) if prefix else []):
+                continue
+            if len(segments) <= depth:
+                continue
+            segment = segments[depth]
+            leaf = len(segments) == depth + 1
+            known = choices.get(segment)
+            if known is None or (leaf and not known.leaf):
+                choices[segment] = Choice(segment, action.path[depth], leaf)
+        ordered = list(choices.values())
+        if len(ordered) == 1 and not ordered[0].leaf:
+            prefix = join(prefix, ordered[0].segment)
+            continue
+        return MenuStep(prefix, ordered)
+
+
+def join(prefix: str, segment: str) -> str:
+    return f"{prefix}{SEP}{segment}" if prefix else segment
+
+
+def step_label(actions: list[Action], prefix: str) -> str:
+    """What has been chosen so far, in words ("Play 7 > Pawn 2")."""
+    if not prefix:
+        return ""
+    depth = len(_segments(prefix))
+    for action in actions:
+        if _segments(action.id)[:depth] == _segments(prefix):
+            return " > ".join(action.path[:depth])
+    return ""
+
+
+def to_base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if n == 0:
+            return out
+
+
+def from_base36(s: str) -> int:
+    return int(s, 36)

@@ -1,0 +1,164 @@
+"""What the bot posts: lobby cards, board pictures, private views by DM, reminders.
+
+Public messages are made from the public view only; private views go to one person, by DM or
+ephemerally. A DM that cannot be delivered is reported in the channel without the secret.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import store as st
+from bot.components import board_view, lobby_view
+from games.contract import Game, Player
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+CONTENT_MAX = 2000
+EVENTS_SHOWN = 12
+DM_CLOSED = 50007
+
+
+def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
+    status = {"lobby": "Waiting for players", "active": "Game on", "finished": "Finished",
+              "ended": "Ended"}[session.status]
+    embed = discord.Embed(title=f"{game.title}: {status}", colour=discord.Colour.blurple())
+    lines = []
+    for index, seat in enumerate(session.players, 1):
+        who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
+        host = " (host)" if seat.user_id == session.host_id else ""
+        lines.append(f"{index}. {who}{host}")
+    embed.add_field(
+        name=f"Players ({len(session.players)}/{game.max_players}, "
+        f"at least {game.min_players})",
+        value="\n".join(lines) or "nobody yet",
+        inline=False,
+    )
+    seating = game.seating([Player(name=p.name, bot=p.bot) for p in session.players],
+                           session.options)
+    if seating:
+        embed.add_field(name="Seats", value=seating[:1024], inline=False)
+    shown = [f"{spec.name}: {_option_name(spec.choices, session.options.get(spec.name))}"
+             for spec in game.options]
+    if shown:
+        embed.add_field(name="Options", value="\n".join(shown)[:1024], inline=False)
+    if session.status == "lobby":
+        embed.set_footer(text=f"Join with the button or /{game.name} join; "
+                              f"the host begins with Begin or /{game.name} begin.")
+    return embed
+
+
+def _option_name(choices: dict[str, Any], value: Any) -> str:
+    for name, choice_value in choices.items():
+        if choice_value == value:
+            return name
+    return str(value)
+
+
+def lobby_message(game: Game[Any], session: st.Session) -> dict[str, Any]:
+    return {
+        "embed": lobby_embed(game, session),
+        "view": lobby_view(session.id, open_=session.status == "lobby"),
+    }
+
+
+def board_message(
+    game: Game[Any], session: st.Session, events: list[str], *, header: str = ""
+) -> dict[str, Any]:
+    """The channel's picture of the game, the news, and who must act now (pinged)."""
+    state = game.load(session.state or "")
+    view = game.public_view(state)
+    lines = [header] if header else []
+    shown = events[-EVENTS_SHOWN:]
+    if len(events) > len(shown):
+        lines.append(f"… ({len(events) - len(shown)} earlier moves)")
+    lines += [f"• {event}" for event in shown]
+    lines.append(game.status(view))
+    result = game.result(state)
+    if result is not None:
+        lines.append(f"🏁 **{result.summary}**")
+    else:
+        pings = [f"<@{session.players[s].user_id}>" for s in game.to_act(state)
+                 if session.players[s].user_id]
+        if pings:
+            lines.append(f"{' '.join(pings)}: your move (press Play, or `/{game.name} play`).")
+    content = _fit("\n".join(lines))
+    picture = discord.File(io.BytesIO(game.render_public(view)), filename=f"{game.name}.png")
+    message: dict[str, Any] = {
+        "content": content,
+        "file": picture,
+        "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
+    }
+    buttons = board_view(session.id, active=result is None and session.status == "active")
+    if buttons is not None:
+        message["view"] = buttons
+    return message
+
+
+def private_message(game: Game[Any], session: st.Session, seat: int) -> dict[str, Any] | None:
+    state = game.load(session.state or "")
+    view = game.private_view(state, seat)
+    if view is None:
+        return None
+    message: dict[str, Any] = {"content": _fit(f"**{game.title}**\n{game.private_text(view)}")}
+    picture = game.render_private(view)
+    if picture is not None:
+        message["file"] = discord.File(io.BytesIO(picture), filename=f"{game.name}-private.png")
+    return message
+
+
+def _fit(text: str) -> str:
+    return text if len(text) <= CONTENT_MAX else text[: CONTENT_MAX - 1] + "…"
+
+
+async def game_channel(bot: GameBot, session: st.Session) -> discord.abc.Messageable:
+    channel = bot.get_channel(session.channel_id)
+    if channel is None:
+        channel = await bot.fetch_channel(session.channel_id)
+    return channel  # type: ignore[return-value]
+
+
+async def send_private_views(bot: GameBot, session: st.Session, seats: list[int]) -> None:
+    """DM each seat its private view; tell the channel (without the secret) when a DM bounces."""
+    game = bot.table.game_of(session)
+    for seat in seats:
+        player = session.players[seat]
+        if player.user_id is None:
+            continue
+        message = private_message(game, session, seat)
+        if message is None:
+            continue
+        message["view"] = board_view(session.id, active=session.status == "active")
+        if message["view"] is None:
+            del message["view"]
+        try:
+            user = bot.get_user(player.user_id) or await bot.fetch_user(player.user_id)
+            await user.send(**message)
+        except discord.Forbidden as error:
+            if (session.id, seat) in bot.dm_failed:
+                continue
+            bot.dm_failed.add((session.id, seat))
+            log.info("DM to %s failed: %s", player.user_id, error)
+            channel = await game_channel(bot, session)
+            await channel.send(
+                f"<@{player.user_id}>, I cannot send you direct messages (your DMs from server "
+                f"members are closed), so your private view stays with me. "
+                f"Use `/{game.name} hand` to see it here, privately.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+
+async def send_reminder(bot: GameBot, session: st.Session, user_id: int) -> None:
+    game = bot.table.game_of(session)
+    link = f"https://discord.com/channels/{session.guild_id or '@me'}/{session.channel_id}"
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(f"⏰ Your {game.title} game is waiting for your move: {link}")
+    except discord.HTTPException as error:
+        log.info("reminder to %s not delivered: %s", user_id, error)

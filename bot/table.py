@@ -1,0 +1,418 @@
+"""The game table: lobbies, seats and moves for any game in the registry, with no Discord in it.
+
+Every operation loads the channel's session, decides, and commits once with a version check
+(after Avrae's load/commit per command). A per-channel lock orders clicks inside this process;
+the version check catches everything else (a stale button, a second process). Mistakes raise
+TableError with a sentence for the person who made them, and change nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot import store as st
+from games.contract import Action, Game, Player, RuleError
+from games.rng import Rng
+
+AI_ACTIONS_PER_TURN_LIMIT = 500  # a guard against a game whose AI never yields a turn
+
+
+class TableError(Exception):
+    """A mistake by the person asking; the message is shown to them as it is."""
+
+
+@dataclass
+class Change:
+    """What one operation did, for the Discord side to show."""
+
+    session: st.Session
+    events: list[str] = field(default_factory=list)
+    dm_seats: list[int] = field(default_factory=list)  # seats whose private view changed
+    moved: bool = False  # the game state changed: post the board
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Table:
+    def __init__(
+        self,
+        store: st.Store,
+        games: dict[str, Game[Any]],
+        *,
+        reminder: timedelta | None = timedelta(hours=12),
+        clock: Callable[[], datetime] = utcnow,
+        on_timers_changed: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.reminder = reminder
+        self.clock = clock
+        self.on_timers_changed = on_timers_changed
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    # -- finding things -------------------------------------------------------------------
+    def game_of(self, session: st.Session) -> Game[Any]:
+        return self.games[session.game]
+
+    async def session_here(self, game: Game[Any], channel_id: int) -> st.Session:
+        """The open session of this game in this channel, or a TableError that says what to do."""
+        session = await self.store.open_session(channel_id)
+        if session is None:
+            raise TableError(
+                f"There is no {game.title} game in this channel. "
+                f"Start one with `/{game.name} start`."
+            )
+        if session.game != game.name:
+            other = self.games[session.game]
+            raise TableError(
+                f"This channel has a {other.title} game going; use the `/{other.name}` commands "
+                f"here, or start {game.title} in another channel."
+            )
+        return session
+
+    async def session_by_id(self, session_id: int) -> st.Session:
+        try:
+            return await self.store.get_session(session_id)
+        except st.NotFound:
+            raise TableError("That game no longer exists.") from None
+
+    @staticmethod
+    def seat_of(session: st.Session, user_id: int) -> int | None:
+        for index, seat in enumerate(session.players):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def state_of(self, session: st.Session) -> Any:
+        if session.state is None:
+            raise TableError("The game has not begun yet: the host starts it with Begin.")
+        return self.game_of(session).load(session.state)
+
+    # -- the lobby ------------------------------------------------------------------------
+    async def start(
+        self,
+        game: Game[Any],
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        options: dict[str, Any],
+        bots: int = 0,
+    ) -> st.Session:
+        async with self.lock(channel_id):
+            resolved = resolve_options(game, options)
+            if bots < 0 or bots > game.max_players - 1:
+                raise TableError(
+                    f"{game.title} seats {game.min_players} to {game.max_players} players, so "
+                    f"`bots` can be 0 to {game.max_players - 1}."
+                )
+            players = [st.Seat(user_id=user_id, name=name, bot=False)]
+            players += [st.Seat(user_id=None, name=f"Bot {i + 1}", bot=True) for i in range(bots)]
+            try:
+                return await self.store.create_session(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game=game.name,
+                    host_id=user_id,
+                    players=players,
+                    options=resolved,
+                    seed=secrets.randbits(63),
+                )
+            except st.ChannelBusy:
+                busy = await self.store.open_session(channel_id)
+                title = self.games[busy.game].title if busy else "game"
+                raise TableError(
+                    f"A {title} game is already running in this channel. Join it, or the host "
+                    f"can stop it with `/{busy.game if busy else game.name} end`."
+                ) from None
+
+    async def join(self, game: Game[Any], channel_id: int, user_id: int, name: str) -> st.Session:
+        async with self.lock(channel_id):
+            session = await self.session_here(game, channel_id)
+            return await self._join(game, session, user_id, name)
+
+    async def join_session(self, session_id: int, user_id: int, name: str) -> st.Session:
+        session = await self.session_by_id(session_id)
+        async with self.lock(session.channel_id):
+            session = await self.session_by_id(session_id)
+            return await self._join(self.game_of(session), session, user_id, name)
+
+    async def _join(
+        self, game: Game[Any], session: st.Session, user_id: int, name: str
+    ) -> st.Session:
+        if session.status != "lobby":
+            raise TableError("This game has already begun; wait for the next one.")
+        if self.seat_of(session, user_id) is not None:
+            raise TableError("You are already in this game.")
+        if len(session.players) >= game.max_players:
+            raise TableError(f"The game is full: {game.title} seats at most {game.max_players}.")
+        players = [*session.players, st.Seat(user_id=user_id, name=name, bot=False)]
+        return await self.store.update_session(session.id, session.version, players=players)
+
+    async def leave(self, game: Game[Any], channel_id: int, user_id: int) -> Change:
+        async with self.lock(channel_id):
+            session = await self.session_here(game, channel_id)
+            return await self._leave(session, user_id)
+
+    async def leave_session(self, session_id: int, user_id: int) -> Change:
+        session = await self.session_by_id(session_id)
+        async with self.lock(session.channel_id):
+            return await self._leave(await self.session_by_id(session_id), user_id)
+
+    async def _leave(self, session: st.Session, user_id: int) -> Change:
+        seat = self.seat_of(session, user_id)
+        if seat is None or session.status not in ("lobby", "active"):
+            raise TableError("You are not in this game.")
+        name = session.players[seat].name
+        humans = [p for p in session.players if not p.bot and p.user_id != user_id]
+        if not humans:
+            ended = await self.store.update_session(session.id, session.version, status="ended")
+            await self.store.clear_timers(session.id)
+            return Change(ended, [f"{name} left and nobody is left at the table: game over."])
+        host = session.host_id
+        if host == user_id:
+            host = humans[0].user_id or host
+        if session.status == "lobby":
+            players = [p for p in session.players if p.user_id != user_id]
+            updated = await self.store.update_session(
+                session.id, session.version, players=players, host_id=host
+            )
+            return Change(updated, [f"{name} left the lobby."])
+        # Mid-game a bot takes the seat over, so the others can finish the game.
+        players = list(session.players)
+        players[seat] = st.Seat(user_id=None, name=f"{name} (bot)", bot=True)
+        updated = await self.store.update_session(
+            session.id, session.version, players=players, host_id=host
+        )
+        change = Change(updated, [f"{name} left; a bot plays their seat from now on."])
+        return await self._run_bots(updated, change)
+
+    async def begin(self, game: Game[Any], channel_id: int, user_id: int) -> Change:
+        async with self.lock(channel_id):
+            session = await self.session_here(game, channel_id)
+            return await self._begin(game, session, user_id)
+
+    async def begin_session(self, session_id: int, user_id: int) -> Change:
+        session = await self.session_by_id(session_id)
+        async with self.lock(session.channel_id):
+            session = await self.session_by_id(session_id)
+            return await self._begin(self.game_of(session), session, user_id)
+
+    async def _begin(self, game: Game[Any], session: st.Session, user_id: int) -> Change:
+        if session.status != "lobby":
+            raise TableError("The game has already begun.")
+        if user_id != session.host_id:
+            host = next((p.name for p in session.players if p.user_id == session.host_id), "host")
+            raise TableError(f"Only the host ({host}) can begin the game.")
+        count = len(session.players)
+        if count < game.min_players:
+            raise TableError(
+                f"{game.title} needs at least {game.min_players} players; {count} so far. "
+                f"Ask someone to join, or start again with `bots:`."
+            )
+        players = [Player(name=p.name, bot=p.bot) for p in session.players]
+        try:
+            game.check_options(session.options, count)
+            state = game.new_state(players, session.options, session.seed)
+        except RuleError as error:
+            raise TableError(str(error)) from None
+        events = [f"{game.title} begins: " + ", ".join(p.name for p in players) + "."]
+        updated = await self.store.update_session(
+            session.id, session.version, status="active", state=game.dump(state)
+        )
+        change = Change(updated, events, self._private_seats(game, None, state, updated), True)
+        return await self._run_bots(updated, change)
+
+    async def end(
+        self, game: Game[Any], channel_id: int, user_id: int, *, can_manage: bool
+    ) -> st.Session:
+        async with self.lock(channel_id):
+            session = await self.session_here(game, channel_id)
+            if user_id != session.host_id and not can_manage:
+                raise TableError(
+                    "Only the host or someone with the Manage Channels permission can end it."
+                )
+            ended = await self.store.update_session(session.id, session.version, status="ended")
+            await self.store.clear_timers(session.id)
+            self.on_timers_changed()
+            return ended
+
+    # -- playing --------------------------------------------------------------------------
+    def legal_for(self, session: st.Session, user_id: int) -> list[Action]:
+        """The caller's legal actions now; [] when it is not their turn (or no game runs)."""
+        seat = self.seat_of(session, user_id)
+        if session.status != "active" or seat is None or session.state is None:
+            return []
+        game = self.game_of(session)
+        state = game.load(session.state)
+        if seat not in game.to_act(state):
+            return []
+        return game.legal_actions(state, seat)
+
+    def check_turn(self, session: st.Session, user_id: int) -> tuple[Any, int]:
+        """The state and the caller's seat, or why they cannot act now."""
+        if session.status == "lobby":
+            raise TableError("The game has not begun yet: the host starts it with Begin.")
+        if session.status != "active":
+            raise TableError("This game is over.")
+        seat = self.seat_of(session, user_id)
+        if seat is None:
+            raise TableError("You are not in this game.")
+        game = self.game_of(session)
+        state = game.load(session.state or "")
+        waiting = game.to_act(state)
+        if seat not in waiting:
+            names = ", ".join(session.players[s].name for s in waiting) or "nobody"
+            raise TableError(f"It is not your turn: waiting for {names}.")
+        return state, seat
+
+    async def play(
+        self,
+        session_id: int,
+        user_id: int,
+        action_id: str,
+        *,
+        expected_version: int | None = None,
+    ) -> Change:
+        session = await self.session_by_id(session_id)
+        async with self.lock(session.channel_id):
+            session = await self.session_by_id(session_id)
+            if expected_version is not None and expected_version != session.version:
+                raise TableError(
+                    "That button is from an earlier moment of the game; the game has moved on. "
+                    "Use the newest message, or `/" + session.game + " play`."
+                )
+            state, seat = self.check_turn(session, user_id)
+            game = self.game_of(session)
+            try:
+                applied = game.apply(state, seat, action_id)
+            except RuleError as error:
+                raise TableError(str(error)) from None
+            updated = await self._record(session, seat, user_id, action_id, applied.state)
+            change = Change(updated, list(applied.events), [], True)
+            change = await self._run_bots(updated, change)
+            final = game.load(change.session.state)
+            change.dm_seats = self._private_seats(game, state, final, change.session)
+            return change
+
+    async def _record(
+        self, session: st.Session, seat: int | None, user_id: int | None, action: str, state: Any
+    ) -> st.Session:
+        game = self.game_of(session)
+        status = "finished" if game.result(state) is not None else "active"
+        try:
+            updated = await self.store.record_action(
+                session.id,
+                session.version,
+                seat=seat,
+                user_id=user_id,
+                action=action,
+                state=game.dump(state),
+                status=status,
+            )
+        except st.StaleVersion:
+            raise TableError(
+                "Someone moved at the same moment; look at the board and try again."
+            ) from None
+        await self._schedule(updated, state)
+        return updated
+
+    async def _run_bots(self, session: st.Session, change: Change) -> Change:
+        """Let AI seats act until a human must (or the game ends)."""
+        game = self.game_of(session)
+        for _ in range(AI_ACTIONS_PER_TURN_LIMIT):
+            if session.status != "active" or session.state is None:
+                break
+            state = game.load(session.state)
+            bot_seats = [s for s in game.to_act(state) if session.players[s].bot]
+            if not bot_seats:
+                break
+            seat = bot_seats[0]
+            rng = Rng.seeded(_mix(session.seed, session.version, seat))
+            action_id = game.ai_action(state, seat, rng)
+            applied = game.apply(state, seat, action_id)
+            session = await self._record(session, seat, None, action_id, applied.state)
+            change.events.extend(applied.events)
+            change.moved = True
+        change.session = session
+        if session.status == "active" and session.state is not None:
+            await self._schedule(session, game.load(session.state))
+        return change
+
+    def _private_seats(
+        self, game: Game[Any], before: Any, after: Any, session: st.Session
+    ) -> list[int]:
+        seats = []
+        for seat, player in enumerate(session.players):
+            if player.bot:
+                continue
+            new = game.private_view(after, seat)
+            old = game.private_view(before, seat) if before is not None else None
+            if new is not None and _dump(new) != (_dump(old) if old is not None else None):
+                seats.append(seat)
+        return seats
+
+    # -- clocks ---------------------------------------------------------------------------
+    async def _schedule(self, session: st.Session, state: Any) -> None:
+        """Reminders for every human who has to act; earlier ones are void."""
+        await self.store.clear_timers(session.id)
+        if session.status == "active" and self.reminder:
+            due = self.clock() + self.reminder
+            for seat in self.game_of(session).to_act(state):
+                if not session.players[seat].bot:
+                    await self.store.set_timer(session.id, "reminder", seat, due, session.version)
+        self.on_timers_changed()
+
+    async def reminder_target(self, timer: st.Timer) -> tuple[st.Session, int] | None:
+        """The session and user to remind, when the timer still means something."""
+        try:
+            session = await self.store.get_session(timer.session_id)
+        except st.NotFound:
+            return None
+        if session.status != "active" or session.version != timer.version or timer.seat is None:
+            return None
+        user_id = session.players[timer.seat].user_id
+        if user_id is None:
+            return None
+        return session, user_id
+
+
+def _mix(*numbers: int) -> int:
+    digest = hashlib.blake2b(repr(numbers).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _dump(view: BaseModel) -> str:
+    return view.model_dump_json()
+
+
+def resolve_options(game: Game[Any], given: dict[str, Any]) -> dict[str, Any]:
+    """Defaults filled in and every value checked against the game's option list."""
+    resolved: dict[str, Any] = {}
+    for spec in game.options:
+        value = given.get(spec.name)
+        if value is None:
+            resolved[spec.name] = spec.default
+            continue
+        if spec.choices and value not in spec.choices.values():
+            allowed = ", ".join(str(v) for v in spec.choices)
+            raise TableError(f"`{spec.name}` must be one of: {allowed}.")
+        resolved[spec.name] = value
+    unknown = set(given) - {spec.name for spec in game.options}
+    if unknown:
+        raise TableError(f"{game.title} has no option {', '.join(sorted(unknown))}.")
+    return resolved
