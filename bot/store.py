@@ -466,8 +466,9 @@ class SqliteStore(Store):
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                # Inside the try: a cancelled BEGIN still runs on the worker thread.
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
                 await self._db.execute("COMMIT")
             except BaseException:

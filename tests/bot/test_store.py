@@ -1,0 +1,446 @@
+"""The SQLite store: migrations, versioned writes, the append-only log, timers, meta."""
+
+import asyncio
+import sqlite3
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from bot.store import (
+    ChannelBusy,
+    NotFound,
+    Seat,
+    Session,
+    SqliteStore,
+    StaleVersion,
+    Store,
+    StoreError,
+    load_migrations,
+)
+
+T0 = datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
+
+
+@pytest.fixture
+def db_path(tmp_path) -> Path:
+    return tmp_path / "data" / "bot.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path):
+    opened = await Store.open(f"sqlite:///{db_path}")
+    yield opened
+    await opened.close()
+
+
+async def new_session(store: Store, channel_id: int = 100, **overrides) -> Session:
+    fields = {
+        "guild_id": 1,
+        "channel_id": channel_id,
+        "game": "dog",
+        "host_id": 7,
+        "players": [Seat(user_id=7, name="Ann")],
+        "options": {"bots": 0},
+        "seed": 42,
+    }
+    fields.update(overrides)
+    return await store.create_session(**fields)
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A second, plain connection, as another tool or process would have."""
+    return sqlite3.connect(path)
+
+
+# --- opening and migrations ----------------------------------------------------------------
+
+
+async def test_open_creates_parent_directory_and_migrates_once(db_path):
+    assert not db_path.parent.exists()
+    first = await Store.open(f"sqlite:///{db_path}")
+    assert isinstance(first, SqliteStore)
+    latest = load_migrations()[-1].version
+    assert await first.schema_version() == latest
+    session = await new_session(first)
+    await first.close()
+
+    second = await Store.open(str(db_path))  # a plain path works too
+    assert await second.schema_version() == latest
+    assert (await second.get_session(session.id)).game == "dog"
+    await second.close()
+
+    with raw(db_path) as conn:
+        applied = conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+    assert [v for (v,) in applied] == [m.version for m in load_migrations()]
+
+
+async def test_relative_url_is_relative_to_working_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    store = await Store.open("sqlite:///data/rel.sqlite3")
+    await store.close()
+    assert (tmp_path / "data" / "rel.sqlite3").is_file()
+
+
+async def test_wal_mode_is_on(store, db_path):
+    with raw(db_path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_memory_store_works():
+    async with await Store.open("sqlite:///:memory:") as store:
+        session = await new_session(store)
+        assert (await store.get_session(session.id)).id == session.id
+
+
+async def test_database_newer_than_code_is_refused(db_path):
+    store = await Store.open(str(db_path))
+    await store.close()
+    with raw(db_path) as conn:
+        conn.execute("INSERT INTO schema_version VALUES (9999, '9999_future.sql', 'x')")
+    with pytest.raises(StoreError, match="newer than this code"):
+        await Store.open(str(db_path))
+
+
+async def test_other_schemes_are_refused():
+    with pytest.raises(ValueError, match="only SQLite"):
+        await Store.open("postgresql://localhost/games")
+
+
+def test_migrations_are_numbered_and_unique(tmp_path):
+    migrations = load_migrations()
+    assert [m.version for m in migrations] == sorted({m.version for m in migrations})
+    (tmp_path / "0001_a.sql").write_text("SELECT 1;")
+    (tmp_path / "0001_b.sql").write_text("SELECT 1;")
+    with pytest.raises(StoreError, match="share a number"):
+        load_migrations(tmp_path)
+    (tmp_path / "0001_b.sql").unlink()
+    (tmp_path / "notes.sql").write_text("SELECT 1;")
+    with pytest.raises(StoreError, match="NNNN_description"):
+        load_migrations(tmp_path)
+
+
+# --- sessions --------------------------------------------------------------------------------
+
+
+async def test_create_and_read_back(store):
+    session = await new_session(store)
+    assert session.status == "lobby"
+    assert session.version == 0
+    assert session.state is None
+    assert session.is_open
+    assert await store.open_session(100) == session
+    assert await store.get_session(session.id) == session
+    assert await store.open_session(101) is None
+    with pytest.raises(NotFound):
+        await store.get_session(session.id + 1)
+
+
+async def test_channel_busy(store):
+    first = await new_session(store)
+    with pytest.raises(ChannelBusy) as caught:
+        await new_session(store, game="dobbelduel")
+    assert caught.value.channel_id == 100
+    assert caught.value.session_id == first.id
+    await store.update_session(first.id, 0, status="active")
+    with pytest.raises(ChannelBusy):
+        await new_session(store)
+    # Other channels are unaffected.
+    assert (await new_session(store, channel_id=200)).channel_id == 200
+
+
+@pytest.mark.parametrize("closing", ["finished", "ended"])
+async def test_new_session_after_the_last_one_closed(store, closing):
+    first = await new_session(store)
+    await store.update_session(first.id, 0, status=closing)
+    assert await store.open_session(100) is None
+    second = await new_session(store)
+    assert second.id != first.id
+    assert (await store.open_session(100)).id == second.id
+    # Re-opening the old one would make two open sessions in the channel.
+    with pytest.raises(ChannelBusy):
+        await store.update_session(first.id, 1, status="lobby")
+    assert (await store.get_session(first.id)).status == closing
+
+
+async def test_update_writes_only_given_fields(store):
+    session = await new_session(store)
+    seats = [Seat(user_id=7, name="Ann"), Seat(user_id=None, name="Robot 1", bot=True)]
+    updated = await store.update_session(
+        session.id, 0, players=seats, board_message_id=555, state='{"turn": 0}'
+    )
+    assert updated.version == 1
+    assert updated.players == seats
+    assert updated.board_message_id == 555
+    assert updated.state == '{"turn": 0}'
+    assert updated.options == session.options
+    assert updated.status == "lobby"
+    assert updated.lobby_message_id is None
+    assert updated.created_at == session.created_at
+    assert updated.updated_at >= session.updated_at
+
+    # bump=False keeps the version (bookkeeping) but still checks it; None clears a field.
+    kept = await store.update_session(session.id, 1, board_message_id=None, bump=False)
+    assert kept.version == 1
+    assert kept.board_message_id is None
+    assert kept.state == '{"turn": 0}'
+    with pytest.raises(StaleVersion):
+        await store.update_session(session.id, 0, lobby_message_id=9, bump=False)
+
+
+async def test_stale_update_changes_nothing(store):
+    session = await new_session(store)
+    current = await store.update_session(session.id, 0, status="active", state="s1")
+    with pytest.raises(StaleVersion) as caught:
+        await store.update_session(session.id, 0, status="ended", state="other")
+    assert (caught.value.expected, caught.value.actual) == (0, 1)
+    assert await store.get_session(session.id) == current
+
+
+async def test_missing_session_is_not_found(store):
+    with pytest.raises(NotFound):
+        await store.update_session(999, 0, state="x")
+    with pytest.raises(NotFound):
+        await store.record_action(999, 0, seat=0, user_id=1, action="a", state="x")
+    with pytest.raises(NotFound):
+        await store.set_timer(999, "deadline", 0, T0, 0)
+
+
+async def test_unknown_status_is_refused(store):
+    session = await new_session(store)
+    with pytest.raises(ValueError, match="unknown session status"):
+        await store.update_session(session.id, 0, status="paused")  # type: ignore[arg-type]
+    assert (await store.get_session(session.id)).version == 0
+
+
+async def test_sessions_with_status(store):
+    a = await new_session(store, channel_id=1)
+    b = await new_session(store, channel_id=2)
+    c = await new_session(store, channel_id=3)
+    await store.update_session(b.id, 0, status="active")
+    await store.update_session(c.id, 0, status="finished")
+    assert [s.id for s in await store.sessions_with_status("active")] == [b.id]
+    assert [s.id for s in await store.sessions_with_status("lobby", "active")] == [a.id, b.id]
+    assert [s.id for s in await store.sessions_with_status()] == [a.id, b.id, c.id]
+    assert await store.sessions_with_status("ended") == []
+
+
+async def test_json_fields_round_trip(store, db_path):
+    players = [
+        Seat(user_id=2**62, name="Zoë «the» 🎲"),
+        Seat(user_id=None, name="Bot", bot=True),
+        {"user_id": 3, "name": "From a dict", "bot": False},
+    ]
+    options = {"variant": "teams", "bots": 2, "nested": {"list": [1, 2.5, None, True]}, "é": "ü"}
+    state = '{"deck": [3, 1, 2], "name": "Zoë"}'
+    session = await new_session(store, players=players, options=options, seed=2**63 - 1)
+    session = await store.update_session(session.id, 0, state=state)
+    await store.close()
+    async with await Store.open(str(db_path)) as reopened:
+        again = await reopened.get_session(session.id)
+    assert again == session
+    assert again.players[0].name == "Zoë «the» 🎲"
+    assert again.players[1] == Seat(user_id=None, name="Bot", bot=True)
+    assert again.players[2] == Seat(user_id=3, name="From a dict")
+    assert again.options == options
+    assert again.state == state
+    assert again.seed == 2**63 - 1
+
+
+async def test_datetimes_are_aware_utc(store):
+    session = await new_session(store)
+    for moment in (session.created_at, session.updated_at):
+        assert moment.tzinfo is not None
+        assert moment.utcoffset() == timedelta(0)
+    assert abs(datetime.now(UTC) - session.created_at) < timedelta(minutes=1)
+
+    plus_two = timezone(timedelta(hours=2))
+    local = datetime(2030, 6, 1, 14, 30, 0, 123456, tzinfo=plus_two)
+    timer = await store.set_timer(session.id, "deadline", 0, local, 0)
+    assert timer.due_at == local
+    assert timer.due_at.tzinfo == UTC
+    assert timer.due_at.hour == 12
+    [fetched] = await store.due_timers(local)
+    assert fetched.due_at == local
+    assert fetched.due_at.utcoffset() == timedelta(0)
+
+    record = await store.record_action(session.id, 0, seat=0, user_id=7, action="x", state="s")
+    [row] = await store.actions(session.id)
+    assert row.at.utcoffset() == timedelta(0)
+    assert row.at == record.updated_at
+
+
+async def test_naive_datetimes_are_refused(store):
+    session = await new_session(store)
+    with pytest.raises(ValueError, match="naive"):
+        await store.set_timer(session.id, "deadline", 0, datetime(2030, 1, 1), 0)
+    with pytest.raises(ValueError, match="naive"):
+        await store.due_timers(datetime(2030, 1, 1))
+
+
+# --- the action log --------------------------------------------------------------------------
+
+
+async def test_record_action_appends_and_bumps(store):
+    session = await new_session(store)
+    session = await store.update_session(session.id, 0, status="active", state="s0")
+    first = await store.record_action(
+        session.id, session.version, seat=0, user_id=7, action="play:7", state="s1"
+    )
+    assert first.version == session.version + 1
+    assert first.state == "s1"
+    assert first.status == "active"
+    second = await store.record_action(
+        session.id, first.version, seat=None, user_id=None, action="timeout", state="s2",
+        status="finished",
+    )  # fmt: skip
+    assert second.version == first.version + 1
+    assert second.status == "finished"
+    assert await store.get_session(session.id) == second
+
+    log = await store.actions(session.id)
+    assert [(a.seq, a.version, a.seat, a.user_id, a.action) for a in log] == [
+        (1, first.version, 0, 7, "play:7"),
+        (2, second.version, None, None, "timeout"),
+    ]
+    assert all(a.session_id == session.id for a in log)
+
+
+async def test_logs_are_per_session(store):
+    a = await new_session(store, channel_id=1)
+    b = await new_session(store, channel_id=2)
+    await store.record_action(a.id, 0, seat=0, user_id=7, action="a1", state="x")
+    await store.record_action(b.id, 0, seat=0, user_id=7, action="b1", state="x")
+    await store.record_action(a.id, 1, seat=0, user_id=7, action="a2", state="x")
+    assert [(r.seq, r.action) for r in await store.actions(a.id)] == [(1, "a1"), (2, "a2")]
+    assert [(r.seq, r.action) for r in await store.actions(b.id)] == [(1, "b1")]
+
+
+async def test_stale_record_action_leaves_nothing_behind(store):
+    session = await new_session(store)
+    current = await store.record_action(session.id, 0, seat=0, user_id=7, action="a", state="s1")
+    with pytest.raises(StaleVersion):
+        await store.record_action(
+            session.id, 0, seat=1, user_id=8, action="late", state="s-late", status="ended"
+        )
+    assert await store.get_session(session.id) == current
+    assert [a.action for a in await store.actions(session.id)] == ["a"]
+
+
+async def test_action_log_is_append_only(store, db_path):
+    session = await new_session(store)
+    await store.record_action(session.id, 0, seat=0, user_id=7, action="a", state="s1")
+    with raw(db_path) as conn:
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute("UPDATE actions SET action = 'forged'")
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute("DELETE FROM actions")
+    assert [a.action for a in await store.actions(session.id)] == ["a"]
+    # Nor does the interface offer a way to rewrite history.
+    assert {name for name in dir(Store) if "action" in name} == {"actions", "record_action"}
+
+
+async def test_concurrent_record_action_exactly_one_wins(store):
+    session = await new_session(store)
+    results = await asyncio.gather(
+        *(
+            store.record_action(session.id, 0, seat=i, user_id=i, action=f"a{i}", state=f"s{i}")
+            for i in range(2)
+        ),
+        return_exceptions=True,
+    )
+    winners = [r for r in results if isinstance(r, Session)]
+    losers = [r for r in results if isinstance(r, StaleVersion)]
+    assert len(winners) == 1
+    assert len(losers) == 1
+    log = await store.actions(session.id)
+    assert len(log) == 1
+    assert (await store.get_session(session.id)).state == winners[0].state
+    assert log[0].action == f"a{winners[0].state[1:]}"
+
+
+async def test_concurrent_record_action_across_connections(store, db_path):
+    """Two processes on one database file: the version check still lets exactly one win."""
+    session = await new_session(store)
+    async with await Store.open(str(db_path)) as other:
+        results = await asyncio.gather(
+            *(
+                s.record_action(session.id, 0, seat=0, user_id=1, action=name, state=name)
+                for s, name in ((store, "mine"), (other, "theirs"))
+            ),
+            return_exceptions=True,
+        )
+    assert sorted(type(r).__name__ for r in results) == ["Session", "StaleVersion"]
+    assert len(await store.actions(session.id)) == 1
+
+
+async def test_cancelled_write_leaves_the_connection_usable(store):
+    """A cancelled caller must neither leave half a write nor an open transaction behind."""
+    session = await new_session(store)
+    version = 0
+    for spins in range(12):
+        task = asyncio.create_task(
+            store.record_action(
+                session.id, version, seat=0, user_id=7, action=f"a{spins}", state="s"
+            )
+        )
+        for _ in range(spins):
+            await asyncio.sleep(0)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        current = await store.get_session(session.id)
+        assert current.version == len(await store.actions(session.id))
+        version = current.version
+    await store.record_action(session.id, version, seat=0, user_id=7, action="last", state="s")
+    assert (await store.actions(session.id))[-1].action == "last"
+
+
+# --- timers ----------------------------------------------------------------------------------
+
+
+async def test_timers_order_and_due_selection(store):
+    s1 = await new_session(store, channel_id=1)
+    s2 = await new_session(store, channel_id=2)
+    assert await store.next_timer() is None
+    late = await store.set_timer(s1.id, "deadline", 0, T0 + timedelta(hours=2), 3)
+    soon = await store.set_timer(s2.id, "reminder", 1, T0 + timedelta(minutes=5), 0)
+    now_ = await store.set_timer(s1.id, "reminder", None, T0, 3)
+    assert (late.kind, late.seat, late.version, late.session_id) == ("deadline", 0, 3, s1.id)
+
+    assert await store.next_timer() == now_
+    assert await store.due_timers(T0 - timedelta(microseconds=1)) == []
+    assert await store.due_timers(T0) == [now_]
+    assert await store.due_timers(T0 + timedelta(hours=1)) == [now_, soon]
+    assert await store.due_timers(T0 + timedelta(days=1)) == [now_, soon, late]
+
+    assert await store.delete_timer(now_.id) is True
+    assert await store.delete_timer(now_.id) is False
+    assert await store.next_timer() == soon
+
+
+async def test_clear_timers(store):
+    s1 = await new_session(store, channel_id=1)
+    s2 = await new_session(store, channel_id=2)
+    await store.set_timer(s1.id, "deadline", 0, T0, 0)
+    await store.set_timer(s1.id, "reminder", 0, T0, 0)
+    await store.set_timer(s1.id, "reminder", 1, T0, 0)
+    other = await store.set_timer(s2.id, "reminder", 0, T0, 0)
+    assert await store.clear_timers(s1.id, "reminder") == 2
+    assert [t.kind for t in await store.due_timers(T0) if t.session_id == s1.id] == ["deadline"]
+    assert await store.clear_timers(s1.id) == 1
+    assert await store.due_timers(T0) == [other]
+
+
+# --- meta ------------------------------------------------------------------------------------
+
+
+async def test_meta(store, db_path):
+    assert await store.get_meta("command_tree_hash") is None
+    await store.set_meta("command_tree_hash", "abc")
+    await store.set_meta("command_tree_hash", "def")
+    await store.set_meta("other", "")
+    assert await store.get_meta("command_tree_hash") == "def"
+    assert await store.get_meta("other") == ""
+    await store.close()
+    async with await Store.open(str(db_path)) as reopened:
+        assert await reopened.get_meta("command_tree_hash") == "def"
