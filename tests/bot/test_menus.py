@@ -1,0 +1,51 @@
+"""Menus built from hierarchical action ids: each step offers only the next segment."""
+
+from bot.menus import from_base36, menu_step, step_label, to_base36
+from games.contract import Action
+
+
+def actions() -> list[Action]:
+    return [
+        Action(id="K.p1.out", label="King: pawn 1 out", path=("Play King", "Pawn 1", "Out")),
+        Action(id="K.p2.13", label="King: pawn 2 +13", path=("Play King", "Pawn 2", "+13")),
+        Action(id="5.p2", label="5: pawn 2 +5", path=("Play 5", "Pawn 2")),
+        Action(id="solo", label="Only this"),
+    ]
+
+
+def test_first_step_lists_distinct_first_segments():
+    step = menu_step(actions(), "")
+    assert [(c.segment, c.label, c.leaf) for c in step.choices] == [
+        ("K", "Play King", False),
+        ("5", "Play 5", False),
+        ("solo", "Only this", True),
+    ]
+
+
+def test_next_step_lists_children_of_the_prefix():
+    step = menu_step(actions(), "K")
+    assert step.prefix == "K"
+    assert [c.segment for c in step.choices] == ["p1", "p2"]
+
+
+def test_a_step_with_one_non_final_choice_is_skipped():
+    step = menu_step(actions(), "5")
+    assert step.prefix == "5"
+    assert [(c.segment, c.leaf) for c in step.choices] == [("p2", True)]
+    skipped = menu_step([Action(id="a.b.c", label="x", path=("A", "B", "C"))], "")
+    assert skipped.prefix == "a.b"
+    assert [c.label for c in skipped.choices] == ["C"]
+
+
+def test_step_label_says_what_was_chosen():
+    assert step_label(actions(), "K.p2") == "Play King > Pawn 2"
+    assert step_label(actions(), "") == ""
+
+
+def test_unknown_prefix_offers_nothing():
+    assert menu_step(actions(), "Q").choices == []
+
+
+def test_base36_round_trip():
+    for n in (0, 1, 35, 36, 123456789, 2**63 - 1):
+        assert from_base36(to_base36(n)) == n
