@@ -1,0 +1,477 @@
+"""Every legal card play of Dog, as Move records (id, menu path, pawn relocations).
+
+The rules (rules.py) apply a Move by looking it up among these, so whatever is generated here is
+exactly what is legal; the AI scores the same records without applying them. The decisions
+these functions implement are listed in rules.py's docstring.
+"""
+
+from __future__ import annotations
+
+from games.dog import data
+from games.dog.cards import card_name
+from games.dog.state import DogState
+
+Pawns = list[list[int]]
+PawnRef = tuple[int, int]
+# one pawn's change of place: (seat, index, from, to)
+Reloc = tuple[int, int, int, int]
+
+KENNEL = data.KENNEL
+GOAL = data.GOAL_BASE
+
+
+class Move:
+    """One legal action of the play phase. `card` is the hand card it uses (None: 7 going on)."""
+
+    __slots__ = ("id", "path", "card", "acts_as", "relocs", "draw", "steps", "text")
+
+    def __init__(
+        self,
+        id: str,
+        path: tuple[str, ...],
+        card: str | None,
+        acts_as: str,
+        relocs: list[Reloc],
+        text: str,
+        draw: bool = False,
+        steps: int = 0,
+    ) -> None:
+        self.id = id
+        self.path = path
+        self.card = card
+        self.acts_as = acts_as
+        self.relocs = relocs
+        self.text = text
+        self.draw = draw  # royal: the pawn ends a card move on a special field
+        self.steps = steps  # steps of a 7 this move uses
+
+    def sent_home(self) -> list[PawnRef]:
+        return [(s, i) for s, i, frm, to in self.relocs if to == KENNEL and frm != KENNEL]
+
+
+def pawns_after(pawns: Pawns, relocs: list[Reloc]) -> Pawns:
+    new = [list(row) for row in pawns]
+    for s, i, _frm, to in relocs:
+        new[s][i] = to
+    return new
+
+
+def is_home(row: list[int]) -> bool:
+    return all(p >= GOAL for p in row)
+
+
+def controlled(st: DogState, pawns: Pawns, seat: int) -> list[int]:
+    """Seats whose pawns `seat` moves: its own, or unfinished teammates' once it is home."""
+    if not is_home(pawns[seat]):
+        return [seat]
+    return [s for s in st.team_seats(seat)[1:] if not is_home(pawns[s])]
+
+
+def team_home(st: DogState, pawns: Pawns, seat: int) -> bool:
+    return all(is_home(pawns[s]) for s in st.team_seats(seat))
+
+
+class Board:
+    """The ring as seen by one move generation: who stands where, whose start field is which."""
+
+    def __init__(self, st: DogState, pawns: Pawns) -> None:
+        self.st = st
+        self.pawns = pawns
+        self.L = st.ring
+        self.starts = st.starts()
+        self.start_owner = {f: s for s, f in enumerate(self.starts)}
+        self.royal = st.variant == "royal"
+        self.occ: dict[int, PawnRef] = {}
+        for s, row in enumerate(pawns):
+            for i, pos in enumerate(row):
+                if 0 <= pos < GOAL:
+                    self.occ[pos] = (s, i)
+
+    # -- who may pass or land on whom ------------------------------------------------------
+    def can_pass(self, i: int, o: PawnRef, f: int, green: bool) -> bool:
+        """May pawn index i move over pawn o standing on field f?"""
+        blocker = f == self.starts[o[0]]
+        if not self.royal:
+            return not blocker
+        if blocker and i != data.KNIGHT:
+            return False
+        return green or data.RANK_VALUE[o[1]] <= data.RANK_VALUE[i]
+
+    def can_land(self, s: int, i: int, o: PawnRef, f: int) -> bool:
+        """May pawn (s, i) end its move on pawn o (and so send it home)?"""
+        if f == self.starts[o[0]]:
+            return False
+        if self.royal and o[1] == data.KING and i != data.KING:
+            owner = self.start_owner.get(f)
+            return owner is not None and owner != o[0] and s != o[0]
+        return True
+
+    def goal_free(self, s: int, lo: int, hi: int) -> bool:
+        row = self.pawns[s]
+        return all(GOAL + j not in row for j in range(lo, hi + 1))
+
+    # -- walks ---------------------------------------------------------------------------
+    def forward(
+        self, s: int, i: int, n: int, *, green: bool = False, seven: bool = False,
+        fool: bool = False,
+    ) -> list[tuple[int, int, list[PawnRef]]]:
+        """(destination, steps used, pawns sent home) of each forward move of n steps.
+
+        Entering the goal needs the move to cross the owner's start field from the field before
+        it; with `seven` every pawn passed is sent home; a fool may drop up to 2 steps when it
+        ends in the goal (royal).
+        """
+        pos = self.pawns[s][i]
+        res: list[tuple[int, int, list[PawnRef]]] = []
+        if pos >= GOAL:
+            g = pos - GOAL
+            for used in _values(n, fool):
+                g2 = g + used
+                if g2 < data.GOAL_FIELDS and self.goal_free(s, g + 1, g2):
+                    res.append((GOAL + g2, used, []))
+            return res
+        L, start, occ = self.L, self.starts[s], self.occ
+        passed: list[PawnRef] = []
+        f = pos
+        for k in range(1, n + 1):
+            f += 1
+            if f == L:
+                f = 0
+            o = occ.get(f)
+            if k < n:
+                if o is not None:
+                    if not self.can_pass(i, o, f, green):
+                        break
+                    passed.append(o)
+                if f == start:
+                    for r in _values(n - k, fool):
+                        if r <= data.GOAL_FIELDS and self.goal_free(s, 0, r - 1):
+                            res.append((GOAL + r - 1, k + r, list(passed) if seven else []))
+            elif o is None:
+                res.append((f, n, passed if seven else []))
+            elif self.can_land(s, i, o, f):
+                res.append((f, n, [*passed, o] if seven else [o]))
+        return res
+
+    def backward(self, s: int, i: int, n: int, green: bool) -> list[tuple[int, list[PawnRef]]]:
+        """The backward move of n steps on the ring (never into the goal), if legal."""
+        pos = self.pawns[s][i]
+        if not 0 <= pos < GOAL:
+            return []
+        f = pos
+        for k in range(1, n + 1):
+            f = f - 1 if f > 0 else self.L - 1
+            o = self.occ.get(f)
+            if k < n:
+                if o is not None and not self.can_pass(i, o, f, green):
+                    return []
+            elif o is None:
+                return [(f, [])]
+            elif self.can_land(s, i, o, f):
+                return [(f, [o])]
+        return []
+
+    def special(self, f: int) -> bool:
+        return self.royal and 0 <= f < GOAL and f % data.FIELDS_PER_SECTION == data.SPECIAL_OFFSET
+
+    def next_free_special(self, f: int) -> int | None:
+        """Royal citizen's jump: the next special field ahead that nobody stands on."""
+        step = data.FIELDS_PER_SECTION
+        for d in range(1, self.st.sections):
+            g = (f + d * step) % self.L
+            if g not in self.occ:
+                return g
+        return None
+
+
+def _values(n: int, fool: bool) -> list[int]:
+    if not fool:
+        return [n] if n >= 1 else []
+    return [v for v in range(n, n - data.FOOL_LOSS - 1, -1) if v >= 1]
+
+
+# -- labels ----------------------------------------------------------------------------------
+def where(pos: int) -> str:
+    if pos == KENNEL:
+        return "kennel"
+    if pos >= GOAL:
+        return f"goal {pos - GOAL + 1}"
+    return f"field {pos}"
+
+
+def pawn_name(st: DogState, actor: int, s: int, i: int) -> str:
+    """'pawn 2', 'Bob's pawn 2', or with royal ranks 'knight', 'Bob's knight'."""
+    base = data.RANK_NAMES[i] if st.variant == "royal" else f"pawn {i + 1}"
+    return base if s == actor else f"{st.names[s][:20]}'s {base}"
+
+
+def pawn_token(actor: int, s: int, i: int) -> str:
+    return f"p{i + 1}" if s == actor else f"s{s}p{i + 1}"
+
+
+def _steps(n: int) -> str:
+    return "1 step" if n == 1 else f"{n} steps"
+
+
+# -- generation ------------------------------------------------------------------------------
+class Generator:
+    """Builds the moves of one seat for one position."""
+
+    def __init__(self, st: DogState, actor: int, pawns: Pawns | None = None) -> None:
+        self.st = st
+        self.actor = actor
+        self.pawns = st.pawns if pawns is None else pawns
+        self.b = Board(st, self.pawns)
+        self.seats = controlled(st, self.pawns, actor)
+        self.royal = st.variant == "royal"
+
+    def pawn_label(self, s: int, i: int) -> str:
+        name = pawn_name(self.st, self.actor, s, i)
+        return f"{name[0].upper()}{name[1:]} ({where(self.pawns[s][i])})"
+
+    def _move(
+        self, head: tuple[str, tuple[str, ...], str | None, str], s: int, i: int, suffix: str,
+        choice: str, relocs: list[Reloc], text: str, draw: bool = False, steps: int = 0,
+    ) -> Move:
+        prefix, path, card, acts_as = head
+        return Move(
+            f"{prefix}.{pawn_token(self.actor, s, i)}.{suffix}",
+            (*path, self.pawn_label(s, i), choice),
+            card, acts_as, relocs, text, draw, steps,
+        )
+
+    def for_card(self, code: str) -> list[Move]:
+        """All moves of one hand card (a joker as each kind, a copy as the round's last card)."""
+        if code == "X":
+            out: list[Move] = []
+            for kind in data.CLASSIC_KINDS:
+                head = (f"X.as{kind}", ("Play Joker", f"as {card_name(kind)}"), "X", kind)
+                out += self.for_kind(kind, head)
+            return out
+        if code == "C":
+            kind = self.st.round_played
+            if kind is None:
+                return []
+            head = (f"C.as{kind}", ("Play Copy", f"as {card_name(kind, 'royal')}"), "C", kind)
+            return self.for_kind(kind, head)
+        return self.for_kind(code, (code, (f"Play {card_name(code, self.st.variant)}",), code,
+                                    code))
+
+    def for_kind(self, kind: str, head: tuple[str, tuple[str, ...], str | None, str]) -> list[Move]:
+        if kind == "J":
+            return self.swaps(head)
+        if kind == "M":
+            return self.magnets(head)
+        if kind == "7":
+            return self.seven_steps(head, data.SEVEN)
+        moves: list[Move] = []
+        if kind in data.OUT_CARDS:
+            moves += self.outs(head)
+        if kind == "P":
+            values: tuple[int, ...] = tuple(range(1, data.ONE_TO_SEVEN + 1))
+        else:
+            values = data.STEP_VALUES[kind]
+        green = self.royal and kind in data.GREEN_CARDS
+        for s in self.seats:
+            for i in range(data.PAWNS_PER_SEAT):
+                if self.pawns[s][i] == KENNEL:
+                    continue
+                for n in values:
+                    moves += self.steps_moves(head, s, i, n, green)
+                if kind == "4":
+                    moves += self.back_moves(head, s, i, 4, green)
+        return moves
+
+    def outs(self, head: tuple[str, tuple[str, ...], str | None, str]) -> list[Move]:
+        moves: list[Move] = []
+        for s in self.seats:
+            start = self.b.starts[s]
+            o = self.b.occ.get(start)
+            if o is not None and o[0] == s:
+                continue  # own pawn on own start field: it blocks, even its owner
+            for i in range(data.PAWNS_PER_SEAT):
+                if self.pawns[s][i] != KENNEL:
+                    continue
+                relocs: list[Reloc] = [(s, i, KENNEL, start)]
+                if o is not None:
+                    relocs.append((o[0], o[1], start, KENNEL))
+                moves.append(self._move(head, s, i, "out", "Bring out onto the start field",
+                                        relocs, "comes out"))
+                if not self.royal:
+                    break  # classic pawns in a kennel are alike: offer one
+        return moves
+
+    def steps_moves(
+        self, head: tuple[str, tuple[str, ...], str | None, str], s: int, i: int, n: int,
+        green: bool,
+    ) -> list[Move]:
+        if self.royal and i == data.KING and n > data.ROYAL_KING_MAX:
+            return []
+        fool = self.royal and i == data.FOOL
+        frm = self.pawns[s][i]
+        moves: list[Move] = []
+        for to, used, sent in self.b.forward(s, i, n, green=green, fool=fool):
+            relocs: list[Reloc] = [(s, i, frm, to)]
+            relocs += [(o[0], o[1], self.pawns[o[0]][o[1]], KENNEL) for o in sent]
+            if to >= GOAL:
+                counted = f" (counted as {used})" if used != n else ""
+                choice = f"{_steps(n)}{counted} into {where(to)}"
+                moves.append(self._move(head, s, i, f"{used}g", choice, relocs,
+                                        f"+{used} into the goal"))
+                continue
+            draw = self.b.special(to)
+            moves.append(self._move(head, s, i, str(n), f"{_steps(n)} to {where(to)}", relocs,
+                                    f"+{n}", draw))
+            if draw and i == data.CITIZEN:
+                jump = self.b.next_free_special(to)
+                if jump is not None:
+                    jr: list[Reloc] = [(s, i, frm, jump), *relocs[1:]]
+                    moves.append(self._move(
+                        head, s, i, f"{n}j", f"{_steps(n)} to {where(to)}, draw, jump to "
+                        f"{where(jump)}", jr, f"+{n} and jumps to {where(jump)}", True))
+        return moves
+
+    def back_moves(
+        self, head: tuple[str, tuple[str, ...], str | None, str], s: int, i: int, n: int,
+        green: bool,
+    ) -> list[Move]:
+        frm = self.pawns[s][i]
+        moves: list[Move] = []
+        for to, sent in self.b.backward(s, i, n, green):
+            relocs: list[Reloc] = [(s, i, frm, to)]
+            relocs += [(o[0], o[1], to, KENNEL) for o in sent]
+            moves.append(self._move(head, s, i, "back", f"{n} back to {where(to)}", relocs,
+                                    f"-{n}", self.b.special(to)))
+        return moves
+
+    def swaps(self, head: tuple[str, tuple[str, ...], str | None, str]) -> list[Move]:
+        """Jack: an own pawn on the ring swaps with a pawn of another colour on the ring."""
+        b = self.b
+        others = [(f, o) for f, o in sorted(b.occ.items()) if f != b.starts[o[0]]]
+        moves: list[Move] = []
+        for s in self.seats:
+            for i in range(data.PAWNS_PER_SEAT):
+                frm = self.pawns[s][i]
+                if not 0 <= frm < GOAL or frm == b.starts[s]:
+                    continue
+                for f, (os, oi) in others:
+                    if os == s:
+                        continue
+                    other = pawn_name(self.st, self.actor, os, oi)
+                    moves.append(self._move(
+                        head, s, i, f"s{os}p{oi + 1}", f"Swap with {other} ({where(f)})",
+                        [(s, i, frm, f), (os, oi, f, frm)], f"swaps with {other}"))
+        return moves
+
+    def magnets(self, head: tuple[str, tuple[str, ...], str | None, str]) -> list[Move]:
+        """Royal magnet: to the field just behind the next pawn ahead, never past the own start."""
+        b = self.b
+        moves: list[Move] = []
+        for s in self.seats:
+            start = b.starts[s]
+            for i in range(data.PAWNS_PER_SEAT):
+                frm = self.pawns[s][i]
+                if not 0 <= frm < GOAL:
+                    continue
+                to = None
+                for d in range(1, b.L):
+                    f = (frm + d) % b.L
+                    if f in b.occ:
+                        to = (f - 1) % b.L if d >= 2 else None
+                        break
+                if to is None:
+                    continue
+                if (start - frm) % b.L < (to - frm) % b.L and frm != start:
+                    continue  # the pull would carry it over its own start, toward the goal
+                moves.append(self._move(head, s, i, "pull", f"Pull to {where(to)}",
+                                        [(s, i, frm, to)], f"is pulled to {where(to)}",
+                                        b.special(to)))
+        return moves
+
+    def seven_steps(
+        self, head: tuple[str, tuple[str, ...], str | None, str], left: int
+    ) -> list[Move]:
+        """Steps of a 7 being split: only those from which all of it can still be used."""
+        moves: list[Move] = []
+        memo: dict[tuple[tuple[int, ...], int], bool] = {}
+        for s in self.seats:
+            for i in range(data.PAWNS_PER_SEAT):
+                frm = self.pawns[s][i]
+                if frm == KENNEL:
+                    continue
+                for k in range(1, left + 1):
+                    for to, used, sent in self.b.forward(s, i, k, seven=True):
+                        relocs: list[Reloc] = [(s, i, frm, to)]
+                        relocs += [(o[0], o[1], self.pawns[o[0]][o[1]], KENNEL) for o in sent]
+                        after = pawns_after(self.pawns, relocs)
+                        if not can_finish_seven(self.st, after, self.actor, left - used, memo):
+                            continue
+                        suffix = f"{used}g" if to >= GOAL else str(used)
+                        place = f"into {where(to)}" if to >= GOAL else f"to {where(to)}"
+                        moves.append(self._move(head, s, i, suffix, f"{_steps(used)} {place}",
+                                                relocs, f"+{used}", steps=used))
+        return moves
+
+
+def can_finish_seven(
+    st: DogState, pawns: Pawns, actor: int, left: int,
+    memo: dict[tuple[tuple[int, ...], int], bool],
+) -> bool:
+    """Can the remaining `left` steps of a 7 all be used (or has the team just won)?"""
+    if left == 0 or team_home(st, pawns, actor):
+        return True
+    key = (tuple(p for row in pawns for p in row), left)
+    if key in memo:
+        return memo[key]
+    gen = Generator(st, actor, pawns)
+    ok = False
+    for s in gen.seats:
+        for i in range(data.PAWNS_PER_SEAT):
+            frm = pawns[s][i]
+            if frm == KENNEL:
+                continue
+            for k in range(left, 0, -1):
+                for to, used, sent in gen.b.forward(s, i, k, seven=True):
+                    relocs: list[Reloc] = [(s, i, frm, to)]
+                    relocs += [(o[0], o[1], pawns[o[0]][o[1]], KENNEL) for o in sent]
+                    if can_finish_seven(st, pawns_after(pawns, relocs), actor, left - used, memo):
+                        ok = True
+                        break
+                if ok:
+                    break
+            if ok:
+                break
+        if ok:
+            break
+    memo[key] = ok
+    return ok
+
+
+def all_moves(st: DogState, actor: int) -> list[Move]:
+    """Every legal play of `actor` now (phase play): the 7 going on, or any card in hand."""
+    gen = Generator(st, actor)
+    if st.seven_left:
+        prefix = st.seven_prefix
+        if prefix == "7":
+            path: tuple[str, ...] = (f"Play 7 ({st.seven_left} left)",)
+        else:
+            path = ("Play Joker", f"as 7 ({st.seven_left} left)")
+        return gen.seven_steps((prefix, path, None, "7"), st.seven_left)
+    moves: list[Move] = []
+    seen: set[str] = set()
+    for code in st.hands[actor]:
+        if code not in seen:
+            seen.add(code)
+            moves += gen.for_card(code)
+    return moves
+
+
+def has_move(st: DogState, actor: int) -> bool:
+    gen = Generator(st, actor)
+    seen: set[str] = set()
+    for code in st.hands[actor]:
+        if code not in seen:
+            seen.add(code)
+            if gen.for_card(code):
+                return True
+    return False

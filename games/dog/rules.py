@@ -1,0 +1,600 @@
+"""Dog (dog.nl.txt, DECISIONS: Dog): phases, turns, rounds, views; the moves live in moves.py.
+
+Decisions where the rulebook and DECISIONS.md are silent (each one is tested in tests/dog/):
+
+- Seats and board: seats are clockwise; seat k owns board section `data.SEAT_SECTIONS[n][k]`
+  (2 players: sections 0 and 2; 3 players: 0, 1, 2 of the 4-section board). Teams: 4 players
+  seats 0+2 and 1+3; 6 players in three teams of two 0+3, 1+4, 2+5, in two teams of three the
+  even and the odd seats. Colours: data.SEAT_COLOURS.
+- Rounds: round r starts with seat (r-1) mod n; cards are dealt one at a time from that seat.
+  When the deck holds fewer cards than the deal needs, the discard pile is shuffled and put
+  under the rest of the deck. Royal's extra card (special field) reshuffles the same way when the
+  deck is empty, and is simply not drawn when both piles are empty.
+- Exchange (team games, every round): everyone gives at once (to_act = all who have not given);
+  the cards are handed over when the last one is given, so nobody sees a received card before
+  giving. In teams of three the card goes to the next teammate clockwise. A player whose pawns
+  are all home still exchanges and plays for the team.
+- Passing: when a seat's turn comes and none of its cards can be played, its whole hand goes to
+  the discard at once (an event says so) and it sits out the rest of the round. This is checked
+  again at every turn, so a player who could move earlier in the round may have to lay down later.
+- Goal entry: since a pawn only ever enters the ring on its start field, "has crossed its start
+  field from the field before" is a property of the move itself: a forward move whose path steps
+  onto the owner's start field before its last step may turn into the goal (the start field
+  counts as a step). A move that starts on the start field or ends on it does not enter; a pawn
+  that went back 4 past its start may enter on its next forward move (rulebook). A move that can
+  go either way offers both ("5 steps to field 19" or "5 steps into goal 2").
+- Pawns in the goal move forward inside it with exact counts and never jump; no card moves a
+  pawn out of the goal.
+- Bringing out a pawn onto a start field where a pawn of another colour stands sends that pawn
+  home; if the owner's own pawn stands there, no pawn can come out. Classic pawns in a kennel are
+  alike, so only one "out" per kennel is offered; royal offers each rank.
+- Jack: the other pawn must be of another colour (rulebook: "een vreemde speelfiguur"), either
+  pawn on the ring and not on its own start field. The jack sends nobody home.
+- 7: played step by step (each step one pawn, 1..left fields), kept in `seven_left`; only steps
+  from which all 7 can be used are offered, and a 7 with no such step is not playable. Sent home:
+  every pawn passed over and the pawn landed on, own and partner's included; pawns on their own
+  start field cannot be passed. Once the mover's pawns are all home in the middle of a 7 the rest
+  goes to the partner's pawns; if that finishes the game the rest is void.
+- Playing for the team: a seat whose pawns are all home moves its unfinished teammates' pawns
+  (teams of three: both, until they are home). The team wins when all its pawns are home; a
+  player alone wins with 4 pawns home. The game stops at once.
+- Joker: declared when played (`X.as5...`); a joker as 7 is split like a 7.
+
+Dog Royal (rulebook "OPTIES"):
+- Pawn index 0-3 is king, knight, citizen, fool. Setup (round 1 only: "aan het begin van het
+  spel"): after the exchange, from the start player clockwise, each player puts a pawn of their
+  choice on their start field.
+- Overtaking (passing over) only pawns of the same or lower rank; 10 and 4 (green) ignore rank.
+  Pawns on their own start field block as in the classic game; only the knight may pass them,
+  if the rank allows (with a green card always). Nobody lands on a blocking pawn.
+- Capturing ignores rank, but a king can be sent home only by a king, or on the start field of
+  another seat by any pawn of another colour (also by a pawn coming out there).
+- The king moves only with values 1-7 (1/11 as 1, 2-6, +/-4, 1-7), swap and magnet, and may
+  come out with 13 or 1/11.
+- Special fields: field 8 of each board section (the 9th; start is the 1st), also in sections
+  nobody plays. A pawn that ends a card move there (also backwards, by magnet or a copied card)
+  gives its player the top card of the deck at once; not after a swap or the citizen's jump.
+- Citizen: when it ends a move on a special field, the player may jump it to the next free
+  special field ahead, after drawing; the choice is part of the move ("... jump to field 40").
+- Fool: a move that ends in the goal may count 1 or 2 fewer steps than the card's value.
+- 1-7: one pawn 1 to 7 forward (not split).
+- Copy: acts as the last card played this round (as it acted: a copy of a copy copies the
+  original); so it cannot be the first card of a round. Laid-down hands do not count as played.
+- Magnet: an own pawn on the ring moves to the field directly behind the next pawn ahead of it
+  on the ring (which must be at least 2 fields ahead); it never carries the pawn over its own
+  start field (that is the way "into or toward the goal"), so it cannot enter the goal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from games.contract import (
+    LABEL_MAX,
+    Action,
+    Applied,
+    Game,
+    OptionSpec,
+    Player,
+    Result,
+    RuleError,
+    Seat,
+)
+from games.dog import data
+from games.dog.cards import card_name, deal_size, new_deck
+from games.dog.moves import Move, all_moves, has_move, pawn_name, where
+from games.dog.state import DogState
+from games.dog.views import (
+    DogPrivateView,
+    DogPublicView,
+    LastMove,
+    MoveMark,
+    PawnView,
+    SeatView,
+    Spot,
+)
+from games.rng import Rng
+
+
+def spot(pos: int) -> Spot:
+    if pos == data.KENNEL:
+        return Spot(where="kennel", pos=0)
+    if pos >= data.GOAL_BASE:
+        return Spot(where="goal", pos=pos - data.GOAL_BASE)
+    return Spot(where="ring", pos=pos)
+
+
+def _label(path: tuple[str, ...]) -> str:
+    text = f"{path[0]}: {', '.join(path[1:])}" if len(path) > 1 else path[0]
+    return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1] + "…"
+
+
+class Dog(Game[DogState]):
+    name: ClassVar[str] = "dog"
+    title: ClassVar[str] = "Dog"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    state_type: ClassVar[type[BaseModel]] = DogState
+    options: ClassVar[list[OptionSpec]] = [
+        OptionSpec(
+            name="variant",
+            description="Classic Dog or Dog Royal (ranked pawns, green cards)",
+            choices={"classic": "classic", "royal": "royal"},
+            default="classic",
+        ),
+        OptionSpec(
+            name="teams",
+            description="Teams with 6 players",
+            choices={"three teams of two": data.TEAMS_3X2, "two teams of three": data.TEAMS_2X3},
+            default=data.TEAMS_3X2,
+        ),
+    ]
+    rules_summary: ClassVar[str] = (
+        "Bring your 4 pawns from the kennel round the board into your goal. Cards move pawns: "
+        "Ace (1, 11 or out), King (13 or out), 4 forward or back, 7 split over your pawns "
+        "(passed pawns go home), Jack swaps, Joker is any card. Landing on a pawn sends it home; "
+        "a pawn on its own start field blocks everyone. Enter the goal only forward, over your "
+        "start field, with an exact count. No card you can play: lay down your hand for the "
+        "round. With 4 or 6, partners exchange a card each round and finish together."
+    )
+
+    # -- setting up --------------------------------------------------------------------------
+    def check_options(self, options: dict[str, Any], n_players: int) -> None:
+        if not self.min_players <= n_players <= self.max_players:
+            raise RuleError("Dog is for 2 to 6 players.")
+        if options.get("variant", "classic") not in ("classic", "royal"):
+            raise RuleError("The variant is classic or royal.")
+        if options.get("teams", data.TEAMS_3X2) not in (data.TEAMS_3X2, data.TEAMS_2X3):
+            raise RuleError("Teams with 6 players: three teams of two or two teams of three.")
+
+    def _teams(self, n: int, options: dict[str, Any]) -> list[int]:
+        if n == 4:
+            return [s % 2 for s in range(n)]
+        if n == 6:
+            return [s % 2 if options.get("teams") == data.TEAMS_2X3 else s % 3 for s in range(n)]
+        return list(range(n))
+
+    def seating(self, players: list[Player], options: dict[str, Any]) -> str:
+        n = len(players)
+        if not self.min_players <= n <= self.max_players:
+            return ""
+        colours = data.SEAT_COLOURS[n]
+        teams = self._teams(n, options)
+        lines = [f"{p.name}: {colours[s]}" for s, p in enumerate(players)]
+        if len(set(teams)) < n:
+            groups = [
+                " & ".join(players[s].name for s in range(n) if teams[s] == t)
+                for t in sorted(set(teams))
+            ]
+            lines.append("Teams: " + " vs ".join(groups))
+        else:
+            lines.append("Everyone plays alone.")
+        return "\n".join(lines)
+
+    def new_state(self, players: list[Player], options: dict[str, Any], seed: int) -> DogState:
+        n = len(players)
+        self.check_options(options, n)
+        variant = options.get("variant", "classic")
+        rng = Rng.seeded(seed)
+        deck = new_deck(variant)
+        rng.shuffle(deck)
+        st = DogState(
+            variant=variant,
+            names=[p.name for p in players],
+            sections=data.board_sections(n),
+            seat_section=list(data.SEAT_SECTIONS[n]),
+            team_of=self._teams(n, options),
+            colours=list(data.SEAT_COLOURS[n]),
+            pawns=[[data.KENNEL] * data.PAWNS_PER_SEAT for _ in range(n)],
+            hands=[[] for _ in range(n)],
+            deck=deck,
+            discard=[],
+            rng_state=rng.state,
+            out=[False] * n,
+            given=[None] * n,
+            received=[None] * n,
+        )
+        self._new_round(st, [])
+        self._settle(st, [])
+        return st
+
+    # -- rounds and turns ----------------------------------------------------------------------
+    def _new_round(self, st: DogState, events: list[str]) -> None:
+        """Deal the next round and open its first phase (exchange, royal setup or play)."""
+        if st.round >= data.ROUND_CAP:
+            raise RuntimeError("Dog: too many rounds without a move")
+        n = st.n
+        st.round += 1
+        st.start_seat = (st.round - 1) % n
+        st.out = [False] * n
+        st.given = [None] * n
+        st.received = [None] * n
+        st.round_played = None
+        st.seven_left = 0
+        k = deal_size(st.variant, st.round)
+        if len(st.deck) < k * n:
+            self._reshuffle(st)
+            events.append("The discard pile is shuffled into the deck.")
+        for _ in range(k):
+            for d in range(n):
+                st.hands[(st.start_seat + d) % n].append(st.deck.pop())
+        events.append(
+            f"Round {st.round}: {k} cards each; {st.names[st.start_seat]} starts."
+        )
+        if st.has_teams():
+            st.phase = "exchange"
+            events.append("Partners, give one card each.")
+        else:
+            self._after_exchange(st, events)
+
+    def _reshuffle(self, st: DogState) -> None:
+        rng = Rng(state=st.rng_state)
+        pile = st.discard
+        rng.shuffle(pile)
+        st.deck = pile + st.deck
+        st.discard = []
+        st.rng_state = rng.state
+
+    def _after_exchange(self, st: DogState, events: list[str]) -> None:
+        if st.variant == "royal" and st.round == 1:
+            st.phase = "royal_setup"
+            st.setup_done = 0
+            events.append("Each player places one pawn on their start field.")
+        else:
+            self._open_play(st)
+
+    def _open_play(self, st: DogState) -> None:
+        st.phase = "play"
+        st.turn = st.start_seat
+
+    def _next_with_cards(self, st: DogState, seat: int) -> int | None:
+        for d in range(1, st.n + 1):
+            s = (seat + d) % st.n
+            if st.hands[s]:
+                return s
+        return None
+
+    def _settle(self, st: DogState, events: list[str]) -> None:
+        """Move the turn on until a seat can play: seats that cannot lay down their hand."""
+        while st.phase == "play":
+            seat = st.turn
+            if st.hands[seat]:
+                if has_move(st, seat):
+                    return
+                k = len(st.hands[seat])
+                st.discard += st.hands[seat]
+                st.hands[seat] = []
+                st.out[seat] = True
+                events.append(
+                    f"{st.names[seat]} cannot play and lays down {k} "
+                    f"card{'s' if k > 1 else ''} for the rest of the round."
+                )
+            nxt = self._next_with_cards(st, seat)
+            if nxt is None:
+                self._new_round(st, events)
+            else:
+                st.turn = nxt
+
+    def _end_card(self, st: DogState, events: list[str]) -> None:
+        st.seven_left = 0
+        st.seven_prefix = ""
+        if st.winners:
+            st.phase = "over"
+            return
+        nxt = self._next_with_cards(st, st.turn)
+        if nxt is None:
+            self._new_round(st, events)
+        else:
+            st.turn = nxt
+        self._settle(st, events)
+
+    def _check_win(self, st: DogState, events: list[str]) -> None:
+        for team in sorted(set(st.team_of)):
+            seats = [s for s in range(st.n) if st.team_of[s] == team]
+            if all(st.home(s) for s in seats):
+                st.winners = seats
+                st.phase = "over"
+                who = " and ".join(st.names[s] for s in seats)
+                verb = "win" if len(seats) > 1 else "wins"
+                events.append(f"{who} {verb}: all pawns are home!")
+                return
+
+    # -- playing -----------------------------------------------------------------------------
+    def to_act(self, state: DogState) -> list[Seat]:
+        if state.phase == "exchange":
+            return [s for s in range(state.n) if state.given[s] is None]
+        if state.phase == "royal_setup":
+            return [(state.start_seat + state.setup_done) % state.n]
+        if state.phase == "play":
+            return [state.turn]
+        return []
+
+    def receiver(self, st: DogState, seat: int) -> int:
+        """Who gets this seat's exchange card: the next teammate clockwise."""
+        return st.team_seats(seat)[1]
+
+    def legal_actions(self, state: DogState, seat: Seat) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "exchange":
+            to = state.names[self.receiver(state, seat)]
+            acts = []
+            for code in dict.fromkeys(state.hands[seat]):
+                name = card_name(code, state.variant)
+                acts.append(Action(id=f"give.{code}", label=f"Give {name} to {to}",
+                                   path=("Give a card", name)))
+            return acts
+        if state.phase == "royal_setup":
+            return [
+                Action(id=f"place.p{i + 1}", label=f"Place your {data.RANK_NAMES[i]} on your "
+                       "start field", path=("Place a pawn", data.RANK_NAMES[i].capitalize()))
+                for i in range(data.PAWNS_PER_SEAT)
+                if state.pawns[seat][i] == data.KENNEL
+            ]
+        return [Action(id=m.id, label=_label(m.path), path=m.path)
+                for m in all_moves(state, seat)]
+
+    def moves(self, state: DogState, seat: Seat) -> list[Move]:
+        """The play-phase moves of a seat as Move records (for the AI and tests)."""
+        if state.phase != "play" or seat != state.turn:
+            return []
+        return all_moves(state, seat)
+
+    def apply(self, state: DogState, seat: Seat, action_id: str) -> Applied:
+        if state.phase == "over":
+            raise RuleError("The game is over.")
+        if seat not in self.to_act(state):
+            raise RuleError("It is not your turn.")
+        st = state.clone()
+        events: list[str] = []
+        if st.phase == "exchange":
+            self._give(st, seat, action_id, events)
+        elif st.phase == "royal_setup":
+            self._place(st, seat, action_id, events)
+        else:
+            for move in all_moves(st, seat):
+                if move.id == action_id:
+                    self._play(st, seat, move, events)
+                    break
+            else:
+                raise RuleError("That move is not possible right now.")
+        st.actions += 1
+        return Applied(state=st, events=events)
+
+    def _give(self, st: DogState, seat: int, action_id: str, events: list[str]) -> None:
+        head, _, code = action_id.partition(".")
+        if head != "give" or code not in st.hands[seat]:
+            raise RuleError("Give one of the cards in your hand.")
+        st.hands[seat].remove(code)
+        st.given[seat] = code
+        to = self.receiver(st, seat)
+        events.append(f"{st.names[seat]} gives a card to {st.names[to]}.")
+        if all(g is not None for g in st.given):
+            for s in range(st.n):
+                r = self.receiver(st, s)
+                card = st.given[s]
+                assert card is not None
+                st.hands[r].append(card)
+                st.received[r] = card
+            events.append("The exchange is done.")
+            self._after_exchange(st, events)
+            self._settle(st, events)
+
+    def _place(self, st: DogState, seat: int, action_id: str, events: list[str]) -> None:
+        ids = {f"place.p{i + 1}": i for i in range(data.PAWNS_PER_SEAT)}
+        i = ids.get(action_id)
+        if i is None or st.pawns[seat][i] != data.KENNEL:
+            raise RuleError("Choose a pawn from your kennel.")
+        start = st.start_of(seat)
+        st.pawns[seat][i] = start
+        st.last_move = {
+            "seat": seat, "card": "", "text": "", "parts": [], "homes": [],
+            "moves": [[seat, i, data.KENNEL, start]], "sent_home": [],
+        }
+        text = f"{st.names[seat]} places the {data.RANK_NAMES[i]} on the start field."
+        st.last_move["text"] = text
+        events.append(text)
+        st.setup_done += 1
+        if st.setup_done == st.n:
+            self._open_play(st)
+            self._settle(st, events)
+
+    def _draw_extra(self, st: DogState, seat: int) -> bool:
+        if not st.deck and st.discard:
+            self._reshuffle(st)
+        if not st.deck:
+            return False
+        st.hands[seat].append(st.deck.pop())
+        return True
+
+    def _play(self, st: DogState, seat: int, move: Move, events: list[str]) -> None:
+        name = st.names[seat]
+        if move.card is not None:
+            st.hands[seat].remove(move.card)
+            st.discard.append(move.card)
+            st.top = move.card
+            st.round_played = move.acts_as
+            st.last_move = {"seat": seat, "card": move.card, "text": "", "parts": [],
+                            "homes": [], "moves": [], "sent_home": []}
+            if move.acts_as == "7":
+                st.seven_left = data.SEVEN
+                st.seven_prefix = move.id.rsplit(".", 2)[0]
+        lm = st.last_move
+        assert lm is not None
+        homes: list[str] = []
+        s0, i0 = move.relocs[0][0], move.relocs[0][1]
+        for s, i, frm, to in move.relocs:
+            st.pawns[s][i] = to
+            if to == data.KENNEL and frm != data.KENNEL:
+                lm["sent_home"].append([s, i])
+                homes.append(pawn_name(st, -1, s, i))
+            else:
+                lm["moves"].append([s, i, frm, to])
+        part = f"{pawn_name(st, seat, s0, i0)} {move.text}"
+        if move.draw and self._draw_extra(st, seat):
+            part += " (draws a card)"
+        lm["parts"].append(part)
+        lm["homes"] += homes
+        if move.card is None:
+            played = "7" if st.seven_prefix == "7" else "Joker as 7"
+        elif move.card == move.acts_as:
+            played = card_name(move.card, st.variant)
+        else:
+            played = f"{card_name(move.card, st.variant)} as {card_name(move.acts_as, st.variant)}"
+        if move.card is not None or not lm.get("played"):
+            lm["played"] = played
+        text = f"{name} plays {lm['played']}: {', '.join(lm['parts'])}"
+        if lm["homes"]:
+            text += "; " + ", ".join(h[0].upper() + h[1:] for h in lm["homes"])
+            text += " goes home" if len(lm["homes"]) == 1 else " go home"
+        lm["text"] = text
+        step_text = f"{name} plays {played}: {part}"
+        if homes:
+            step_text += "; " + ", ".join(homes) + (" goes home" if len(homes) == 1 else " go home")
+        events.append(step_text)
+        if move.steps:
+            st.seven_left -= move.steps
+        self._check_win(st, events)
+        if st.seven_left == 0 or st.winners:
+            self._end_card(st, events)
+
+    def result(self, state: DogState) -> Result | None:
+        if not state.winners:
+            return None
+        scores = [sum(p >= data.GOAL_BASE for p in row) for row in state.pawns]
+        who = " and ".join(state.names[s] for s in state.winners)
+        return Result(winners=list(state.winners), scores=scores,
+                      summary=f"{who} brought all pawns home.")
+
+    def on_timeout(self, state: DogState, seat: Seat) -> str | None:
+        acts = self.legal_actions(state, seat)
+        return acts[0].id if acts else None
+
+    def menu_prompt(self, state: DogState, seat: Seat, prefix: str) -> str:
+        if state.phase == "exchange":
+            return "Which card do you give your partner?"
+        if state.phase == "royal_setup":
+            return "Which pawn do you place on your start field?"
+        if not prefix:
+            if state.seven_left:
+                return f"Go on with your 7: {state.seven_left} steps left. Which pawn?"
+            return "Which card do you play?"
+        segs = prefix.split(".")
+        if segs[0] in ("X", "C") and len(segs) == 1:
+            return "Play it as which card?"
+        body = segs[2:] if segs[0] in ("X", "C") else segs[1:]
+        if not body:
+            return "Which pawn?"
+        kind = segs[1][2:] if segs[0] in ("X", "C") else segs[0]
+        if kind == "J":
+            return "Swap with which pawn?"
+        return "How far?" if kind in ("7", "P") else "Which move?"
+
+    # -- seeing ------------------------------------------------------------------------------
+    def public_view(self, state: DogState) -> DogPublicView:
+        royal = state.variant == "royal"
+        seats = [
+            SeatView(
+                seat=s, name=state.names[s], color=state.colours[s],
+                section=state.seat_section[s], team=state.team_of[s],
+                cards=len(state.hands[s]), out=state.out[s], finished=state.home(s),
+            )
+            for s in range(state.n)
+        ]
+        pawns = [
+            PawnView(seat=s, index=i, rank=data.RANK_NAMES[i] if royal else None,  # type: ignore[arg-type]
+                     spot=spot(pos))
+            for s, row in enumerate(state.pawns)
+            for i, pos in enumerate(row)
+        ]
+        lm = state.last_move
+        last = None
+        if lm is not None:
+            last = LastMove(
+                seat=lm["seat"], card=lm["card"], text=lm["text"],
+                moves=[MoveMark(seat=m[0], index=m[1], start=spot(m[2]), end=spot(m[3]))
+                       for m in lm["moves"]],
+                sent_home=[(h[0], h[1]) for h in lm["sent_home"]],
+            )
+        specials = []
+        if royal:
+            specials = [k * data.FIELDS_PER_SECTION + data.SPECIAL_OFFSET
+                        for k in range(state.sections)]
+        return DogPublicView(
+            variant=state.variant,  # type: ignore[arg-type]
+            sections=state.sections,
+            seats=seats,
+            pawns=pawns,
+            special_fields=specials,
+            round=state.round,
+            phase=state.phase,  # type: ignore[arg-type]
+            to_act=self.to_act(state),
+            deck_left=len(state.deck),
+            discard_top=state.top,
+            last_move=last,
+            seven_left=state.seven_left or None,
+            winners=list(state.winners),
+        )
+
+    def private_view(self, state: DogState, seat: Seat) -> DogPrivateView:
+        playing_for = None
+        if state.home(seat):
+            others = [s for s in state.team_seats(seat)[1:] if not state.home(s)]
+            playing_for = others[0] if others else None
+        return DogPrivateView(
+            seat=seat, name=state.names[seat], color=state.colours[seat],
+            variant=state.variant,  # type: ignore[arg-type]
+            hand=list(state.hands[seat]),
+            given=state.given[seat],
+            received=state.received[seat],
+            playing_for=playing_for,
+        )
+
+    def status(self, view: BaseModel) -> str:
+        assert isinstance(view, DogPublicView)
+        names = {s.seat: s.name for s in view.seats}
+        if view.phase == "over":
+            return " and ".join(names[s] for s in view.winners) + " won. Game over."
+        line = f"Round {view.round}"
+        if view.phase == "exchange":
+            waiting = ", ".join(names[s] for s in view.to_act)
+            return f"{line}: partner exchange, waiting for {waiting}."
+        if view.phase == "royal_setup":
+            return f"{line}: {names[view.to_act[0]]} places a pawn on the start field."
+        line += f": {names[view.to_act[0]]}'s turn."
+        if view.seven_left:
+            line += f"\nA 7 is being played: {view.seven_left} steps left."
+        return line
+
+    def render_public(self, view: BaseModel) -> bytes:
+        from games.dog.render import render_board
+
+        assert isinstance(view, DogPublicView)
+        return render_board(view)
+
+    def render_private(self, view: BaseModel) -> bytes | None:
+        from games.dog.render import render_hand
+
+        assert isinstance(view, DogPrivateView)
+        return render_hand(view)
+
+    def private_text(self, view: BaseModel) -> str:
+        assert isinstance(view, DogPrivateView)
+        names = ", ".join(card_name(c, view.variant) for c in view.hand) or "no cards"
+        text = f"Your hand: {names}."
+        if view.given:
+            text += f" You gave {card_name(view.given, view.variant)}."
+        if view.received:
+            text += f" You received {card_name(view.received, view.variant)}."
+        return text
+
+    # -- artificial players ----------------------------------------------------------------
+    def ai_action(self, state: DogState, seat: Seat, rng: Rng) -> str:
+        from games.dog.ai import choose
+
+        return choose(self, state, seat, rng)
+
+
+__all__ = ["Dog", "spot", "where"]
