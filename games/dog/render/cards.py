@@ -1,0 +1,177 @@
+"""Dog card faces, drawn at any size: the hand shows them large, the board panel small.
+
+Classic Dog has blue number cards and red special cards (dog.nl.txt "Kaarten"); Dog Royal adds
+green cards, the 10 and the 4, that may overtake any rank (dog.nl.txt "OPTIES").
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from PIL import ImageDraw
+
+from games.dog.render.common import (
+    CARD_BG,
+    CARD_BLUE,
+    CARD_GREEN,
+    CARD_RED,
+    MUTED,
+    RGB,
+    blend,
+    font,
+    star,
+)
+
+
+class CardLook(NamedTuple):
+    big: str  # value in the middle ("" when an icon is drawn instead)
+    corner: str  # value in the corners
+    note: str  # meaning in small text
+    colour: RGB
+    icon: str | None  # "swap", "joker", "magnet"
+
+
+_NUMBERS = {"2": "2", "3": "3", "5": "5", "6": "6", "8": "8", "9": "9", "T": "10", "Q": "12"}
+
+
+def card_look(code: str, royal: bool) -> CardLook:
+    """How a card code is shown; unknown codes are shown as they are, in grey."""
+    if code in _NUMBERS:
+        value = _NUMBERS[code]
+        if royal and code == "T":
+            return CardLook(value, value, "passes any rank", CARD_GREEN, None)
+        return CardLook(value, value, "", CARD_BLUE, None)
+    if code == "4":
+        if royal:
+            return CardLook("±4", "±4", "+4 / -4, any rank", CARD_GREEN, None)
+        return CardLook("±4", "±4", "+4 / -4", CARD_RED, None)
+    specials: dict[str, CardLook] = {
+        "A": CardLook("1/11", "1", "1/11 or out", CARD_RED, None),
+        "K": CardLook("13", "13", "13 or out", CARD_RED, None),
+        "7": CardLook("7", "7", "split 7", CARD_RED, None),
+        "J": CardLook("", "J", "swap", CARD_RED, "swap"),
+        "X": CardLook("", "★", "joker", CARD_RED, "joker"),
+        "P": CardLook("1-7", "1-7", "1 to 7", CARD_RED, None),
+        "C": CardLook("=", "=", "copy", CARD_RED, None),
+        "M": CardLook("", "M", "magnet", CARD_RED, "magnet"),
+    }
+    look = specials.get(code)
+    if look is None:
+        return CardLook(code[:3], code[:3], "", MUTED, None)
+    if look.corner == "★":  # the font has no star glyph; the corner shows the joker's J
+        return look._replace(corner="J")
+    return look
+
+
+def draw_card(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    code: str,
+    royal: bool,
+    notes: bool = True,
+) -> None:
+    """One card face filling `box`: big value (or icon), corner values, meaning underneath."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    look = card_look(code, royal)
+    radius = w * 0.09
+    border = max(2, round(w * 0.035))
+    draw.rounded_rectangle(box, radius=radius, fill=CARD_BG, outline=look.colour, width=border)
+    inner = max(1, border // 2)
+    pad = w * 0.09
+    draw.rounded_rectangle(
+        (x0 + pad, y0 + pad, x1 - pad, y1 - pad),
+        radius=radius * 0.6,
+        fill=blend(look.colour, CARD_BG, 0.9),
+        outline=look.colour,
+        width=inner,
+    )
+    cx, cy = (x0 + x1) / 2, y0 + h * (0.46 if notes and look.note else 0.5)
+    if look.icon is not None:
+        _icon(draw, look.icon, (cx, cy), w * 0.3, look.colour)
+    else:
+        size = round(w * (0.5 if len(look.big) <= 2 else 0.36 if len(look.big) == 3 else 0.3))
+        draw.text((cx, cy), look.big, font=font(size), fill=look.colour, anchor="mm")
+    if notes:
+        corner = font(max(8, round(w * 0.15)))
+        draw.text((x0 + pad * 1.3, y0 + pad * 1.2), look.corner, font=corner, fill=look.colour)
+        draw.text(
+            (x1 - pad * 1.3, y1 - pad * 1.2),
+            look.corner,
+            font=corner,
+            fill=look.colour,
+            anchor="rd",
+        )
+        if look.note:
+            size = max(8, round(w * 0.115))
+            fnt = font(size)
+            while size > 8 and fnt.getlength(look.note) > w - 2.4 * pad:
+                size -= 1
+                fnt = font(size)
+            draw.text((cx, y1 - pad - h * 0.17), look.note, font=fnt, fill=look.colour, anchor="mm")
+
+
+def _icon(
+    draw: ImageDraw.ImageDraw, icon: str, center: tuple[float, float], r: float, colour: RGB
+) -> None:
+    """The picture cards: swap arrows, the joker's star, the horseshoe magnet."""
+    cx, cy = center
+    width = max(2, round(r * 0.18))
+    if icon == "swap":
+        for dy, sign in ((-r * 0.35, 1), (r * 0.35, -1)):
+            y = cy + dy
+            tail, tip = cx - sign * r, cx + sign * r
+            draw.line((tail, y, tip - sign * r * 0.3, y), fill=colour, width=width)
+            draw.polygon(
+                [
+                    (tip, y),
+                    (tip - sign * r * 0.45, y - r * 0.28),
+                    (tip - sign * r * 0.45, y + r * 0.28),
+                ],
+                fill=colour,
+            )
+    elif icon == "joker":
+        draw.polygon(star((cx, cy), r * 1.05, r * 0.45), fill=colour)
+    elif icon == "magnet":
+        outer, inner = r * 0.95, r * 0.45
+        box = (cx - outer, cy - outer * 0.6, cx + outer, cy - outer * 0.6 + 2 * outer)
+        draw.pieslice(box, 0, 180, fill=colour)
+        ibox = (
+            cx - inner,
+            cy - outer * 0.6 + outer - inner,
+            cx + inner,
+            cy - outer * 0.6 + outer + inner,
+        )
+        draw.pieslice(ibox, 0, 180, fill=blend(colour, CARD_BG, 0.9))
+        mid = cy - outer * 0.6 + outer
+        top = cy - outer * 0.95
+        for left in (cx - outer, cx + inner):
+            draw.rectangle((left, top + r * 0.3, left + outer - inner, mid), fill=colour)
+            draw.rectangle((left, top, left + outer - inner, top + r * 0.3), fill=(150, 150, 150))
+        # field lines above the poles: a magnet pulls
+        for i in range(3):
+            a = math.pi * (1.15 + 0.35 * i)
+            x = cx + r * 1.25 * math.cos(a)
+            y = top - r * 0.2 + r * 0.25 * math.sin(a)
+            draw.line(
+                (x, y, x + (x - cx) * 0.15, y - r * 0.15), fill=colour, width=max(1, width // 2)
+            )
+
+
+_NAMES = {
+    "A": "1/11 or out",
+    "K": "13 or out",
+    "4": "±4",
+    "7": "7 (split)",
+    "J": "jack (swap)",
+    "X": "joker",
+    "P": "1-7",
+    "C": "copy",
+    "M": "magnet",
+}
+
+
+def card_name(code: str) -> str:
+    """A card in words, for the exchange line under the hand."""
+    return _NAMES.get(code) or _NUMBERS.get(code) or code[:3]

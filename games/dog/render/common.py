@@ -1,0 +1,238 @@
+"""What the board and hand pictures share: colours, the fixed palette, fonts, text, PNG output.
+
+Everything is drawn in RGB (anti-aliased text, supersampled sprites), then mapped once onto a
+fixed palette: a palette PNG encodes several times faster and smaller than RGB (DESIGN:
+Pictures), and a fixed palette keeps the output byte-identical for identical views.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import unicodedata
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+SEAT_RGB: dict[str, RGB] = {
+    "red": (210, 36, 36),
+    "blue": (34, 88, 206),
+    "green": (30, 150, 60),
+    "yellow": (246, 198, 20),
+    "black": (28, 28, 28),
+    "white": (252, 252, 252),
+}
+UNKNOWN_RGB: RGB = (150, 150, 150)
+
+BOARD_BG: RGB = (232, 211, 166)
+TRACK: RGB = (212, 184, 134)
+FIELD: RGB = (252, 247, 234)
+FIELD_LINE: RGB = (120, 96, 62)
+PANEL_BG: RGB = (246, 242, 232)
+TEXT: RGB = (34, 30, 26)
+MUTED: RGB = (110, 102, 92)
+RULE: RGB = (200, 190, 170)
+MOVE: RGB = (196, 20, 196)  # last-move arrows: magenta is no seat colour
+GOLD: RGB = (240, 176, 0)
+GOLD_LINE: RGB = (150, 100, 0)
+CARD_BG: RGB = (255, 255, 255)
+CARD_BLUE: RGB = (28, 78, 186)
+CARD_RED: RGB = (200, 28, 40)
+CARD_GREEN: RGB = (24, 140, 60)
+HAND_BG: RGB = (44, 92, 64)  # card table felt
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+
+NAME_MAX = 16
+
+
+def seat_rgb(color: str) -> RGB:
+    """The drawing colour of a seat colour name; unknown names get grey instead of failing."""
+    return SEAT_RGB.get(color, UNKNOWN_RGB)
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """`a` moved a fraction `t` towards `b`."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def tint(rgb: RGB, t: float) -> RGB:
+    """A lighter version of a colour, for kennel plates and goal fields."""
+    return blend(rgb, WHITE, t)
+
+
+def ink_on(rgb: RGB) -> RGB:
+    """Black or white, whichever reads better on `rgb`."""
+    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return TEXT if lum > 150 else WHITE
+
+
+def edge_of(rgb: RGB) -> RGB:
+    """Outline colour for a shape filled with `rgb`: white pawns need a dark rim to be seen."""
+    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    if lum < 60:
+        return (150, 150, 150)
+    return blend(rgb, BLACK, 0.55) if lum < 200 else (70, 70, 70)
+
+
+def _palette_colours() -> list[RGB]:
+    base: list[RGB] = [
+        BOARD_BG,
+        TRACK,
+        FIELD,
+        FIELD_LINE,
+        PANEL_BG,
+        TEXT,
+        MUTED,
+        RULE,
+        MOVE,
+        GOLD,
+        GOLD_LINE,
+        CARD_BG,
+        CARD_BLUE,
+        CARD_RED,
+        CARD_GREEN,
+        HAND_BG,
+        WHITE,
+        BLACK,
+        UNKNOWN_RGB,
+    ]
+    for rgb in [*SEAT_RGB.values(), UNKNOWN_RGB]:
+        base += [rgb, tint(rgb, 0.45), tint(rgb, 0.7), edge_of(rgb), ink_on(rgb)]
+    # Anti-aliased edges land between a colour and the background it is drawn on.
+    grounds = [BOARD_BG, FIELD, PANEL_BG, CARD_BG, HAND_BG]
+    mixes: list[RGB] = []
+    for rgb in list(dict.fromkeys(base)):
+        for ground in grounds:
+            mixes.append(blend(rgb, ground, 0.5))
+    greys = [(v, v, v) for v in range(0, 256, 17)]
+    cube = [(r, g, b) for r in (0, 128, 255) for g in (0, 128, 255) for b in (0, 128, 255)]
+    colours = list(dict.fromkeys(base + greys + mixes + cube))
+    return colours[:256]
+
+
+@lru_cache(maxsize=1)
+def palette_image() -> Image.Image:
+    """The one fixed palette every picture is mapped onto."""
+    colours = _palette_colours()
+    flat = [c for rgb in colours for c in rgb]
+    flat += list(colours[-1]) * (256 - len(colours))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
+
+
+def to_png(im: Image.Image) -> bytes:
+    """Map an RGB picture onto the fixed palette and encode it (no dither: flat art)."""
+    pal = im.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    pal.save(out, "PNG", compress_level=6)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> Font:
+    """Pillow's bundled scalable font: nothing to ship or fetch."""
+    return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=1)
+def _notdef_mask() -> tuple[tuple[int, int], bytes]:
+    mask = font(20).getmask("\U0010fff0")
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    if ch == " ":
+        return True
+    mask = font(20).getmask(ch)
+    return (mask.size, bytes(mask)) != _notdef_mask()
+
+
+@lru_cache(maxsize=4096)
+def _printable(ch: str) -> str:
+    """A character the font can draw: accents folded away (Zoë -> Zoe) where it lacks them."""
+    if _has_glyph(ch):
+        return ch
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+    if base and all(_has_glyph(c) for c in base):
+        return base
+    if unicodedata.combining(ch):
+        return ""
+    return ch  # drawn as the font's box: honest, and never a crash
+
+
+def clean_text(text: str, limit: int | None = None) -> str:
+    """Text safe to draw on one line: no control characters, trimmed to `limit` characters."""
+    chars = [c for c in text if not unicodedata.category(c).startswith("C")]
+    flat = "".join(_printable(c) for c in chars)
+    flat = " ".join(flat.split())
+    if limit is not None and len(flat) > limit:
+        flat = flat[: limit - 1].rstrip() + "…"
+    return flat
+
+
+def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
+    """Greedy word wrap; the last line ends in an ellipsis when text is cut."""
+    words = clean_text(text).split(" ")
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        while fnt.getlength(word) > width and len(word) > 1:  # a very long word: split it
+            cut = len(word)
+            while cut > 1 and fnt.getlength(word[:cut]) > width:
+                cut -= 1
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:cut])
+            word = word[cut:]
+        candidate = f"{line} {word}" if line else word
+        if fnt.getlength(candidate) <= width:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        last = lines[-1]
+        while last and fnt.getlength(last + "…") > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    return lines
+
+
+def chip(
+    draw: ImageDraw.ImageDraw, xy: Point, text: str, color: RGB, size: int
+) -> tuple[float, float]:
+    """A name on a rounded tag in its seat colour; returns the tag's width and height."""
+    fnt = font(size)
+    w = fnt.getlength(text)
+    pad_x, pad_y = size * 0.45, size * 0.22
+    x, y = xy
+    box = (x, y, x + w + 2 * pad_x, y + size + 2 * pad_y)
+    draw.rounded_rectangle(box, radius=size * 0.4, fill=color, outline=edge_of(color), width=2)
+    draw.text((x + pad_x, y + pad_y + size * 0.05), text, font=fnt, fill=ink_on(color))
+    return box[2] - box[0], box[3] - box[1]
+
+
+def star(center: Point, outer: float, inner: float, points: int = 5) -> list[Point]:
+    """Polygon of a star with the first point up."""
+    cx, cy = center
+    out: list[Point] = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = -math.pi / 2 + i * math.pi / points
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out

@@ -1,0 +1,82 @@
+"""The private picture: one player's hand, sent by DM, drawn from the private view only."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.dog.render.cards import card_name, draw_card
+from games.dog.render.common import (
+    HAND_BG,
+    NAME_MAX,
+    RULE,
+    WHITE,
+    blend,
+    chip,
+    clean_text,
+    font,
+    seat_rgb,
+    to_png,
+)
+from games.dog.views import DogPrivateView
+
+CARD_W, CARD_H = 150, 220
+GAP, MARGIN = 16, 24
+TOP = 72
+MIN_WIDTH = 620
+HEIGHT = TOP + CARD_H + 78
+SOFT = blend(WHITE, HAND_BG, 0.3)
+
+
+def render_hand(view: DogPrivateView) -> bytes:
+    """PNG of the hand: cards side by side in hand order, then the exchange and partner lines."""
+    royal = view.variant == "royal"
+    n = len(view.hand)
+    width = max(MIN_WIDTH, 2 * MARGIN + n * CARD_W + max(0, n - 1) * GAP)
+    im = Image.new("RGB", (width, HEIGHT), HAND_BG)
+    draw = ImageDraw.Draw(im)
+    name = clean_text(view.name, NAME_MAX) or f"Seat {view.seat + 1}"
+    cw, _ = chip(draw, (MARGIN, 18), name, seat_rgb(view.color), 22)
+    variant = "Dog Royal" if royal else "Dog"
+    count = f"{n} card{'s' if n != 1 else ''}"
+    draw.text((MARGIN + cw + 12, 23), f"your hand · {count} · {variant}", font=font(20), fill=SOFT)
+    if n == 0:
+        box = (MARGIN, TOP, MARGIN + CARD_W, TOP + CARD_H)
+        draw.rounded_rectangle(box, radius=14, outline=SOFT, width=3)
+        draw.text(
+            (MARGIN + CARD_W / 2, TOP + CARD_H / 2), "—", font=font(40), fill=SOFT, anchor="mm"
+        )
+        draw.text(
+            (MARGIN + CARD_W + 24, TOP + CARD_H / 2),
+            "No cards in hand",
+            font=font(26),
+            fill=WHITE,
+            anchor="lm",
+        )
+    for i, code in enumerate(view.hand):
+        x = MARGIN + i * (CARD_W + GAP)
+        draw.rounded_rectangle(
+            (x + 4, TOP + 5, x + CARD_W + 4, TOP + CARD_H + 5),
+            radius=14,
+            fill=blend(HAND_BG, (0, 0, 0), 0.35),
+        )
+        draw_card(draw, (x, TOP, x + CARD_W, TOP + CARD_H), code, royal)
+    y = TOP + CARD_H + 22
+    x = float(MARGIN)
+    for label, code in (("Given:", view.given), ("Received:", view.received)):
+        if code is None:
+            continue
+        draw.text((x, y + 20), label, font=font(20), fill=SOFT, anchor="lm")
+        x += font(20).getlength(label) + 8
+        draw_card(draw, (x, y, x + 28, y + 40), code, royal, notes=False)
+        x += 36
+        text = card_name(code)
+        draw.text((x, y + 20), text, font=font(20), fill=WHITE, anchor="lm")
+        x += font(20).getlength(text) + 28
+    if view.playing_for is not None:
+        text = "Playing for your partner's pawns"
+        draw.text((width - MARGIN, y + 20), text, font=font(20), fill=WHITE, anchor="rm")
+    draw.line(
+        (MARGIN, TOP + CARD_H + 14, width - MARGIN, TOP + CARD_H + 14),
+        fill=blend(RULE, HAND_BG, 0.6),
+    )
+    return to_png(im)
