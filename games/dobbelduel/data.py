@@ -1,0 +1,21 @@
+"""The numbers of Dobbelduel, from the rulebook (dobbelduel.nl.txt) and DECISIONS.md."""
+
+from __future__ import annotations
+
+PLAYERS = 2
+COLUMNS = ("A", "B", "C", "D")
+# The colours of the code dice and of the board's columns, left to right.
+COLOURS = ("blue", "red", "yellow", "green")
+FACES = 6
+
+WHITE_DICE = 18  # the codebreaker's supply for one round
+DICE_PER_ROLL = 4  # fewer when fewer are left
+MAX_ATTEMPTS = 7  # attempt rows on the board, under the solution row
+
+SCORE_BROKEN = 20
+SCORE_PER_EMPTY_ROW = 5
+SCORE_PER_UNUSED_DIE = 1
+
+DEFAULT_ROUNDS = 2  # "Een spel bestaat uit 2 partijen"
+ROUND_CHOICES = (2, 4, 6)  # more rounds: an even number, so both players make as many codes
+MAX_ROUNDS = 20  # a bound for typed values; a game of more rounds never ends in a chat channel

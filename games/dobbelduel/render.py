@@ -1,0 +1,400 @@
+"""Pictures of Dobbelduel, drawn only from views (which is what keeps the code secret).
+
+The board reads top to bottom like the physical one: the code behind its screen, the solution
+row with question marks, then the 7 attempt rows with the = > + counts beside them, and under
+the board the dice just rolled. Drawn in RGB for anti-aliased text, then reduced to a small
+palette: a palette PNG is a third of the bytes and encodes several times faster.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from games.dobbelduel.data import COLUMNS, MAX_ATTEMPTS, WHITE_DICE
+from games.dobbelduel.views import PrivateView, PublicView, RoundView, Row, score_parts
+
+RGB = tuple[int, int, int]
+
+FRAME: RGB = (30, 34, 44)
+BOARD: RGB = (52, 62, 82)
+SLOT: RGB = (68, 80, 104)
+SLOT_EDGE: RGB = (96, 110, 138)
+SCREEN: RGB = (22, 24, 30)
+TEXT: RGB = (238, 240, 246)
+DIM: RGB = (150, 160, 182)
+HIGHLIGHT: RGB = (255, 214, 90)
+WHITE_DIE: RGB = (246, 244, 236)
+PIP: RGB = (28, 28, 32)
+GOOD: RGB = (80, 200, 110)
+BAD: RGB = (236, 96, 86)
+# Column colours (blue, red, yellow, green) and the pip colour that reads on each.
+DIE_COLOURS: tuple[RGB, ...] = ((50, 118, 222), (214, 62, 62), (240, 198, 44), (50, 166, 86))
+DIE_PIPS: tuple[RGB, ...] = ((250, 250, 250), (250, 250, 250), (40, 36, 20), (250, 250, 250))
+# Feedback symbols and the colour a non-zero count lights up in.
+SIGNS: tuple[tuple[str, RGB], ...] = (("=", GOOD), (">", (240, 150, 60)), ("+", (110, 170, 250)))
+
+WIDTH = 720
+DIE = 60  # die and slot size
+COL_GAP = 16
+ROW_H = 74
+LEFT = 112  # x of column A
+FEED_X = LEFT + 4 * DIE + 3 * COL_GAP + 24  # x of the first feedback cell
+CELL_W = 80
+PALETTE_COLOURS = 128
+BOARD_TOP = 104
+BOARD_H = 84 + (2 + MAX_ATTEMPTS) * ROW_H + 12
+
+# Pip centres on a 3x3 grid (0, 1, 2 per axis) for each face.
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+def _png(img: Image.Image) -> bytes:
+    small = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
+@cache
+def _palette() -> Image.Image:
+    """One fixed palette for every picture, learnt once from a sample board.
+
+    Mapping to a known palette is ten times faster than finding one per picture, and the
+    same view always gives the same bytes. The sample shows every colour a board can hold:
+    a revealed round, lit and empty feedback cells, white and coloured dice, the tray.
+    """
+    rows = [
+        Row(dice=[1, 2, None, 3], equal=1, higher=1, lower=1),
+        Row(dice=[4, 5, 6, None], equal=0, higher=2, lower=1),
+    ]
+    done = RoundView(
+        number=1,
+        codemaker=0,
+        codebreaker=1,
+        rows=rows,
+        rolled=[],
+        white_left=12,
+        solution=[1, 2, 3, 4],
+        code=[1, 2, 3, 5],
+        score=0,
+    )
+    playing = done.model_copy(
+        update={
+            "number": 2,
+            "codemaker": 1,
+            "codebreaker": 0,
+            "solution": None,
+            "code": None,
+            "score": None,
+            "rolled": [5, 6, 1, 2],
+        }
+    )
+    view = PublicView(
+        players=["Ann", "Bob"],
+        round_count=2,
+        scores=[0, 0],
+        rounds=[done, playing],
+        to_act=[0],
+        winners=None,
+    )
+    over = view.model_copy(update={"rounds": [done], "to_act": [], "winners": [0, 1]})
+    sample = Image.new("RGB", (2 * WIDTH, board_height(view)), FRAME)
+    sample.paste(board_image(view), (0, 0))
+    sample.paste(board_image(over), (WIDTH, 0))
+    return sample.quantize(
+        colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+
+
+def _text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = TEXT,
+    anchor: str = "la",
+) -> None:
+    draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
+
+
+def draw_die(
+    draw: ImageDraw.ImageDraw, x: float, y: float, size: float, value: int, body: RGB, pip: RGB
+) -> None:
+    """A die face with pips, its top left corner at (x, y)."""
+    draw.rounded_rectangle(
+        (x, y, x + size, y + size), radius=size * 0.18, fill=body, outline=PIP, width=2
+    )
+    step = size * 0.27
+    r = size * 0.085
+    for gx, gy in PIPS[value]:
+        cx = x + size / 2 + (gx - 1) * step
+        cy = y + size / 2 + (gy - 1) * step
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
+
+
+def _slot(draw: ImageDraw.ImageDraw, x: float, y: float, edge: RGB = SLOT_EDGE) -> None:
+    draw.rounded_rectangle((x, y, x + DIE, y + DIE), radius=10, fill=SLOT, outline=edge, width=2)
+
+
+def _column_x(column: int) -> int:
+    return LEFT + column * (DIE + COL_GAP)
+
+
+def _feedback(draw: ImageDraw.ImageDraw, y: int, counts: Sequence[int] | None) -> None:
+    """The three = > + cells of a row; counts None draws them empty (a row not played yet)."""
+    for i, (sign, lit) in enumerate(SIGNS):
+        x = FEED_X + i * (CELL_W + 10)
+        n = None if counts is None else counts[i]
+        on = n is not None and n > 0
+        draw.rounded_rectangle(
+            (x, y + 6, x + CELL_W, y + DIE - 6),
+            radius=9,
+            fill=lit if on else SLOT,
+            outline=lit if on else SLOT_EDGE,
+            width=2,
+        )
+        colour = FRAME if on else DIM
+        _text(draw, (x + 22, y + DIE / 2), sign, 30, colour, "mm")
+        if n is not None:
+            _text(draw, (x + CELL_W - 24, y + DIE / 2), str(n), 30, colour if on else TEXT, "mm")
+
+
+def _code_row(draw: ImageDraw.ImageDraw, y: int, rnd: RoundView) -> None:
+    _text(draw, (LEFT - 16, y + DIE / 2), "Code", 20, DIM, "rm")
+    right = _column_x(3) + DIE
+    if rnd.code is None:
+        draw.rounded_rectangle((LEFT - 6, y - 4, right + 6, y + DIE + 4), radius=10, fill=SCREEN)
+        for x in range(LEFT + 10, right, 22):  # the screen's ribs
+            draw.line((x, y + 4, x, y + DIE - 4), fill=(40, 44, 54), width=4)
+        _text(draw, ((LEFT + right) / 2, y + DIE / 2), "behind the screen", 24, DIM, "mm")
+        return
+    # The screen lifted: a thin slab above the row, the code dice in the open under it.
+    draw.rounded_rectangle((LEFT - 6, y - 16, right + 6, y - 8), radius=4, fill=SCREEN)
+    for column, value in enumerate(rnd.code):
+        draw_die(draw, _column_x(column), y, DIE, value, DIE_COLOURS[column], DIE_PIPS[column])
+
+
+def _mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, ok: bool) -> None:
+    """A tick or a cross in a disc: was this column of the solution right?"""
+    r = 12
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOOD if ok else BAD, outline=FRAME, width=2)
+    if ok:
+        draw.line((cx - 6, cy, cx - 2, cy + 5, cx + 6, cy - 5), fill=TEXT, width=3)
+    else:
+        draw.line((cx - 5, cy - 5, cx + 5, cy + 5), fill=TEXT, width=3)
+        draw.line((cx - 5, cy + 5, cx + 5, cy - 5), fill=TEXT, width=3)
+
+
+def _solution_row(draw: ImageDraw.ImageDraw, y: int, rnd: RoundView) -> None:
+    _text(draw, (LEFT - 16, y + DIE / 2), "Solution", 20, DIM, "rm")
+    for column in range(len(COLUMNS)):
+        x = _column_x(column)
+        if rnd.solution is None:
+            _slot(draw, x, y, DIE_COLOURS[column])
+            _text(draw, (x + DIE / 2, y + DIE / 2), "?", 36, DIE_COLOURS[column], "mm")
+        else:
+            value = rnd.solution[column]
+            draw_die(draw, x, y, DIE, value, DIE_COLOURS[column], DIE_PIPS[column])
+            if rnd.code is not None:
+                _mark(draw, x + DIE - 2, y + 2, rnd.code[column] == value)
+    if rnd.code is not None and rnd.solution is not None:
+        base, rows, dice = score_parts(rnd.broken, len(rnd.rows), rnd.white_left)
+        if rnd.broken:
+            _text(draw, (FEED_X, y + 4), "Broken!", 30, GOOD)
+            _text(draw, (FEED_X, y + 40), f"{base} + {rows} + {dice} = {rnd.score} points", 20)
+        else:
+            _text(draw, (FEED_X, y + 4), "Not broken", 30, BAD)
+            _text(draw, (FEED_X, y + 40), "0 points", 20)
+
+
+def _attempt_row(
+    draw: ImageDraw.ImageDraw, y: int, number: int, row: Row | None, next_up: bool
+) -> None:
+    _text(draw, (LEFT - 16, y + DIE / 2), str(number), 28, HIGHLIGHT if next_up else DIM, "rm")
+    if next_up:
+        draw.rounded_rectangle(
+            (LEFT - 10, y - 6, _column_x(3) + DIE + 10, y + DIE + 6),
+            radius=12,
+            outline=HIGHLIGHT,
+            width=3,
+        )
+    for column in range(len(COLUMNS)):
+        x = _column_x(column)
+        value = None if row is None else row.dice[column]
+        if value is None:
+            _slot(draw, x, y)
+            if row is not None:  # played, left empty on purpose: a dash says so
+                draw.line((x + 18, y + DIE / 2, x + DIE - 18, y + DIE / 2), fill=SLOT_EDGE, width=4)
+        else:
+            draw_die(draw, x, y, DIE, value, WHITE_DIE, PIP)
+    _feedback(draw, y, None if row is None else (row.equal, row.higher, row.lower))
+
+
+def _header(draw: ImageDraw.ImageDraw, view: PublicView, rnd: RoundView) -> int:
+    _text(draw, (24, 18), "DOBBELDUEL", 22, DIM)
+    _text(draw, (24, 44), f"Round {rnd.number} of {view.round_count}", 34)
+    for seat, name in enumerate(view.players):
+        y = 18 + seat * 40
+        role = "makes the code" if seat == rnd.codemaker else "breaks it"
+        if view.over and view.winners is not None and seat in view.winners:
+            role = "wins" if len(view.winners) == 1 else "draw"
+        elif view.over:
+            role = ""
+        _text(draw, (WIDTH - 24, y + 4), f"{view.scores[seat]}", 32, HIGHLIGHT, "ra")
+        _text(draw, (WIDTH - 90, y + 2), _fit(name, 16), 22, TEXT, "ra")
+        _text(draw, (WIDTH - 90, y + 26), role, 14, DIM, "ra")
+    return BOARD_TOP
+
+
+def _fit(name: str, n: int) -> str:
+    return name if len(name) <= n else name[: n - 1] + "…"
+
+
+def _turn_line(view: PublicView, rnd: RoundView) -> tuple[str, RGB]:
+    if view.over:
+        winners = view.winners or []
+        if len(winners) == 1:
+            return f"Game over: {_fit(view.players[winners[0]], 20)} wins!", HIGHLIGHT
+        return "Game over: a draw!", HIGHLIGHT
+    breaker = _fit(view.players[rnd.codebreaker], 20)
+    if rnd.must_solve:
+        return f"{breaker}: give the solution now", HIGHLIGHT
+    return f"{breaker}: place dice or give the solution", HIGHLIGHT
+
+
+def _tray(draw: ImageDraw.ImageDraw, y: int, view: PublicView, rnd: RoundView) -> int:
+    """The rolled dice waiting to be placed, the white dice left, and whose turn it is."""
+    line, colour = _turn_line(view, rnd)
+    _text(draw, (24, y), line, 26, colour)
+    y += 44
+    if view.over:
+        for seat, name in enumerate(view.players):
+            _text(draw, (24 + seat * 200, y), _fit(name, 12), 22, DIM)
+            _text(draw, (24 + seat * 200, y + 26), str(view.scores[seat]), 40, TEXT)
+    else:
+        _text(draw, (24, y + 4), "Rolled", 22, DIM)
+        if rnd.rolled:
+            for i, value in enumerate(rnd.rolled):
+                draw_die(draw, 110 + i * (DIE + 14), y - 8, DIE, value, WHITE_DIE, PIP)
+        else:
+            _text(draw, (110, y + 4), "nothing to place", 22, DIM)
+    # The white dice supply: one small square per die, used ones hollow.
+    x0 = 430
+    _text(draw, (x0, y - 8), f"White dice left: {rnd.white_left} of {WHITE_DICE}", 20)
+    for i in range(WHITE_DICE):
+        x = x0 + (i % 9) * 30
+        yy = y + 20 + (i // 9) * 28
+        used = i >= rnd.white_left
+        draw.rounded_rectangle(
+            (x, yy, x + 22, yy + 22),
+            radius=5,
+            fill=SLOT if used else WHITE_DIE,
+            outline=SLOT_EDGE if used else PIP,
+        )
+    return y + 84
+
+
+def _history(draw: ImageDraw.ImageDraw, y: int, view: PublicView) -> int:
+    """One line per finished round except the one on the board: its code and points."""
+    shown = view.current
+    done = [r for r in view.rounds if r.over and r is not shown]
+    if not done:
+        return y
+    _text(draw, (24, y), "Earlier rounds", 20, DIM)
+    y += 30
+    for rnd in done:
+        assert rnd.code is not None
+        draw.rounded_rectangle((20, y - 4, WIDTH - 20, y + 40), radius=8, fill=BOARD)
+        _text(draw, (34, y + 18), f"{rnd.number}", 24, DIM, "lm")
+        for column, value in enumerate(rnd.code):
+            draw_die(
+                draw, 64 + column * 40, y + 2, 32, value, DIE_COLOURS[column], DIE_PIPS[column]
+            )
+        breaker = _fit(view.players[rnd.codebreaker], 14)
+        if rnd.broken:
+            what = f"{breaker} broke it, {len(rnd.rows)} tries: {rnd.score} points"
+        else:
+            what = f"{breaker} did not break it: 0 points"
+        _text(draw, (236, y + 18), what, 22, TEXT, "lm")
+        y += 52
+    return y
+
+
+def board_height(view: PublicView) -> int:
+    earlier = sum(1 for r in view.rounds if r.over and r is not view.current)
+    return BOARD_TOP + BOARD_H + 24 + 140 + (30 + 52 * earlier if earlier else 0)
+
+
+def board_image(view: PublicView) -> Image.Image:
+    rnd = view.current
+    height = board_height(view)
+    img = Image.new("RGB", (WIDTH, height), FRAME)
+    draw = ImageDraw.Draw(img)
+    y = _header(draw, view, rnd)
+    maker, breaker = view.players[rnd.codemaker], view.players[rnd.codebreaker]
+    board_top = y
+    board_bottom = y + BOARD_H
+    draw.rounded_rectangle((12, board_top, WIDTH - 12, board_bottom), radius=18, fill=BOARD)
+    _text(draw, (24, y + 14), f"{_fit(breaker, 16)} breaks {_fit(maker, 16)}'s code", 20, DIM)
+    for column, letter in enumerate(COLUMNS):
+        x = _column_x(column)
+        draw.rounded_rectangle((x, y + 40, x + DIE, y + 62), radius=6, fill=DIE_COLOURS[column])
+        _text(draw, (x + DIE / 2, y + 51), letter, 18, DIE_PIPS[column], "mm")
+    for i, sign_colour in enumerate(SIGNS):
+        sign, colour = sign_colour
+        x = FEED_X + i * (CELL_W + 10) + CELL_W / 2
+        _text(
+            draw, (x, y + 51), {"=": "right", ">": "too high", "+": "too low"}[sign], 16, DIM, "mm"
+        )
+    y += 84
+    _code_row(draw, y, rnd)
+    y += ROW_H
+    _solution_row(draw, y, rnd)
+    y += ROW_H + 6
+    draw.line((LEFT - 60, y - 10, WIDTH - 30, y - 10), fill=SLOT_EDGE, width=2)
+    for i in range(MAX_ATTEMPTS):
+        row = rnd.rows[i] if i < len(rnd.rows) else None
+        next_up = not view.over and not rnd.over and i == len(rnd.rows) and not rnd.must_solve
+        _attempt_row(draw, y, i + 1, row, next_up)
+        y += ROW_H
+    y = board_bottom + 24
+    y = _tray(draw, y, view, rnd)
+    _history(draw, y, view)
+    return img
+
+
+def board_png(view: PublicView) -> bytes:
+    return _png(board_image(view))
+
+
+def code_image(view: PrivateView) -> Image.Image:
+    size = 96
+    img = Image.new("RGB", (4 * size + 5 * 24, 230), FRAME)
+    draw = ImageDraw.Draw(img)
+    _text(draw, (24, 18), f"Your code, round {view.round}", 26)
+    _text(draw, (24, 52), f"{_fit(view.codebreaker, 20)} is trying to break it", 18, DIM)
+    for column, value in enumerate(view.code):
+        x = 24 + column * (size + 24)
+        draw_die(draw, x, 92, size, value, DIE_COLOURS[column], DIE_PIPS[column])
+        _text(draw, (x + size / 2, 200), COLUMNS[column], 22, DIE_COLOURS[column], "mm")
+    return img
+
+
+def code_png(view: PrivateView) -> bytes:
+    return _png(code_image(view))
