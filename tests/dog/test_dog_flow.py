@@ -1,0 +1,289 @@
+"""Dog rounds, turns, exchange, passing, teams and winning (dog.nl.txt, DECISIONS: Dog)."""
+
+from __future__ import annotations
+
+import pytest
+from dog_helpers import G, K, card_count, events, ids, new, play, position
+
+from games.contract import Player, RuleError
+from games.dog import GAME
+from games.dog.state import DogState
+from games.rng import Rng
+
+
+def _run_until(st: DogState, stop: object, cap: int = 5000) -> list[DogState]:
+    """Play AI moves, keeping every state, until stop(state) is true."""
+    rng = Rng.seeded(7)
+    seen = [st]
+    for _ in range(cap):
+        if stop(st) or GAME.result(st) is not None:  # type: ignore[operator]
+            return seen
+        seat = GAME.to_act(st)[0]
+        st = GAME.apply(st, seat, GAME.ai_action(st, seat, rng)).state
+        seen.append(st)
+    raise AssertionError("no stop")
+
+
+def test_boards_and_seats():
+    """DECISIONS: 2-4 players on the 4-section board (64 fields), 5-6 on the 6-section board;
+    partners opposite; with 2 players opposite sections."""
+    assert new(2).ring == 64 and new(2).seat_section == [0, 2]
+    assert new(3).ring == 64 and new(4).ring == 64
+    assert new(5).ring == 96 and new(6).ring == 96
+    four = new(4)
+    assert four.team_of == [0, 1, 0, 1]
+    assert four.seat_section[2] - four.seat_section[0] == 2  # opposite on 4 sections
+    six = new(6)
+    assert six.team_of == [0, 1, 2, 0, 1, 2]  # three teams of two: opposite seats
+    assert new(6, teams="2x3").team_of == [0, 1, 0, 1, 0, 1]
+    for n in (2, 3, 5):
+        assert new(n).team_of == list(range(n))
+    assert len(set(new(6).colours)) == 6
+
+
+def test_seating_names_colours_and_teams():
+    """Lobby lines: who has which colour and who plays with whom."""
+    players = [Player(name=n) for n in ("Ann", "Bob", "Cid", "Dee")]
+    text = GAME.seating(players, {"variant": "classic"})
+    assert "Ann: blue" in text and "Ann & Cid vs Bob & Dee" in text
+    assert "alone" in GAME.seating(players[:3], {})
+
+
+def test_options_checked():
+    """Options: variant classic/royal, teams for 6 players."""
+    with pytest.raises(RuleError):
+        GAME.check_options({"variant": "chess"}, 4)
+    with pytest.raises(RuleError):
+        GAME.check_options({}, 7)
+    GAME.check_options({"variant": "royal", "teams": "2x3"}, 6)
+
+
+def test_deal_sequence_6_5_4_3_2_6():
+    """'In de eerste ronde krijgen alle spelers zes kaarten ... 5/4/3/2 kaarten. Daarna krijgt
+    iedereen weer zes kaarten.'"""
+    sizes: dict[int, int] = {}
+    st = new(4, seed=3)
+    for s in _run_until(st, lambda s: s.round > 7, cap=20000):
+        if s.round <= 7 and s.phase == "exchange" and all(g is None for g in s.given):
+            assert len({len(h) for h in s.hands}) == 1
+            sizes[s.round] = len(s.hands[0])
+    assert sizes == {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 6, 7: 5}
+
+
+def test_starting_player_moves_clockwise():
+    """'De startspeler wisselt elke ronde met de klok mee.'"""
+    st = new(3, seed=5)
+    starts = {s.round: s.start_seat for s in _run_until(st, lambda s: s.round > 5)}
+    assert starts == {1: 0, 2: 1, 3: 2, 4: 0, 5: 1, 6: 2}
+
+
+def test_no_drawing_during_a_round():
+    """'no drawing during a round': the deck only changes when a round is dealt."""
+    st = new(4, seed=9)
+    seen = _run_until(st, lambda s: s.round > 3, cap=20000)
+    for a, b in zip(seen, seen[1:], strict=False):
+        if a.round == b.round:
+            assert len(a.deck) == len(b.deck)
+
+
+def test_reshuffle_when_deck_cannot_serve_a_deal():
+    """DECISIONS: the deck is reshuffled when it cannot serve a deal."""
+    st = position(n=2, pawns={0: [10], 1: [40]}, hands={0: ["5"], 1: []})
+    st.discard, st.deck = st.deck[3:], st.deck[:3]
+    ev = events(st, "5.p1.5")
+    after = play(st, "5.p1.5")
+    assert after.round == st.round + 1
+    assert any("shuffled" in e for e in ev)
+    assert after.discard == [] and card_count(after) == 110
+    assert [len(h) for h in after.hands] == [5, 5]
+
+
+def test_no_reshuffle_while_the_deck_suffices():
+    """The discard stays put while the deck can serve the deal."""
+    st = position(n=2, pawns={0: [10], 1: [40]}, hands={0: ["5"], 1: []})
+    st.discard, st.deck = st.deck[:20], st.deck[20:]
+    after = play(st, "5.p1.5")
+    assert len(after.discard) == 21 and len(after.deck) == len(st.deck) - 10
+
+
+def test_round_ends_when_all_hands_are_empty():
+    """A round ends when all cards are played; the next is dealt at once."""
+    st = position(n=2, pawns={0: [10], 1: [40]}, hands={0: ["5"], 1: ["3"]})
+    mid = play(st, "5.p1.5")
+    assert mid.round == st.round and mid.turn == 1
+    after = play(mid, "3.p1.3")
+    assert after.round == st.round + 1
+
+
+def test_partner_exchange_is_simultaneous():
+    """'Aan het begin van elke ronde moet elke speler één kaart ruilen met zijn partner.'"""
+    st = new(4)
+    assert st.phase == "exchange" and GAME.to_act(st) == [0, 1, 2, 3]
+    assert all(a.id.startswith("give.") for a in GAME.legal_actions(st, 2))
+
+
+def test_partner_exchange_hidden_until_given():
+    """DECISIONS: a player sees the received card only after giving theirs."""
+    st = new(4)
+    card = st.hands[0][0]
+    st = play(st, f"give.{card}", seat=0)
+    assert GAME.private_view(st, 0).given == card
+    assert GAME.private_view(st, 2).received is None
+    assert card not in "".join(st.hands[2]) or st.hands[2].count(card) == new(4).hands[2].count(
+        card)
+    assert GAME.to_act(st) == [1, 2, 3] and GAME.legal_actions(st, 0) == []
+    assert card_count(st) == 110
+    for seat in (1, 2, 3):
+        st = play(st, f"give.{st.hands[seat][0]}", seat=seat)
+    assert GAME.private_view(st, 2).received == card
+    assert st.phase == "play" and [len(h) for h in st.hands] == [6, 6, 6, 6]
+
+
+def test_teams_of_three_exchange_to_next_teammate():
+    """DECISIONS: in teams of three the exchange card goes to the next teammate clockwise."""
+    st = new(6, teams="2x3")
+    given = {}
+    for seat in range(6):
+        given[seat] = st.hands[seat][0]
+        st = play(st, f"give.{given[seat]}", seat=seat)
+    for seat, to in {0: 2, 2: 4, 4: 0, 1: 3, 3: 5, 5: 1}.items():
+        assert st.received[to] == given[seat]
+
+
+def test_no_exchange_when_everyone_plays_alone():
+    """DECISIONS: 2, 3 and 5 players: everyone plays alone, no exchange."""
+    for n in (2, 3, 5):
+        assert new(n).phase == "play"
+
+
+def test_passing_lays_down_hand():
+    """'Als je geen van je speelfiguren kunt bewegen moet je al je kaarten afgeven en de rest van
+    de ronde uitzitten.'"""
+    st = position(n=3, pawns={0: [10], 2: [40]}, hands={0: ["5", "6"], 1: ["2", "3"],
+                                                        2: ["4", "4"]})
+    ev = events(st, "5.p1.5")
+    after = play(st, "5.p1.5")
+    assert after.out[1] and after.hands[1] == [] and after.turn == 2
+    assert any("Bob cannot play and lays down 2 cards" in e for e in ev)
+    assert after.discard[-2:] == ["2", "3"]
+    after = play(after, "4.p1.4")
+    assert after.turn == 0  # Bob sits out the rest of the round
+
+
+def test_laid_down_player_sits_out_even_if_moves_appear():
+    """'... de rest van de ronde uitzitten': Bob gets no turn again this round."""
+    st = position(n=3, pawns={0: [10], 2: [40]}, hands={0: ["5", "K"], 1: ["2"], 2: ["4", "4"]})
+    st = play(st, "5.p1.5")
+    assert st.out[1]
+    st = play(st, "4.p1.4")
+    st = play(st, "K.p2.out")
+    assert st.turn == 2
+
+
+def test_playing_for_partner_after_finishing():
+    """'Zodra een speler zijn 4 speelfiguren in het einddoel heeft staan ... verplaatst hij die
+    speelfiguren met zijn kaarten, alsof het zijn eigen speelfiguren zouden zijn.'"""
+    st = position(pawns={0: [G, G + 1, G + 2, G + 3], 2: [34]}, hands={0: ["5", "K"]})
+    assert ids(st) == {"5.s2p1.5", "K.s2p1.13", "K.s2p2.out"}
+    assert GAME.private_view(st, 0).playing_for == 2
+    assert GAME.private_view(st, 2).playing_for is None
+    after = play(st, "K.s2p2.out")
+    assert after.pawns[2][1] == 32
+
+
+def test_playing_for_teammates_in_teams_of_three():
+    """Teams of three: a finished player plays for both unfinished teammates."""
+    st = position(n=6, pawns={0: [G, G + 1, G + 2, G + 3], 2: [40], 4: [70]},
+                  hands={0: ["5"]}, teams="2x3")
+    assert ids(st) == {"5.s2p1.5", "5.s4p1.5"}
+
+
+def test_team_win():
+    """'Het spel eindigt zodra een team alle 8 speelfiguren in het doel heeft gebracht.'"""
+    st = position(pawns={0: [G, G + 1, G + 2, G + 3], 2: [30, G + 1, G + 2, G + 3]},
+                  hands={0: ["3"]})
+    assert ids(st) == {"3.s2p1.3g", "3.s2p1.3"}
+    after = play(st, "3.s2p1.3g")
+    assert after.winners == [0, 2] and after.phase == "over"
+    assert GAME.to_act(after) == []
+    result = GAME.result(after)
+    assert result is not None and result.winners == [0, 2]
+    with pytest.raises(RuleError):
+        GAME.apply(after, 0, "3.s2p1.3g")
+
+
+def test_four_home_alone_is_not_a_team_win():
+    """Half a team home does not end the game."""
+    st = position(pawns={0: [62, G + 1, G + 2, G + 3], 2: [30]}, hands={0: ["3"]})
+    after = play(st, "3.p1.3g")
+    assert after.winners == [] and GAME.result(after) is None
+
+
+def test_player_alone_wins_with_four_home():
+    """DECISIONS: 2, 3 and 5 players: first to bring 4 pawns home wins."""
+    st = position(n=3, pawns={0: [62, G + 1, G + 2, G + 3]}, hands={0: ["3"]})
+    after = play(st, "3.p1.3g")
+    assert after.winners == [0]
+
+
+def test_wrong_seat_raises_rule_error_and_old_state_untouched():
+    """contract: an illegal action raises RuleError; the old state is untouched."""
+    st = position(pawns={0: [10]}, hands={0: ["5"]})
+    before = st.model_dump_json()
+    with pytest.raises(RuleError):
+        GAME.apply(st, 1, "5.p1.5")
+    with pytest.raises(RuleError):
+        GAME.apply(st, 0, "5.p1.6")
+    with pytest.raises(RuleError):
+        GAME.apply(st, 0, "nonsense")
+    assert st.model_dump_json() == before
+    ex = new(4)
+    before = ex.model_dump_json()
+    with pytest.raises(RuleError):
+        GAME.apply(ex, 0, "give.Z")
+    assert ex.model_dump_json() == before
+
+
+def test_apply_never_mutates_the_state():
+    """contract: apply works on a copy."""
+    st = position(pawns={0: [10, 13], 1: [12]}, hands={0: ["7"]})
+    before = st.model_dump_json()
+    play(st, "7.p1.5")
+    assert st.model_dump_json() == before
+
+
+def test_events_name_the_player_and_the_pawns_sent_home():
+    """Events: 'Ann plays 7: pawn 1 +3, pawn 2 +4; Bob's pawn 3 goes home'."""
+    st = position(pawns={0: [10, 20], 1: [K, K, 12]}, hands={0: ["7"]})
+    mid = play(st, "7.p1.3")
+    done = GAME.apply(mid, 0, "7.p2.4")
+    assert done.state.last_move is not None
+    text = "Ann plays 7: pawn 1 +3, pawn 2 +4; Bob's pawn 3 goes home"
+    assert done.state.last_move["text"] == text
+    assert done.events[0].startswith("Ann plays 7: pawn 2 +4")
+
+
+def test_menu_prompts_follow_the_steps():
+    """menu_prompt gives the question for each step of the menu."""
+    st = position(pawns={0: [10], 1: [30]}, hands={0: ["X", "J"]})
+    assert GAME.menu_prompt(st, 0, "") == "Which card do you play?"
+    assert GAME.menu_prompt(st, 0, "X") == "Play it as which card?"
+    assert GAME.menu_prompt(st, 0, "X.as5") == "Which pawn?"
+    assert GAME.menu_prompt(st, 0, "J.p1") == "Swap with which pawn?"
+    assert "partner" in GAME.menu_prompt(new(4), 0, "")
+
+
+def test_timeout_plays_the_first_legal_action():
+    """on_timeout returns the first legal action."""
+    st = position(pawns={0: [10]}, hands={0: ["5"]})
+    assert GAME.on_timeout(st, 0) == "5.p1.5"
+    assert GAME.on_timeout(st, 1) is None
+
+
+def test_status_lines():
+    """status: round, whose turn, exchange in progress, 7 half played."""
+    assert "exchange" in GAME.status(GAME.public_view(new(4)))
+    st = position(pawns={0: [10, 20]}, hands={0: ["7"]})
+    st = play(st, "7.p1.3")
+    text = GAME.status(GAME.public_view(st))
+    assert "Ann's turn" in text and "4 steps left" in text
