@@ -99,7 +99,7 @@ def board_6_royal() -> DogPublicView:
     """6 players, Royal: ranks, special fields, a 1-7 half split, a swap as the last move."""
     seats = _seats(6, 6, ["Ann", "Bob", "Cleo", "Dirk", "Eva", "Frits"])
     pawns: list[PawnView] = []
-    ring_spots = [0, 13, 40, 24, 57, 71, 88, 33, 47, 80, 95, 5]
+    ring_spots = [0, 13, 40, 24, 70, 33, 57, 60, 47, 80, 95, 5]  # (2, 1) and (3, 0) swapped
     k = 0
     for s in range(6):
         for i in range(4):

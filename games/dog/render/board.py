@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 from games.dog.render.cards import draw_card
 from games.dog.render.common import (
     BOARD_BG,
+    CARD_BLUE,
     FIELD,
     FIELD_LINE,
     GOLD,
@@ -163,8 +164,8 @@ def geometry(sections: int) -> Geometry:
     return Geometry(
         sections=sections,
         spacing=sp,
-        field_r=sp * 0.36,
-        pawn_r=sp * 0.42,
+        field_r=sp * (0.36 if sp > 32 else 0.34),
+        pawn_r=sp * (0.42 if sp > 32 else 0.47),  # small fields: pawns fill them
         ring=tuple(ring),
         outline=tuple(outline),
         starts=tuple(starts),
@@ -321,12 +322,16 @@ class _Board:
         text = clean_text(sv.name, limit) if sv is not None else ""
         return text or f"Seat {seat + 1}"
 
-    def xy(self, seat: int, spot: Spot) -> Point:
+    def xy(self, seat: int, index: int, spot: Spot) -> Point:
+        """Image position of a pawn. In the kennel each pawn has its own spot, by pawn index:
+        the kennel's order means nothing in the game, and the rules may report every kennel
+        pawn at pos 0."""
         geo = self.geo
         if spot.where == "ring":
             return geo.ring[spot.pos % len(geo.ring)]
-        table = geo.goals if spot.where == "goal" else geo.kennels
-        return table[self.section(seat)][min(max(spot.pos, 0), 3)]
+        if spot.where == "kennel":
+            return geo.kennels[self.section(seat)][index % 4]
+        return geo.goals[self.section(seat)][min(max(spot.pos, 0), 3)]
 
     # -- last move ---------------------------------------------------------------------------
 
@@ -348,7 +353,7 @@ class _Board:
             )
         if s.where == "goal" and e.where == "goal" and e.pos > s.pos:
             return list(geo.goals[sec][max(s.pos, 0) : min(e.pos, 3) + 1])
-        return [self.xy(mark.seat, s), self.xy(mark.seat, e)]
+        return [self.xy(mark.seat, mark.index, s), self.xy(mark.seat, mark.index, e)]
 
     def draw_move_paths(self, draw: ImageDraw.ImageDraw, last: LastMove) -> None:
         marks = last.moves
@@ -379,7 +384,7 @@ class _Board:
         halo = geo.pawn_r + max(4, geo.spacing * 0.14)
         for pawn in view.pawns:
             if (pawn.seat, pawn.index) in moved:
-                p = self.xy(pawn.seat, pawn.spot)
+                p = self.xy(pawn.seat, pawn.index, pawn.spot)
                 _disc(draw, p, halo, MOVE, MOVE, 1)
         for pawn in sorted(view.pawns, key=_pawn_order):
             sprite = _pawn_sprite(
@@ -387,10 +392,10 @@ class _Board:
                 pawn.rank if view.variant == "royal" else None,
                 round(geo.pawn_r, 1),
             )
-            _paste(im, sprite, self.xy(pawn.seat, pawn.spot))
+            _paste(im, sprite, self.xy(pawn.seat, pawn.index, pawn.spot))
         for pawn in view.pawns:
             if (pawn.seat, pawn.index) in home:
-                self.draw_sent_home(draw, self.xy(pawn.seat, pawn.spot))
+                self.draw_sent_home(draw, self.xy(pawn.seat, pawn.index, pawn.spot))
 
     def draw_sent_home(self, draw: ImageDraw.ImageDraw, p: Point) -> None:
         """A ring and a cross badge: this pawn was just sent back to its kennel."""
@@ -416,22 +421,22 @@ class _Board:
         x0, right = BOARD + 20, WIDTH - 20
         y = 16.0
         title = "Dog Royal" if view.variant == "royal" else "Dog"
-        draw.text((x0, y), title, font=font(30), fill=TEXT)
-        draw.text((right, y + 8), f"Round {view.round}", font=font(20), fill=MUTED, anchor="ra")
-        y += 42
-        draw.text((x0, y), PHASES.get(view.phase, view.phase), font=font(21), fill=TEXT)
-        y += 32
+        draw.text((x0, y), title, font=font(34), fill=TEXT)
+        draw.text((right, y + 10), f"Round {view.round}", font=font(22), fill=MUTED, anchor="ra")
+        y += 46
+        draw.text((x0, y), PHASES.get(view.phase, view.phase), font=font(24), fill=TEXT)
+        y += 36
         if view.to_act and view.phase != "over":
             y = self.chips_row(draw, TO_ACT_LABEL.get(view.phase, ""), view.to_act, x0, y, right)
         if view.seven_left is not None:
-            text = (
-                f"7 being split: {view.seven_left} step{'s' if view.seven_left != 1 else ''} left"
-            )
+            card = "1-7" if view.variant == "royal" else "7"
+            steps = f"{view.seven_left} step{'s' if view.seven_left != 1 else ''}"
             draw.rounded_rectangle(
-                (x0, y, right, y + 30), radius=8, fill=tint(MOVE, 0.85), outline=MOVE, width=2
+                (x0, y, right, y + 34), radius=8, fill=tint(MOVE, 0.85), outline=MOVE, width=2
             )
-            draw.text((x0 + 10, y + 15), text, font=font(18), fill=MOVE, anchor="lm")
-            y += 40
+            text = f"{card} split: {steps} left"
+            draw.text((x0 + 10, y + 17), text, font=font(20), fill=MOVE, anchor="lm")
+            y += 44
         if view.phase == "over" and view.winners:
             y = self.chips_row(draw, "Winners:", view.winners, x0, y, right, gold=True)
         draw.line((x0, y, right, y), fill=RULE, width=2)
@@ -456,10 +461,10 @@ class _Board:
         draw.text(
             (tx, y + 10),
             "Discard" if view.discard_top else "Discard: empty",
-            font=font(18),
+            font=font(20),
             fill=MUTED,
         )
-        draw.text((tx, y + 40), f"Deck: {view.deck_left} cards", font=font(18), fill=TEXT)
+        draw.text((tx, y + 40), f"Deck: {view.deck_left} cards", font=font(20), fill=TEXT)
         y += card_h + 14
         if view.last_move is not None:
             draw.line((x0, y, right, y), fill=RULE, width=2)
@@ -477,18 +482,16 @@ class _Board:
         gold: bool = False,
     ) -> float:
         """A label and the named seats as coloured tags, wrapping onto more lines."""
-        if gold:
-            draw.text((x0, y + 4), label, font=font(20), fill=GOLD_LINE)
-        else:
-            draw.text((x0, y + 4), label, font=font(18), fill=MUTED)
-        x = x0 + font(20 if gold else 18).getlength(label) + 8
-        row_h = 32.0
+        size = 20
+        draw.text((x0, y + 4), label, font=font(size), fill=GOLD_LINE if gold else MUTED)
+        x = x0 + font(size).getlength(label) + 8
+        row_h = 34.0
         for seat in seats:
             text = self.name(seat, 12)
-            w = font(18).getlength(text) + 18
+            w = font(size).getlength(text) + size
             if x + w > right and x > x0:
                 x, y = x0, y + row_h
-            cw, _ = chip(draw, (x, y), text, seat_rgb(self.color(seat)), 18)
+            cw, _ = chip(draw, (x, y), text, seat_rgb(self.color(seat)), size)
             x += cw + 6
         return y + row_h + 6
 
@@ -501,42 +504,41 @@ class _Board:
         for pawn in view.pawns:
             if pawn.spot.where == "goal":
                 in_goal[pawn.seat] = in_goal.get(pawn.seat, 0) + 1
-        small = font(15)
+        small = font(17)
         for sv in sorted(view.seats, key=lambda s: s.seat):
             rgb = seat_rgb(sv.color)
-            acting = sv.seat in view.to_act and view.phase != "over"
-            if acting:
-                cy = y + 14
-                draw.polygon([(x0, cy - 8), (x0 + 12, cy), (x0, cy + 8)], fill=MOVE)
-            name = self.name(sv.seat)
-            chip(draw, (x0 + 18, y), name, rgb, 19)
-            _card_count(draw, (right, y + 2), sv.cards)
+            if sv.seat in view.to_act and view.phase != "over":
+                cy = y + 16
+                draw.polygon([(x0 - 4, cy - 9), (x0 + 10, cy), (x0 - 4, cy + 9)], fill=MOVE)
+            chip(draw, (x0 + 16, y), self.name(sv.seat), rgb, 22)
+            _card_count(draw, (right, y), sv.cards)
             bits = [sv.color]
             if teams.get(sv.team, 0) > 1:
                 bits.append(f"team {sv.team + 1}")
             bits.append(f"{in_goal.get(sv.seat, 0)}/4 in goal")
-            if sv.finished:
-                bits.append("finished")
-            if sv.out:
-                bits.append("out this round")
             if sv.seat in view.winners:
                 bits.append("WINNER")
-            draw.text((x0 + 18, y + 33), " · ".join(bits), font=small, fill=MUTED)
-            y += 56
+            elif sv.finished:
+                bits.append("finished")
+            if sv.out:
+                bits.append("out")
+            line = wrap(" · ".join(bits), small, right - x0 - 16, 1)
+            draw.text((x0 + 16, y + 37), line[0] if line else "", font=small, fill=MUTED)
+            y += 64
         return y
 
     def last_move_text(
         self, draw: ImageDraw.ImageDraw, last: LastMove, x0: float, y: float, right: float
     ) -> None:
-        draw.text((x0, y), "Last move", font=font(18), fill=MUTED)
+        draw.text((x0, y), "Last move", font=font(20), fill=MUTED)
         rgb = seat_rgb(self.color(last.seat))
-        _disc(draw, (right - 10, y + 10), 9, rgb, edge_of(rgb), 2)
-        y += 26
-        fnt = font(17)
-        lines_left = max(1, int((HEIGHT - 12 - y) // 22))
+        _disc(draw, (right - 10, y + 11), 10, rgb, edge_of(rgb), 2)
+        y += 30
+        fnt = font(19)
+        lines_left = max(1, int((HEIGHT - 12 - y) // 24))
         for line in wrap(last.text, fnt, right - x0, lines_left):
             draw.text((x0, y), line, font=fnt, fill=TEXT)
-            y += 22
+            y += 24
 
 
 def _pawn_order(pawn: PawnView) -> tuple[int, int]:
@@ -546,13 +548,13 @@ def _pawn_order(pawn: PawnView) -> tuple[int, int]:
 def _card_count(draw: ImageDraw.ImageDraw, top_right: Point, cards: int) -> None:
     """A small card back with the number of cards in hand."""
     x1, y0 = top_right
-    w, h = 26, 34
+    w, h = 28, 38
     x0 = x1 - w
-    draw.rounded_rectangle((x0 - 3, y0 + 3, x1 - 3, y0 + h + 3), radius=4, fill=RULE)
+    draw.rounded_rectangle((x0 - 4, y0 + 3, x1 - 4, y0 + h + 3), radius=4, fill=RULE)
     draw.rounded_rectangle(
-        (x0, y0, x1, y0 + h), radius=4, fill=(40, 80, 170), outline=(20, 40, 100), width=2
+        (x0, y0, x1, y0 + h), radius=4, fill=CARD_BLUE, outline=edge_of(CARD_BLUE), width=2
     )
-    draw.text(((x0 + x1) / 2, y0 + h / 2), str(cards), font=font(17), fill=WHITE, anchor="mm")
+    draw.text(((x0 + x1) / 2, y0 + h / 2), str(cards), font=font(20), fill=WHITE, anchor="mm")
 
 
 def _trim_end(pts: list[Point], length: float) -> list[Point]:

@@ -6,7 +6,6 @@ green cards, the 10 and the 4, that may overtake any rank (dog.nl.txt "OPTIES").
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 from PIL import ImageDraw
@@ -18,7 +17,6 @@ from games.dog.render.common import (
     CARD_RED,
     MUTED,
     RGB,
-    blend,
     font,
     star,
 )
@@ -47,7 +45,7 @@ def card_look(code: str, royal: bool) -> CardLook:
             return CardLook("±4", "±4", "+4 / -4, any rank", CARD_GREEN, None)
         return CardLook("±4", "±4", "+4 / -4", CARD_RED, None)
     specials: dict[str, CardLook] = {
-        "A": CardLook("1/11", "1", "1/11 or out", CARD_RED, None),
+        "A": CardLook("1/11", "1/11", "1/11 or out", CARD_RED, None),
         "K": CardLook("13", "13", "13 or out", CARD_RED, None),
         "7": CardLook("7", "7", "split 7", CARD_RED, None),
         "J": CardLook("", "J", "swap", CARD_RED, "swap"),
@@ -71,45 +69,39 @@ def draw_card(
     royal: bool,
     notes: bool = True,
 ) -> None:
-    """One card face filling `box`: big value (or icon), corner values, meaning underneath."""
+    """One card face filling `box`: big value (or icon), corner value, meaning on a strip.
+
+    `notes=False` is the thumbnail (discard pile, exchange line): the big value only.
+    """
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     look = card_look(code, royal)
     radius = w * 0.09
-    border = max(2, round(w * 0.035))
+    border = max(2, round(w * 0.04))
     draw.rounded_rectangle(box, radius=radius, fill=CARD_BG, outline=look.colour, width=border)
-    inner = max(1, border // 2)
-    pad = w * 0.09
-    draw.rounded_rectangle(
-        (x0 + pad, y0 + pad, x1 - pad, y1 - pad),
-        radius=radius * 0.6,
-        fill=blend(look.colour, CARD_BG, 0.9),
-        outline=look.colour,
-        width=inner,
-    )
-    cx, cy = (x0 + x1) / 2, y0 + h * (0.46 if notes and look.note else 0.5)
+    strip = notes and bool(look.note)
+    cx, cy = (x0 + x1) / 2, y0 + h * (0.45 if strip else 0.5)
     if look.icon is not None:
         _icon(draw, look.icon, (cx, cy), w * 0.3, look.colour)
     else:
         size = round(w * (0.5 if len(look.big) <= 2 else 0.36 if len(look.big) == 3 else 0.3))
         draw.text((cx, cy), look.big, font=font(size), fill=look.colour, anchor="mm")
-    if notes:
-        corner = font(max(8, round(w * 0.15)))
-        draw.text((x0 + pad * 1.3, y0 + pad * 1.2), look.corner, font=corner, fill=look.colour)
-        draw.text(
-            (x1 - pad * 1.3, y1 - pad * 1.2),
-            look.corner,
-            font=corner,
-            fill=look.colour,
-            anchor="rd",
+    if not notes:
+        return
+    pad = w * 0.1
+    corner = font(max(8, round(w * 0.15)))
+    draw.text((x0 + pad, y0 + pad * 0.8), look.corner, font=corner, fill=look.colour)
+    if strip:
+        top = y1 - h * 0.2
+        draw.rounded_rectangle(
+            (x0 + border, top, x1 - border, y1 - border), radius=radius * 0.7, fill=look.colour
         )
-        if look.note:
-            size = max(8, round(w * 0.115))
+        size = max(8, round(w * 0.12))
+        fnt = font(size)
+        while size > 8 and fnt.getlength(look.note) > w - 2 * pad:
+            size -= 1
             fnt = font(size)
-            while size > 8 and fnt.getlength(look.note) > w - 2.4 * pad:
-                size -= 1
-                fnt = font(size)
-            draw.text((cx, y1 - pad - h * 0.17), look.note, font=fnt, fill=look.colour, anchor="mm")
+        draw.text((cx, (top + y1 - border) / 2), look.note, font=fnt, fill=CARD_BG, anchor="mm")
 
 
 def _icon(
@@ -133,30 +125,16 @@ def _icon(
             )
     elif icon == "joker":
         draw.polygon(star((cx, cy), r * 1.05, r * 0.45), fill=colour)
-    elif icon == "magnet":
-        outer, inner = r * 0.95, r * 0.45
-        box = (cx - outer, cy - outer * 0.6, cx + outer, cy - outer * 0.6 + 2 * outer)
-        draw.pieslice(box, 0, 180, fill=colour)
-        ibox = (
-            cx - inner,
-            cy - outer * 0.6 + outer - inner,
-            cx + inner,
-            cy - outer * 0.6 + outer + inner,
-        )
-        draw.pieslice(ibox, 0, 180, fill=blend(colour, CARD_BG, 0.9))
-        mid = cy - outer * 0.6 + outer
-        top = cy - outer * 0.95
+    elif icon == "magnet":  # a horseshoe, poles up with grey tips
+        outer, inner = r * 0.95, r * 0.42
+        ay = cy + r * 0.15  # centre of the bend
+        top = cy - r * 0.95
+        draw.pieslice((cx - outer, ay - outer, cx + outer, ay + outer), 0, 180, fill=colour)
+        draw.pieslice((cx - inner, ay - inner, cx + inner, ay + inner), 0, 180, fill=CARD_BG)
         for left in (cx - outer, cx + inner):
-            draw.rectangle((left, top + r * 0.3, left + outer - inner, mid), fill=colour)
-            draw.rectangle((left, top, left + outer - inner, top + r * 0.3), fill=(150, 150, 150))
-        # field lines above the poles: a magnet pulls
-        for i in range(3):
-            a = math.pi * (1.15 + 0.35 * i)
-            x = cx + r * 1.25 * math.cos(a)
-            y = top - r * 0.2 + r * 0.25 * math.sin(a)
-            draw.line(
-                (x, y, x + (x - cx) * 0.15, y - r * 0.15), fill=colour, width=max(1, width // 2)
-            )
+            right = left + outer - inner
+            draw.rectangle((left, top + r * 0.35, right, ay), fill=colour)
+            draw.rectangle((left, top, right, top + r * 0.35), fill=(150, 150, 150))
 
 
 _NAMES = {

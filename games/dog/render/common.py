@@ -223,7 +223,7 @@ def chip(
     x, y = xy
     box = (x, y, x + w + 2 * pad_x, y + size + 2 * pad_y)
     draw.rounded_rectangle(box, radius=size * 0.4, fill=color, outline=edge_of(color), width=2)
-    draw.text((x + pad_x, y + pad_y + size * 0.05), text, font=fnt, fill=ink_on(color))
+    draw.text((x + pad_x, (box[1] + box[3]) / 2), text, font=fnt, fill=ink_on(color), anchor="lm")
     return box[2] - box[0], box[3] - box[1]
 
 

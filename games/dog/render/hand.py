@@ -43,9 +43,6 @@ def render_hand(view: DogPrivateView) -> bytes:
         box = (MARGIN, TOP, MARGIN + CARD_W, TOP + CARD_H)
         draw.rounded_rectangle(box, radius=14, outline=SOFT, width=3)
         draw.text(
-            (MARGIN + CARD_W / 2, TOP + CARD_H / 2), "—", font=font(40), fill=SOFT, anchor="mm"
-        )
-        draw.text(
             (MARGIN + CARD_W + 24, TOP + CARD_H / 2),
             "No cards in hand",
             font=font(26),

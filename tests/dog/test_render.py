@@ -1,0 +1,362 @@
+"""Dog pictures: valid small PNGs for every table size and phase, deterministic, view-driven."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from PIL import Image
+
+from games.contract import Player
+from games.dog.render import render_board, render_hand
+from games.dog.render.board import HEIGHT, WIDTH, _Board, geometry
+from games.dog.render.cards import card_look
+from games.dog.views import (
+    DogPrivateView,
+    DogPublicView,
+    LastMove,
+    MoveMark,
+    PawnView,
+    SeatView,
+    Spot,
+)
+from games.rng import Rng
+
+COLOURS = ["red", "blue", "green", "yellow", "black", "white"]
+RANKS = ["king", "knight", "citizen", "fool"]
+MAX_BYTES = 300_000
+
+
+def png(data: bytes) -> Image.Image:
+    """Decode fully (verify() alone does not catch a truncated stream)."""
+    im = Image.open(io.BytesIO(data))
+    assert im.format == "PNG"
+    im.load()
+    return im
+
+
+def ring(pos: int) -> Spot:
+    return Spot(where="ring", pos=pos)
+
+
+def goal(pos: int) -> Spot:
+    return Spot(where="goal", pos=pos)
+
+
+def kennel(pos: int = 0) -> Spot:
+    return Spot(where="kennel", pos=pos)
+
+
+def board_view(
+    n: int,
+    variant: str = "classic",
+    names: list[str] | None = None,
+    **update: object,
+) -> DogPublicView:
+    """A mid-game position for n seats: each seat has a pawn in kennel, on the ring, in goal."""
+    sections = 4 if n <= 4 else 6
+    step = sections // n if sections % n == 0 else 1
+    royal = variant == "royal"
+    seats = [
+        SeatView(
+            seat=s,
+            name=(names or ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"])[s],
+            color=COLOURS[s],
+            section=(s * step) % sections,
+            team=s % 2 if n in (4, 6) else s,
+            cards=4,
+        )
+        for s in range(n)
+    ]
+    pawns = []
+    for s in range(n):
+        start = seats[s].section * 16
+        spots = [kennel(), kennel(), ring((start + 5) % (sections * 16)), goal(s % 4)]
+        for i, spot in enumerate(spots):
+            pawns.append(PawnView(seat=s, index=i, rank=RANKS[i] if royal else None, spot=spot))
+    view = DogPublicView(
+        variant=variant,  # type: ignore[arg-type]
+        sections=sections,
+        seats=seats,
+        pawns=pawns,
+        special_fields=[16 * k + 8 for k in range(sections)] if royal else [],
+        round=2,
+        phase="play",
+        to_act=[0],
+        deck_left=50,
+        discard_top="5",
+        last_move=LastMove(
+            seat=0,
+            card="K",
+            text="Ann plays 13: pawn 3 moves 13",
+            moves=[MoveMark(seat=0, index=2, start=ring(sections * 16 - 8), end=ring(5))],
+        ),
+    )
+    return view.model_copy(update=update)
+
+
+def move_pawn(view: DogPublicView, seat: int, index: int, spot: Spot) -> DogPublicView:
+    pawns = [
+        p.model_copy(update={"spot": spot}) if (p.seat, p.index) == (seat, index) else p
+        for p in view.pawns
+    ]
+    return view.model_copy(update={"pawns": pawns})
+
+
+# -- boards ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["classic", "royal"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_board_is_a_small_png_for_every_table_size(n: int, variant: str) -> None:
+    data = render_board(board_view(n, variant))
+    assert png(data).size == (WIDTH, HEIGHT)
+    assert len(data) < MAX_BYTES
+
+
+@pytest.mark.parametrize("phase", ["exchange", "royal_setup", "play", "over"])
+def test_board_draws_every_phase(phase: str) -> None:
+    view = board_view(4, "royal", phase=phase, to_act=[] if phase == "over" else [0, 1, 2, 3])
+    assert png(render_board(view)).size == (WIDTH, HEIGHT)
+
+
+def test_board_shows_a_seven_half_played() -> None:
+    view = board_view(4)
+    half = view.model_copy(update={"seven_left": 3})
+    assert render_board(half) != render_board(view)
+
+
+def test_board_game_over_with_winners_and_finished_seats() -> None:
+    view = board_view(4, phase="over", to_act=[], winners=[0, 2])
+    seats = [s.model_copy(update={"finished": s.seat in (0, 2)}) for s in view.seats]
+    view = view.model_copy(update={"seats": seats})
+    pawns = [p.model_copy(update={"spot": goal(p.index)}) for p in view.pawns if p.seat == 0]
+    view = view.model_copy(update={"pawns": pawns + [p for p in view.pawns if p.seat != 0]})
+    data = render_board(view)
+    assert png(data).size == (WIDTH, HEIGHT)
+    assert data != render_board(view.model_copy(update={"winners": [1, 3]}))
+
+
+def test_board_last_move_with_seven_split_swap_and_sent_home() -> None:
+    base = board_view(4, last_move=None)
+    split = LastMove(
+        seat=0,
+        card="7",
+        text="Ann plays 7: pawn 3 +4, Bob's pawn 1 +3; Bob's pawn 2 goes home",
+        moves=[
+            MoveMark(seat=0, index=2, start=ring(1), end=ring(5)),
+            MoveMark(seat=1, index=0, start=ring(60), end=goal(1)),
+        ],
+        sent_home=[(1, 1)],
+    )
+    swap = LastMove(
+        seat=0,
+        card="J",
+        text="Ann swaps pawn 3 with Cid's pawn 3",
+        moves=[
+            MoveMark(seat=0, index=2, start=ring(37), end=ring(5)),
+            MoveMark(seat=2, index=2, start=ring(5), end=ring(37)),
+        ],
+    )
+    backward = LastMove(
+        seat=0,
+        card="4",
+        text="Ann plays 4: pawn 3 -4",
+        moves=[MoveMark(seat=0, index=2, start=ring(9), end=ring(5))],
+    )
+    out = LastMove(
+        seat=0,
+        card="A",
+        text="Ann plays 1/11: a pawn comes out",
+        moves=[MoveMark(seat=0, index=0, start=kennel(), end=ring(0))],
+    )
+    pictures = {render_board(base)}
+    for last in (split, swap, backward, out):
+        data = render_board(base.model_copy(update={"last_move": last}))
+        assert png(data).size == (WIDTH, HEIGHT)
+        pictures.add(data)
+    assert len(pictures) == 5
+
+
+def test_board_changes_when_a_pawn_moves() -> None:
+    view = board_view(4)
+    assert render_board(view) != render_board(move_pawn(view, 1, 2, ring(30)))
+    assert render_board(view) != render_board(move_pawn(view, 1, 0, goal(0)))
+
+
+def test_identical_views_give_byte_identical_boards() -> None:
+    for n, variant in ((4, "classic"), (6, "royal"), (3, "classic")):
+        a = board_view(n, variant)
+        b = DogPublicView.model_validate_json(a.model_dump_json())
+        assert render_board(a) == render_board(b)
+
+
+def test_board_depends_on_public_fields_only_through_the_view() -> None:
+    """The secrets tests compare pictures of views: other hidden state cannot leak in."""
+    a = board_view(5, "royal")
+    first = render_board(a)
+    render_board(board_view(6, "classic"))  # fill the caches with something else
+    assert render_board(a) == first
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Zoë Ünal",
+        "日本語の名前",
+        "Ярослав",
+        "😀🎲🐶 family 👨‍👩‍👧",
+        "שלום עליכם",
+        "e\u0301\u0301\u0301 combining",
+        "zero\u200bwidth\u200d",
+        "new\nline\ttab",
+        "",
+        "x" * 200,
+        "\U0010fff0\ufffd",
+    ],
+)
+def test_unicode_names_do_not_crash(name: str) -> None:
+    names = [name, "Bob", name[::-1], "Dee"]
+    data = render_board(board_view(4, names=names, to_act=[0, 2], winners=[0]))
+    assert png(data).size == (WIDTH, HEIGHT)
+    hand = DogPrivateView(seat=0, name=name, color="white", variant="classic", hand=["A"])
+    assert png(render_hand(hand)).size[1] > 0
+
+
+def test_unknown_colour_and_odd_positions_do_not_crash() -> None:
+    view = board_view(4)
+    seats = [view.seats[0].model_copy(update={"color": "purple"}), *view.seats[1:]]
+    view = view.model_copy(update={"seats": seats, "discard_top": None, "last_move": None})
+    view = move_pawn(view, 1, 2, ring(64 + 3))
+    assert png(render_board(view)).size == (WIDTH, HEIGHT)
+
+
+def test_kennel_pawns_get_a_spot_each_even_when_all_report_pos_0() -> None:
+    """The rules report every kennel pawn at pos 0; the board spreads them by pawn index."""
+    board = _Board(board_view(4), 4)
+    spots = {board.xy(0, i, kennel(0)) for i in range(4)}
+    assert len(spots) == 4
+
+
+# -- board geometry (DECISIONS: Dog boards) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("sections", [4, 6])
+def test_ring_has_16_fields_per_section_and_start_fields_at_16k(sections: int) -> None:
+    geo = geometry(sections)
+    assert len(geo.ring) == 16 * sections
+    assert len(set(geo.ring)) == len(geo.ring)
+    for k in range(sections):
+        assert geo.starts[k] == geo.ring[16 * k]
+        x, y = geo.ring[16 * k]
+        assert 0 <= x <= 840 and 0 <= y <= HEIGHT
+
+
+@pytest.mark.parametrize("sections", [4, 6])
+def test_goal_leads_inward_from_the_start_field_and_kennel_sits_outside(sections: int) -> None:
+    geo = geometry(sections)
+    centre = (420.0, 420.0)
+    for k in range(sections):
+        start = geo.starts[k]
+        to_centre = [math.dist(p, centre) for p in geo.goals[k]]
+        assert to_centre == sorted(to_centre, reverse=True)  # pos 0 nearest the ring
+        assert math.dist(geo.goals[k][0], start) < math.dist(geo.goals[k][3], start)
+        for p in geo.kennels[k]:
+            assert math.dist(p, centre) > math.dist(start, centre)
+            assert math.dist(p, start) < geo.spacing * 6
+
+
+@pytest.mark.parametrize("sections", [4, 6])
+def test_fields_are_numbered_clockwise(sections: int) -> None:
+    geo = geometry(sections)
+    cx = cy = 420.0
+    a0 = math.atan2(geo.ring[0][1] - cy, geo.ring[0][0] - cx)
+    a1 = math.atan2(geo.ring[1][1] - cy, geo.ring[1][0] - cx)
+    # y points down on screen: clockwise means the angle grows
+    assert 0 < (a1 - a0) % (2 * math.pi) < math.pi
+
+
+# -- hands -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        [],
+        ["2"],
+        ["A", "4", "7", "J", "X", "Q"],
+        ["A", "K", "2", "3", "5", "6"],
+        ["8", "9", "T", "Q", "K", "J"],
+    ],
+)
+def test_classic_hands(hand: list[str]) -> None:
+    view = DogPrivateView(seat=0, name="Ann", color="red", variant="classic", hand=hand)
+    data = render_hand(view)
+    im = png(data)
+    assert im.width >= 600 and im.height > 200
+    assert len(data) < MAX_BYTES
+
+
+@pytest.mark.parametrize(
+    "hand", [["A", "K", "4", "T", "P", "C", "M"], ["P", "C", "M", "2", "3"], []]
+)
+def test_royal_hands_up_to_seven_cards(hand: list[str]) -> None:
+    view = DogPrivateView(seat=1, name="Bob", color="blue", variant="royal", hand=hand)
+    data = render_hand(view)
+    assert png(data).width >= 600
+    assert len(data) < MAX_BYTES
+
+
+def test_hand_shows_the_exchange_and_playing_for() -> None:
+    base = DogPrivateView(seat=0, name="Ann", color="yellow", variant="classic", hand=["2", "3"])
+    given = base.model_copy(update={"given": "7"})
+    both = given.model_copy(update={"received": "X"})
+    partner = base.model_copy(update={"playing_for": 2})
+    pictures = [render_hand(v) for v in (base, given, both, partner)]
+    assert len(set(pictures)) == 4
+
+
+def test_hands_differ_by_card_and_are_deterministic() -> None:
+    a = DogPrivateView(seat=0, name="Ann", color="black", variant="classic", hand=["2", "3"])
+    b = a.model_copy(update={"hand": ["2", "4"]})
+    assert render_hand(a) != render_hand(b)
+    assert render_hand(a) == render_hand(DogPrivateView.model_validate_json(a.model_dump_json()))
+
+
+def test_green_cards_only_in_royal() -> None:
+    """dog.nl.txt OPTIES: in Dog Royal the 10 and the 4 are the green cards."""
+    assert card_look("T", True).colour == card_look("4", True).colour
+    assert card_look("T", False).colour != card_look("T", True).colour
+    assert card_look("4", False).colour == card_look("A", False).colour  # classic: red special
+
+
+def test_unknown_card_code_does_not_crash() -> None:
+    view = DogPrivateView(seat=0, name="Ann", color="red", variant="royal", hand=["?", "ZZ"])
+    assert png(render_hand(view)).width >= 600
+
+
+# -- real games --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("n", "variant"), [(4, "classic"), (6, "royal"), (3, "royal")])
+def test_views_from_real_games_render(n: int, variant: str) -> None:
+    """Views as the rules fill them (AI seats), through many turns, all draw without error."""
+    from games.dog import GAME
+
+    players = [Player(name=f"P{i}", bot=True) for i in range(n)]
+    state = GAME.new_state(players, {"variant": variant}, seed=7)
+    rng = Rng.seeded(3)
+    for turn in range(120):
+        acting = GAME.to_act(state)
+        if not acting or GAME.result(state) is not None:
+            break
+        seat = acting[0]
+        state = GAME.apply(state, seat, GAME.ai_action(state, seat, rng)).state
+        if turn % 10 == 0:
+            view = GAME.public_view(state)
+            assert isinstance(view, DogPublicView)
+            assert len(render_board(view)) < MAX_BYTES
+            private = GAME.private_view(state, seat)
+            assert isinstance(private, DogPrivateView)
+            png(render_hand(private))
