@@ -1,0 +1,228 @@
+"""Dog Royal (dog.nl.txt "OPTIES", DECISIONS: Dog Royal): one test per rule.
+
+Pawn index 0-3 = king, knight, citizen, fool (ids p1-p4). Board of 4: start fields 0, 16, 32,
+48; special fields 8, 24, 40, 56.
+"""
+
+from __future__ import annotations
+
+from dog_helpers import G, K, ids, new, play, position
+
+from games.dog import GAME, data
+from games.dog.cards import new_deck
+from games.rng import Rng
+
+R = "royal"
+
+
+def test_royal_deck():
+    """DECISIONS: 10 each of 1/11 and 13, 7 each of 2, 3, 4, 5, 6, 1-7, 8, 9, 10, 12, copy,
+    swap, and 6 magnets; no 7 and no joker."""
+    deck = new_deck(R)
+    assert len(deck) == 110
+    assert deck.count("A") == 10 and deck.count("K") == 10 and deck.count("M") == 6
+    for code in "23456P89TQCJ":
+        assert deck.count(code) == 7
+    assert "7" not in deck and "X" not in deck
+
+
+def test_royal_five_new_cards_every_round():
+    """'In elke ronde krijgt elke speler vijf nieuwe kaarten.'"""
+    st = new(4, R, seed=2)
+    rng = Rng.seeded(1)
+    seen = {}
+    while st.round <= 4:
+        if st.phase == "exchange" and all(g is None for g in st.given):
+            seen[st.round] = [len(h) for h in st.hands]
+        seat = GAME.to_act(st)[0]
+        st = GAME.apply(st, seat, GAME.ai_action(st, seat, rng)).state
+    assert seen == {r: [5, 5, 5, 5] for r in (1, 2, 3, 4)}
+
+
+def test_royal_setup_placement():
+    """'Aan het begin van het spel, na de kaartwisseling, mag elke speler, te beginnen met de
+    startspeler, een willekeurige pion op zijn startveld plaatsen.'"""
+    st = new(3, R)
+    assert st.phase == "royal_setup" and GAME.to_act(st) == [0]
+    assert ids(st, 0) == {"place.p1", "place.p2", "place.p3", "place.p4"}
+    st = play(st, "place.p2", seat=0)
+    assert st.pawns[0] == [K, 0, K, K] and GAME.to_act(st) == [1]
+    st = play(st, "place.p1", seat=1)
+    st = play(st, "place.p4", seat=2)
+    assert st.pawns[2] == [K, K, K, 32] and st.phase == "play"
+    team = new(4, R)
+    assert team.phase == "exchange"
+    for seat in range(4):
+        team = play(team, f"give.{team.hands[seat][0]}", seat=seat)
+    assert team.phase == "royal_setup"
+
+
+def test_royal_setup_only_at_the_start_of_the_game():
+    """'Aan het begin van het spel': later rounds start without placing."""
+    st = new(2, R, seed=4)
+    rng = Rng.seeded(3)
+    phases = set()
+    while st.round <= 3:
+        if st.round > 1:
+            phases.add(st.phase)
+        seat = GAME.to_act(st)[0]
+        st = GAME.apply(st, seat, GAME.ai_action(st, seat, rng)).state
+    assert "royal_setup" not in phases
+
+
+def test_royal_overtaking_only_same_or_lower_rank():
+    """'Alleen pionnen van dezelfde of lagere rang mogen worden ingehaald.'"""
+    st = position(variant=R, pawns={0: [K, K, K, 10], 1: [12]}, hands={0: ["5"]})
+    assert ids(st) == set()  # the fool may not pass Bob's king
+    st = position(variant=R, pawns={0: [K, K, 10], 1: [K, K, K, 12]}, hands={0: ["5"]})
+    assert ids(st) == {"5.p3.5"}  # a citizen passes a fool
+    st = position(variant=R, pawns={0: [12, K, K, 10]}, hands={0: ["5"]})
+    assert "5.p4.5" not in ids(st)  # own king too
+
+
+def test_royal_green_cards_overtake_regardless_of_rank():
+    """'Met de 10 en de 4 kun je ook over pionnen springen als je dat eigenlijk niet zou mogen
+    doen vanwege de rangorde.'"""
+    st = position(variant=R, pawns={0: [K, K, K, 10], 1: [12]}, hands={0: ["T", "4"]})
+    assert {"T.p4.10", "4.p4.4"} <= ids(st)
+    st = position(variant=R, pawns={0: [K, K, K, 14], 1: [12]}, hands={0: ["4"]})
+    assert "4.p4.back" in ids(st)
+
+
+def test_royal_king_captured_only_by_a_king():
+    """'Bij slaan geldt deze rangorde echter niet (uitzondering: een koning kan maar door één
+    koning worden geslagen).'"""
+    st = position(variant=R, pawns={0: [K, 10], 1: [15]}, hands={0: ["5"]})
+    assert "5.p2.5" not in ids(st)
+    st = position(variant=R, pawns={0: [10], 1: [15]}, hands={0: ["5"]})
+    after = play(st, "5.p1.5")
+    assert after.pawns[1][0] == K and after.pawns[0][0] == 15
+    st = position(variant=R, pawns={0: [K, K, K, 10], 1: [K, 15]}, hands={0: ["5"]})
+    assert play(st, "5.p4.5").pawns[1][1] == K  # any pawn captures a knight
+
+
+def test_royal_king_on_foreign_start_captured_by_any_other_colour():
+    """'Uitzondering: de koning staat op het startveld van iemand anders. Daar kan hij worden
+    geslagen door een willekeurige pion van de vreemde kleur.'"""
+    st = position(variant=R, pawns={0: [K, K, K, 27], 1: [32]}, hands={0: ["5"]})
+    after = play(st, "5.p4.5")
+    assert after.pawns[1][0] == K
+    st = position(variant=R, pawns={1: [0]}, hands={0: ["K"]})
+    assert play(st, "K.p3.out").pawns[1][0] == K
+    st = position(variant=R, pawns={1: [32, K, K, 27]}, hands={1: ["5"]}, turn=1)
+    assert "5.p4.5" not in ids(st)  # not by its own colour
+
+
+def test_royal_king_moves_only_1_to_7():
+    """'Daarnaast mag de koning alleen verplaatst worden met kaartwaarden 1 t/m 7, een
+    ruilkaart of een magneetkaart.'"""
+    st = position(variant=R, pawns={0: [10], 1: [30]},
+                  hands={0: ["8", "9", "T", "Q", "K", "A", "5", "P", "J", "M"]})
+    king = {a for a in ids(st) if ".p1." in a}
+    assert king == {"A.p1.1", "5.p1.5", "J.p1.s1p1", "M.p1.pull"} | {
+        f"P.p1.{k}" for k in range(1, 8)}
+
+
+def test_royal_king_comes_out_with_13_and_1_11():
+    """'Hij mag echter ook beginnen met de 13 of 1/11.'"""
+    st = position(variant=R, hands={0: ["K", "A"]})
+    assert {"K.p1.out", "A.p1.out"} <= ids(st)
+
+
+def test_royal_knight_moves_over_blocked_start_fields():
+    """'De ridder is de enige pion die ook over geblokkeerde eigen of andere startvelden kan
+    bewegen als hij de volgorde van prioriteit in acht neemt.'"""
+    st = position(variant=R, pawns={0: [K, 14, 13], 1: [K, K, 16]}, hands={0: ["5"]})
+    assert ids(st) == {"5.p2.5"}
+    st = position(variant=R, pawns={0: [K, 14], 1: [16]}, hands={0: ["5", "T"]})
+    assert ids(st) == {"T.p2.10"}  # not over a king, unless with a green card
+    st = position(variant=R, pawns={0: [K, 11], 1: [K, K, 16]}, hands={0: ["5"]})
+    assert ids(st) == set()  # never onto it
+
+
+def test_royal_citizen_jumps_to_next_free_special_field():
+    """'Als de burger op een speciaal veld terechtkomt, mag hij na het trekken van een kaart
+    naar het volgende vrije speciale veld springen ... geen rekening houden met een rangorde of
+    geblokkeerde startvelden.'"""
+    st = position(variant=R, pawns={0: [K, K, 5], 1: [16]}, hands={0: ["3", "2"]})
+    assert {"3.p3.3", "3.p3.3j"} <= ids(st)
+    after = play(st, "3.p3.3j")
+    assert after.pawns[0][2] == 24 and len(after.hands[0]) == 2  # drew one card, once
+    st = position(variant=R, pawns={0: [K, K, 5], 1: [24]}, hands={0: ["3"]})
+    assert play(st, "3.p3.3j").pawns[0][2] == 40
+
+
+def test_royal_special_field_gives_an_extra_card():
+    """'Als een speler een pion naar een speciaal veld verplaatst, krijgt hij onmiddellijk een
+    extra kaart. Uitzondering: De pion is verplaatst met een ruilkaart ...'"""
+    st = position(variant=R, pawns={0: [K, 5]}, hands={0: ["3", "2"]})
+    after = play(st, "3.p2.3")
+    assert after.pawns[0][1] == 8 and len(after.hands[0]) == 2
+    assert after.last_move is not None and "draws a card" in after.last_move["text"]
+    st = position(variant=R, pawns={0: [K, 5], 1: [K, K, 8]}, hands={0: ["J", "2"]})
+    after = play(st, "J.p2.s1p3")
+    assert after.pawns[0][1] == 8 and after.hands[0] == ["2"]
+
+
+def test_royal_fool_may_lose_two_points_into_goal():
+    """'De dwaas kan tot 2 punten van de waarde van de kaart verliezen als hij naar het doelwit
+    gaat.'"""
+    st = position(variant=R, pawns={0: [K, K, K, 62]}, hands={0: ["8"]})
+    assert ids(st) == {"8.p4.8", "8.p4.6g"}
+    assert play(st, "8.p4.6g").pawns[0][3] == G + 3
+    st = position(variant=R, pawns={0: [K, K, K, 62]}, hands={0: ["6"]})
+    assert ids(st) == {"6.p4.6", "6.p4.6g", "6.p4.5g", "6.p4.4g"}
+    st = position(variant=R, pawns={0: [K, K, 62]}, hands={0: ["8"]})
+    assert ids(st) == {"8.p3.8"}  # only the fool
+
+
+def test_royal_one_to_seven():
+    """'Met de 1-7 kun je een pion één tot zeven velden vooruit zetten.'"""
+    st = position(n=2, variant=R, pawns={0: [K, 10], 1: [K, 40]}, hands={0: ["P"]})
+    assert ids(st) == {f"P.p2.{k}" for k in range(1, 8)}
+    after = play(st, "P.p2.3")
+    assert after.pawns[0][1] == 13 and after.seven_left == 0 and after.turn == 1
+
+
+def test_royal_copy_not_first_card_of_round():
+    """'De kopieerkaart kan niet als eerste kaart in een ronde gespeeld worden.'"""
+    st = position(n=2, variant=R, pawns={0: [K, 10], 1: [K, 40]}, hands={0: ["C"], 1: ["5"]})
+    assert ids(st) == set()
+    st.turn = 1
+    st = play(st, "5.p2.5")
+    assert "C.as5.p2.5" in ids(st)
+    st = play(st, "C.as5.p2.5")
+    assert st.pawns[0][1] == 15
+    assert st.round_played is None  # the next round starts: nothing to copy yet
+
+
+def test_royal_copy_of_a_copy_acts_as_the_original():
+    """'Met de kopieerkaart kun je elke eerder gespeelde kaart kopiëren.'"""
+    st = position(n=3, variant=R, pawns={0: [K, 10], 1: [K, 30], 2: [K, 50]},
+                  hands={0: ["4"], 1: ["C"], 2: ["C"]})
+    st = play(st, "4.p2.back")
+    st = play(st, "C.as4.p2.4")
+    assert st.round_played == "4" and "C.as4.p2.back" in ids(st)
+
+
+def test_royal_magnet():
+    """'Met de magneetkaart verplaats je een pion naar het veld direct achter de volgende pion.
+    Het is niet mogelijk om de magnetische kaart te gebruiken om in of naar het doelwit te
+    bewegen.'"""
+    st = position(variant=R, pawns={0: [K, 10], 1: [20]}, hands={0: ["M"]})
+    assert ids(st) == {"M.p2.pull"}  # Bob's king has nothing ahead but Ann's knight: 9
+    assert play(st, "M.p2.pull").pawns[0][1] == 19
+    st = position(variant=R, pawns={0: [K, 10], 1: [11]}, hands={0: ["M"]})
+    assert "M.p2.pull" not in ids(st)
+    st = position(variant=R, pawns={0: [K, 60], 1: [5]}, hands={0: ["M"]})
+    assert "M.p2.pull" not in ids(st)  # never over its own start toward the goal
+    st = position(variant=R, pawns={0: [K, 2], 1: [9]}, hands={0: ["M", "2"]})
+    after = play(st, "M.p2.pull")
+    assert after.pawns[0][1] == 8 and len(after.hands[0]) == 2  # special field: extra card
+
+
+def test_royal_public_view_has_ranks_and_special_fields():
+    """views: PawnView.rank and the special fields of the royal board."""
+    view = GAME.public_view(new(4, R))
+    assert [p.rank for p in view.pawns[:4]] == list(data.RANK_NAMES)
+    assert view.special_fields == [8, 24, 40, 56]
