@@ -308,6 +308,14 @@ def test_royal_hands_up_to_seven_cards(hand: list[str]) -> None:
     assert len(data) < MAX_BYTES
 
 
+def test_long_royal_hand_overlaps_instead_of_growing() -> None:
+    """Special fields give extra cards (dog.nl.txt OPTIES), so a hand can pass 7 cards."""
+    view = DogPrivateView(seat=1, name="Bob", color="blue", variant="royal", hand=["2"] * 12)
+    seven = view.model_copy(update={"hand": ["2"] * 7})
+    assert png(render_hand(seven)).width == 24 * 2 + 7 * 150 + 6 * 16  # side by side
+    assert png(render_hand(view)).width <= 1240
+
+
 def test_hand_shows_the_exchange_and_playing_for() -> None:
     base = DogPrivateView(seat=0, name="Ann", color="yellow", variant="classic", hand=["2", "3"])
     given = base.model_copy(update={"given": "7"})

@@ -134,7 +134,7 @@ def to_png(im: Image.Image) -> bytes:
     """Map an RGB picture onto the fixed palette and encode it (no dither: flat art)."""
     pal = im.quantize(palette=palette_image(), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    pal.save(out, "PNG", compress_level=6)
+    pal.save(out, "PNG", compress_level=3)  # 3: a third of the time of 6, +20% bytes
     return out.getvalue()
 
 

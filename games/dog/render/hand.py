@@ -23,6 +23,7 @@ CARD_W, CARD_H = 150, 220
 GAP, MARGIN = 16, 24
 TOP = 72
 MIN_WIDTH = 620
+MAX_WIDTH = 1240  # past 7 cards (Royal extra cards) the cards overlap instead of growing
 HEIGHT = TOP + CARD_H + 78
 SOFT = blend(WHITE, HAND_BG, 0.3)
 
@@ -31,7 +32,10 @@ def render_hand(view: DogPrivateView) -> bytes:
     """PNG of the hand: cards side by side in hand order, then the exchange and partner lines."""
     royal = view.variant == "royal"
     n = len(view.hand)
-    width = max(MIN_WIDTH, 2 * MARGIN + n * CARD_W + max(0, n - 1) * GAP)
+    step = float(CARD_W + GAP)
+    if n > 1:
+        step = min(step, (MAX_WIDTH - 2 * MARGIN - CARD_W) / (n - 1))
+    width = max(MIN_WIDTH, round(2 * MARGIN + CARD_W + max(0, n - 1) * step))
     im = Image.new("RGB", (width, HEIGHT), HAND_BG)
     draw = ImageDraw.Draw(im)
     name = clean_text(view.name, NAME_MAX) or f"Seat {view.seat + 1}"
@@ -50,7 +54,7 @@ def render_hand(view: DogPrivateView) -> bytes:
             anchor="lm",
         )
     for i, code in enumerate(view.hand):
-        x = MARGIN + i * (CARD_W + GAP)
+        x = MARGIN + i * step
         draw.rounded_rectangle(
             (x + 4, TOP + 5, x + CARD_W + 4, TOP + CARD_H + 5),
             radius=14,
