@@ -179,7 +179,7 @@ def _disc(draw: ImageDraw.ImageDraw, p: Point, r: float, fill: RGB, line: RGB, w
     draw.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=fill, outline=line, width=width)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)  # ~3 MB each; the rules use one colour set per table size
 def _background(
     sections: int, colours: tuple[tuple[int, str], ...], specials: tuple[int, ...], royal: bool
 ) -> Image.Image:
