@@ -9,6 +9,7 @@ palette: a palette PNG is a third of the bytes and encodes several times faster.
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Sequence
 from functools import cache
 
@@ -67,7 +68,7 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 def _png(img: Image.Image) -> bytes:
     small = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, format="PNG", compress_level=6)
+    small.save(out, format="PNG", compress_level=3)
     return out.getvalue()
 
 
@@ -202,7 +203,16 @@ def _mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, ok: bool) -> None:
 
 
 def _solution_row(draw: ImageDraw.ImageDraw, y: int, rnd: RoundView) -> None:
-    _text(draw, (LEFT - 16, y + DIE / 2), "Solution", 20, DIM, "rm")
+    _text(
+        draw, (LEFT - 16, y + DIE / 2), "Solution", 20, HIGHLIGHT if rnd.must_solve else DIM, "rm"
+    )
+    if rnd.must_solve:  # the next thing to fill in
+        draw.rounded_rectangle(
+            (LEFT - 10, y - 6, _column_x(3) + DIE + 10, y + DIE + 6),
+            radius=12,
+            outline=HIGHLIGHT,
+            width=3,
+        )
     for column in range(len(COLUMNS)):
         x = _column_x(column)
         if rnd.solution is None:
@@ -263,7 +273,36 @@ def _header(draw: ImageDraw.ImageDraw, view: PublicView, rnd: RoundView) -> int:
 
 
 def _fit(name: str, n: int) -> str:
+    """A player's name in the font's letters, cut to n characters."""
+    name = plain(name)
     return name if len(name) <= n else name[: n - 1] + "…"
+
+
+# Letters that lose no accent under NFKD but have a plain spelling.
+_SPELLED = {"ß": "ss", "Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe"}
+_SPELLED |= {"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Þ": "Th", "þ": "th", "ı": "i"}
+
+
+@cache
+def _has_glyph(char: str) -> bool:
+    """Pillow's built-in font is nearly ASCII only; anything else draws as an empty box."""
+    mask = font(20).getmask(char)
+    box = font(20).getmask("\uffff")
+    return (mask.size, bytes(mask)) != (box.size, bytes(box))
+
+
+def plain(text: str) -> str:
+    """Names as the font can draw them: accents dropped (Émilie: Emilie), the rest as '?'."""
+    out = []
+    for char in text:
+        if _has_glyph(char):
+            out.append(char)
+            continue
+        spelled = _SPELLED.get(char) or "".join(
+            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+        )
+        out.append(spelled if spelled and all(map(_has_glyph, spelled)) else "?")
+    return "".join(out)
 
 
 def _turn_line(view: PublicView, rnd: RoundView) -> tuple[str, RGB]:

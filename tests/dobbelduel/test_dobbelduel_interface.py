@@ -1,0 +1,106 @@
+"""What the bot relies on: ids, labels and menu paths, prompts, texts, options, registry."""
+
+from __future__ import annotations
+
+import time
+
+from dd_support import PLAYERS, act, start
+
+from games.contract import ACTION_ID_MAX, LABEL_MAX
+from games.dobbelduel import GAME, render
+from games.registry import all_games
+
+
+def test_registered() -> None:
+    assert all_games()["dobbelduel"] is GAME
+    assert GAME.title == "Dobbelduel" and GAME.rules_summary
+
+
+def test_action_ids_labels_and_paths() -> None:
+    state = start(rolled=[3, 5, 1, 1])
+    legal = {a.id: a for a in GAME.legal_actions(state, 1)}
+    place = legal["try.3.5.x.1"]
+    assert place.label == "Place 3 5 _ 1 (A B C D)"
+    assert place.path == ("Place dice", "A: 3", "B: 5", "C: empty", "D: 1")
+    solve = legal["solve.3.5.2.6"]
+    assert solve.label == "Give the solution 3 5 2 6 (A B C D)"
+    assert solve.path == ("Give the solution", "A: 3", "B: 5", "C: 2", "D: 6")
+    for action in legal.values():
+        assert len(action.id) <= ACTION_ID_MAX and action.id.isascii()
+        assert len(action.label) <= LABEL_MAX
+        assert len(action.path) == len(action.id.split("."))
+    assert len(legal) == len(GAME.legal_actions(state, 1))  # no duplicates
+
+
+def test_each_menu_step_is_short() -> None:
+    """The bot builds menus segment by segment: no step may offer more than a handful."""
+    state = start(rolled=[1, 2, 3, 4])
+    children: dict[str, set[str]] = {}
+    for action in GAME.legal_actions(state, 1):
+        parts = action.id.split(".")
+        for depth in range(len(parts)):
+            children.setdefault(".".join(parts[:depth]), set()).add(parts[depth])
+    assert children[""] == {"try", "solve"}
+    assert max(len(c) for c in children.values()) <= 6
+
+
+def test_legal_actions_are_fast() -> None:
+    state = start()
+    GAME.legal_actions(state, 1)
+    began = time.perf_counter()
+    for _ in range(100):
+        GAME.legal_actions(state, 1)
+    assert (time.perf_counter() - began) / 100 < 0.005
+
+
+def test_menu_prompts() -> None:
+    state = start(rolled=[2, 4, 4, 6])
+    assert GAME.menu_prompt(state, 1, "") == "Rolled 2 4 4 6: place dice or give the solution?"
+    assert (
+        GAME.menu_prompt(state, 1, "try") == "Which die in column A (blue)? Still to place: 2 4 4 6"
+    )
+    assert GAME.menu_prompt(state, 1, "try.4.x") == (
+        "Which die in column C (yellow)? Still to place: 2 4 6"
+    )
+    assert GAME.menu_prompt(state, 1, "solve.1") == "Which value for column B (red)?"
+    assert "wait" in GAME.menu_prompt(state, 0, "")
+
+
+def test_status_lines() -> None:
+    state = start(code=[6, 6, 6, 6], rolled=[2, 4, 4, 6])
+    state = act(state, "try.2.4.x.x")
+    state = act(state, f"try.{state.current.rolled[0]}.x.x.x")
+    state.current.rolled = [2, 4, 4, 6]
+    assert GAME.status(GAME.public_view(state)) == (
+        "Round 1 of 2 - Bob breaks Ann's code: attempt 3 of 7, 15 white dice left. "
+        "Rolled: 2 4 4 6\nPoints: Ann 0, Bob 0"
+    )
+
+
+def test_events_speak_of_the_players() -> None:
+    state = start(code=[3, 5, 2, 6], rolled=[3, 5, 1, 6])
+    placed = GAME.apply(state, 1, "try.3.5.x.1")
+    assert placed.events[0] == "Bob places 3 5 _ 1: = 2, > 0, + 1"
+    assert placed.events[1].startswith("Bob rolls ") and "(15 white dice left)" in placed.events[1]
+    solved = GAME.apply(placed.state, 1, "solve.3.5.2.6")
+    assert solved.events[:2] == [
+        "Bob gives the solution 3 5 2 6: broken! 20 + 30 + 15 = 65 points",
+        "The code was 3 5 2 6.",
+    ]
+    assert solved.events[2] == "Round 2 of 2: Ann breaks Bob's code."
+    assert solved.events[3].startswith("Ann rolls ")
+
+
+def test_options_and_seating() -> None:
+    GAME.check_options({}, 2)
+    GAME.check_options({"rounds": "4"}, 2)  # a typed value arrives as text
+    assert GAME.seating(PLAYERS, {}) == (
+        "Ann makes the first code and Bob breaks it; the roles swap every round."
+    )
+    assert GAME.on_timeout(start(), 1) is None
+
+
+def test_names_drawn_in_the_fonts_letters() -> None:
+    assert render.plain("Émilie-Ñandú ß") == "Emilie-Nandu ss"
+    assert render.plain("Ann") == "Ann"
+    assert render.plain("名") == "?"
