@@ -1,0 +1,446 @@
+"""The fake Discord proves itself against a tiny discord.py bot defined here.
+
+The bot uses what the real one will: a slash group with typed options and autocomplete, a
+persistent view and a DynamicItem, ephemeral answers with buttons, deferral and followups, DMs
+with files (and a user whose DMs are closed), message edits with new attachments, a modal, a
+global command usable in DMs, and a restart between posting a button and clicking it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import time
+import zlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from tests.fakediscord import FakeDiscord, FakeGuild
+
+COLOURS = ["red", "green", "blue", "rose"]
+
+
+class DiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"roll:(?P<sides>\d+)"):
+    """State lives in the custom_id, so a click works after a restart with no stored view."""
+
+    def __init__(self, sides: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Roll d{sides}", custom_id=f"roll:{sides}"))
+        self.sides = sides
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DiceButton:
+        return cls(int(match["sides"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, TinyBot)
+        await interaction.response.send_message(
+            f"{interaction.user.display_name} rolls a d{self.sides} (instance {bot.instance})"
+        )
+
+
+class TableView(discord.ui.View):
+    """A persistent view: registered in setup_hook, found again by custom_id after a restart."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.add_item(DiceButton(6))
+
+    @discord.ui.select(
+        custom_id="table:colour",
+        placeholder="Pick a colour",
+        options=[discord.SelectOption(label=c.title(), value=c) for c in COLOURS],
+    )
+    async def colour(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+    ) -> None:
+        await interaction.response.edit_message(content=f"Colour: {select.values[0]}")
+
+    @discord.ui.button(label="Ping", custom_id="table:ping")
+    async def ping(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.send_message("pong", ephemeral=True)
+
+
+class RevealView(discord.ui.View):
+    """A short-lived view on an ephemeral message."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__(timeout=60)
+        self.secret = secret
+
+    @discord.ui.button(label="Reveal", style=discord.ButtonStyle.success)
+    async def reveal(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        button.disabled = True
+        await interaction.response.edit_message(content=f"Your card: {self.secret}", view=self)
+
+
+class NameModal(discord.ui.Modal, title="Your name"):
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"Hello {self.name.value}", ephemeral=True)
+
+
+def png(colour: str) -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("P", (4, 4), colour).save(out, format="PNG")
+    return out.getvalue()
+
+
+class Game(app_commands.Group):
+    def __init__(self, bot: TinyBot) -> None:
+        super().__init__(name="game", description="A tiny game")
+        self.bot = bot
+
+    @app_commands.command(description="Start a game")
+    @app_commands.describe(rounds="How many rounds", colour="Your colour")
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        rounds: app_commands.Range[int, 1, 9],
+        colour: str,
+        bots: bool = False,
+        rival: discord.Member | None = None,
+    ) -> None:
+        rival_name = rival.display_name if rival else "none"
+        await interaction.response.send_message(
+            f"{rounds} rounds in {colour}, bots: {bots}, rival: {rival_name}", view=TableView()
+        )
+
+    @start.autocomplete("colour")
+    async def colour_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        rounds = interaction.namespace.rounds
+        return [
+            app_commands.Choice(name=f"{c.title()} ({rounds} rounds)", value=c)
+            for c in COLOURS
+            if c.startswith(current.lower())
+        ]
+
+    @app_commands.command(description="See your hand")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            "Your hand is face down", view=RevealView("7 of cups"), ephemeral=True
+        )
+
+    @app_commands.command(description="Deal cards by DM")
+    async def deal(self, interaction: discord.Interaction, rival: discord.Member) -> None:
+        await interaction.response.defer(thinking=True)
+        failed = []
+        for person in (interaction.user, rival):
+            try:
+                await person.send("Your cards", file=discord.File(io.BytesIO(b"A K Q"), "hand.txt"))
+            except discord.Forbidden as error:
+                self.bot.dm_errors.append(error.code)
+                failed.append(f"{person.display_name} ({error.code})")
+        await interaction.followup.send(f"Dealt. Could not DM: {', '.join(failed) or 'nobody'}")
+
+    @app_commands.command(description="Post the board, then redraw it")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Drawing", ephemeral=True)
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        message = await channel.send("Board", file=discord.File(io.BytesIO(png("red")), "b1.png"))
+        await message.edit(
+            content="Board (redrawn)",
+            attachments=[discord.File(io.BytesIO(png("blue")), "b2.png")],
+        )
+
+    @app_commands.command(description="Open a modal")
+    async def rename(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
+
+    @app_commands.command(description="Report your permissions")
+    async def perms(self, interaction: discord.Interaction) -> None:
+        manage = interaction.permissions.manage_channels
+        await interaction.response.send_message(f"manage_channels={manage}", ephemeral=True)
+
+    @app_commands.command(description="Never answers")
+    async def silent(self, interaction: discord.Interaction) -> None:
+        return None
+
+    @app_commands.command(description="Too long to send")
+    async def shout(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.channel.send("A" * 2001)  # type: ignore[union-attr]
+        except discord.HTTPException as error:
+            await interaction.response.send_message(f"refused {error.code}", ephemeral=True)
+
+
+class TinyBot(commands.Bot):
+    def __init__(self, guild_id: int, instance: int = 1) -> None:
+        intents = discord.Intents.default()
+        intents.members = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents)
+        self.guild_id = guild_id
+        self.instance = instance
+        self.dm_errors: list[int] = []
+
+    async def setup_hook(self) -> None:
+        self.add_view(TableView())
+        self.add_dynamic_items(DiceButton)
+        guild = discord.Object(self.guild_id)
+        self.tree.add_command(Game(self), guild=guild)
+
+        @self.tree.command(description="Say hello (works in DMs)")
+        async def hello(interaction: discord.Interaction) -> None:
+            where = "DM" if interaction.guild is None else interaction.guild.name
+            await interaction.response.send_message(f"Hello from {where}")
+
+        await self.tree.sync(guild=guild)
+        await self.tree.sync()
+
+
+@pytest.fixture
+def table(fake_discord: FakeDiscord) -> dict[str, Any]:
+    fake = fake_discord
+    guild = fake.add_guild("Game night")
+    return {
+        "guild": guild,
+        "chan": fake.add_text_channel(guild, "games"),
+        "ann": fake.add_member(guild, "Ann"),
+        "bob": fake.add_member(guild, "Bob", dms_closed=True),
+        "cat": fake.add_member(guild, "Cat", manage_channels=True),
+    }
+
+
+@pytest.fixture
+async def bot(fake_discord: FakeDiscord, table: dict[str, Any]) -> AsyncIterator[TinyBot]:
+    guild: FakeGuild = table["guild"]
+    tiny = TinyBot(guild.id)
+    await fake_discord.start_bot(tiny)
+    yield tiny
+
+
+async def timed(action: Callable[[], Awaitable[Any]], limit: float = 1.0) -> Any:
+    start = time.perf_counter()
+    result = await action()
+    assert time.perf_counter() - start < limit
+    return result
+
+
+async def test_bot_connects_over_zlib_and_registers_commands(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake = fake_discord
+    assert bot.is_ready()
+    assert fake.gateway.target() is not None
+    assert fake.gateway.target().compress == "zlib-stream"  # type: ignore[union-attr]
+    assert fake.command_names(table["guild"]) == ["game"]
+    assert fake.command_names() == ["hello"]
+    game = fake.commands(table["guild"])[0]
+    start = next(o for o in game["options"] if o["name"] == "start")
+    types = {o["name"]: o["type"] for o in start["options"]}
+    assert types == {"rounds": 4, "colour": 3, "bots": 5, "rival": 6}
+    # The members intent made discord.py request the member list; the chunk answered it.
+    guild = bot.get_guild(table["guild"].id)
+    assert guild is not None and guild.chunked
+    assert {m.display_name for m in guild.members} >= {"Ann", "Bob", "Cat"}
+
+
+async def test_slash_subcommand_with_typed_options_and_autocomplete(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, chan = fake_discord, table["ann"], table["chan"]
+    choices = await timed(
+        lambda: fake.autocomplete(ann, chan, "game", "start", focused="colour", value="r", rounds=3)
+    )
+    assert choices == [
+        {"name": "Red (3 rounds)", "value": "red"},
+        {"name": "Rose (3 rounds)", "value": "rose"},
+    ]
+    r = await timed(
+        lambda: fake.slash(
+            ann, chan, "game start", rounds=3, colour="red", bots=True, rival=table["bob"]
+        )
+    )
+    assert r.response_type == 4
+    assert r.ephemeral == []
+    [message] = r.messages
+    assert message is r.message
+    assert message.content == "3 rounds in red, bots: True, rival: Bob"
+    assert fake.channel_messages(chan) == [message]
+    assert {b.label for b in message.buttons()} == {"Roll d6", "Ping"}
+    assert message.select_menu("Pick a colour").values() == COLOURS
+    with pytest.raises(AssertionError, match="takes int"):
+        await fake.slash(ann, chan, "game", "start", rounds="3", colour="red")
+    with pytest.raises(AssertionError, match="values in 1..9"):
+        await fake.slash(ann, chan, "game", "start", rounds=10, colour="red")
+    with pytest.raises(AssertionError, match="missing required options"):
+        await fake.slash(ann, chan, "game", "start", rounds=3)
+    with pytest.raises(AssertionError, match="no subcommand 'stop'"):
+        await fake.slash(ann, chan, "game", "stop")
+
+
+async def test_button_select_and_dynamic_item_on_persistent_view(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, cat, chan = fake_discord, table["ann"], table["cat"], table["chan"]
+    board = (await fake.slash(ann, chan, "game", "start", rounds=2, colour="blue")).message
+    assert board is not None
+    r = await timed(lambda: fake.click(cat, board, "Ping"))
+    assert [m.content for m in r.ephemeral] == ["pong"]
+    assert fake.ephemeral_messages(cat) == r.ephemeral
+    assert fake.channel_messages(chan) == [board]
+    r = await timed(lambda: fake.select(ann, board, "table:colour", ["Green"]))
+    assert r.response_type == 7
+    assert r.edited == [board] and board.content == "Colour: green"
+    r = await timed(lambda: fake.click(ann, board, "roll:6"))
+    assert [m.content for m in r.messages] == ["Ann rolls a d6 (instance 1)"]
+    assert r.messages[0].interaction is not None
+    with pytest.raises(AssertionError, match="takes 1..1 values"):
+        await fake.select(ann, board, "table:colour", ["red", "blue"])
+
+
+async def test_ephemeral_answer_with_a_button_that_is_then_clicked(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, bob, chan = fake_discord, table["ann"], table["bob"], table["chan"]
+    r = await fake.slash(ann, chan, "game", "hand")
+    [hidden] = r.ephemeral
+    assert hidden.ephemeral and hidden.content == "Your hand is face down"
+    assert fake.channel_messages(chan) == []
+    with pytest.raises(AssertionError, match="cannot see an ephemeral message"):
+        await fake.click(bob, hidden, "Reveal")
+    r = await timed(lambda: fake.click(ann, hidden, "Reveal"))
+    assert r.response_type == 7 and r.edited == [hidden]
+    assert hidden.content == "Your card: 7 of cups"
+    assert hidden.button("Reveal").disabled
+    with pytest.raises(AssertionError, match="disabled"):
+        await fake.click(ann, hidden, "Reveal")
+
+
+async def test_deferred_answer_dm_with_file_and_closed_dms(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, bob, chan = fake_discord, table["ann"], table["bob"], table["chan"]
+    r = await timed(lambda: fake.slash(ann, chan, "game", "deal", rival=bob))
+    assert r.response_type == 5
+    assert r.message is not None and not r.message.loading
+    assert r.message.content == "Dealt. Could not DM: Bob (50007)"
+    assert bot.dm_errors == [50007]
+    [dm] = fake.dm_messages(ann)
+    assert r.dms == [dm] and r.dms_to(ann) == [dm]
+    assert dm.content == "Your cards"
+    assert dm.attachments[0].filename == "hand.txt"
+    assert dm.attachments[0].data == b"A K Q"
+    assert fake.dm_messages(bob) == []
+    refused = [x for x in r.failed_requests if x.error and x.error["code"] == 50007]
+    assert len(refused) == 1
+
+
+async def test_edit_replaces_the_attachment(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, chan = fake_discord, table["ann"], table["chan"]
+    r = await timed(lambda: fake.slash(ann, chan, "game", "board"))
+    [board] = r.messages
+    assert r.edited == [board] and board.edits == 1
+    assert board.content == "Board (redrawn)"
+    [picture] = board.attachments
+    assert picture.filename == "b2.png" and picture.content_type == "image/png"
+    assert picture.data == png("blue")
+    # The bot can download what it uploaded, from the attachment URL.
+    assert await bot.http.get_from_cdn(picture.url) == png("blue")
+
+
+async def test_restart_then_click_buttons_posted_by_the_first_instance(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, chan = fake_discord, table["ann"], table["chan"]
+    board = (await fake.slash(ann, chan, "game", "start", rounds=1, colour="red")).message
+    assert board is not None
+    await fake.stop_bot(bot)
+    with pytest.raises(AssertionError, match="no bot is connected"):
+        await fake.click(ann, board, "roll:6")
+    second = TinyBot(table["guild"].id, instance=2)
+    await fake.start_bot(second)
+    r = await timed(lambda: fake.click(ann, board, "roll:6"))
+    assert [m.content for m in r.messages] == ["Ann rolls a d6 (instance 2)"]
+    r = await fake.select(ann, board, None, ["rose"])
+    assert board.content == "Colour: rose"
+    assert fake.command_names(table["guild"]) == ["game"]
+
+
+async def test_modal_permissions_and_dm_commands(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, cat, chan = fake_discord, table["ann"], table["cat"], table["chan"]
+    r = await fake.slash(ann, chan, "game", "rename")
+    assert r.response_type == 9 and r.modal is not None
+    r = await timed(lambda: fake.submit_modal(ann, r, {"name": "Zed"}))
+    assert [m.content for m in r.ephemeral] == ["Hello Zed"]
+    assert (await fake.slash(cat, chan, "game", "perms")).ephemeral_text == "manage_channels=True"
+    assert (await fake.slash(ann, chan, "game", "perms")).ephemeral_text == "manage_channels=False"
+    ann.manage_channels = True
+    assert (await fake.slash(ann, chan, "game", "perms")).ephemeral_text == "manage_channels=True"
+    r = await fake.slash(ann, fake.dm_channel(ann), "hello")
+    assert [m.content for m in r.dms] == ["Hello from DM"]
+    with pytest.raises(AssertionError, match="no slash command /game"):
+        await fake.slash(ann, fake.dm_channel(ann), "game", "hand")
+
+
+async def test_failures_are_loud(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, chan = fake_discord, table["ann"], table["chan"]
+    r = await fake.slash(ann, chan, "game", "shout")
+    assert r.ephemeral_text == "refused 50035"
+    assert r.failed_requests[0].error is not None
+    assert r.failed_requests[0].error["errors"]["content"]
+    fake.response_timeout = 0.3
+    with pytest.raises(AssertionError, match="did not respond to the slash command 'game silent'"):
+        await fake.slash(ann, chan, "game", "silent")
+    with pytest.raises(discord.NotFound):
+        await bot.http.request(discord.http.Route("GET", "/voice/regions"))
+    assert [r.path for r in fake.unknown_requests] == ["/api/v10/voice/regions"]
+    fake.unknown_requests.clear()
+
+
+async def test_gateway_speaks_plain_json_without_compression(
+    fake_discord: FakeDiscord,
+) -> None:
+    fake = fake_discord
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(fake.gateway_url + "?v=10&encoding=json") as ws:
+            hello = await ws.receive_json()
+            assert hello["op"] == 10
+            await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1}})
+            ready = await ws.receive_json()
+            assert ready["t"] == "READY" and ready["d"]["resume_gateway_url"]
+        async with session.ws_connect(fake.gateway_url + "?compress=zlib-stream") as ws:
+            raw = (await ws.receive()).data
+            assert raw.endswith(b"\x00\x00\xff\xff")
+            assert json.loads(zlib.decompressobj().decompress(raw))["op"] == 10
