@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from dog_helpers import G, K, card_count, events, ids, new, play, position
 
 from games.contract import Player, RuleError
 from games.dog import GAME
 from games.dog.state import DogState
 from games.rng import Rng
+from tests.dog.dog_helpers import G, K, card_count, events, ids, new, play, position
 
 
 def _run_until(st: DogState, stop: object, cap: int = 5000) -> list[DogState]:

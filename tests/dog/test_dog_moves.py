@@ -5,10 +5,9 @@ Board of 4: seat k's start field is 16k, the ring has 64 fields; G + g is goal f
 
 from __future__ import annotations
 
-from dog_helpers import G, K, ids, play, position
-
 from games.dog import GAME, data
 from games.dog.cards import new_deck
+from tests.dog.dog_helpers import G, K, ids, play, position
 
 
 def test_deck_of_110_eight_of_each_kind_and_six_jokers():

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from dog_helpers import NAMES
 
 from games.contract import Player, random_action
 from games.dog import GAME, data
 from games.dog.cards import new_deck
 from games.dog.state import DogState
 from games.rng import Rng
+from tests.dog.dog_helpers import NAMES
 
 ACTION_CAP = 6000  # a heuristic 6-player game takes ~550 actions; random seats slow it down
 DECKS = {v: Counter(new_deck(v)) for v in ("classic", "royal")}

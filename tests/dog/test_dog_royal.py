@@ -6,11 +6,10 @@ Pawn index 0-3 = king, knight, citizen, fool (ids p1-p4). Board of 4: start fiel
 
 from __future__ import annotations
 
-from dog_helpers import G, K, ids, new, play, position
-
 from games.dog import GAME, data
 from games.dog.cards import new_deck
 from games.rng import Rng
+from tests.dog.dog_helpers import G, K, ids, new, play, position
 
 R = "royal"
 
