@@ -8,6 +8,7 @@ global command usable in DMs, and a restart between posting a button and clickin
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
@@ -160,6 +161,17 @@ class Game(app_commands.Group):
             attachments=[discord.File(io.BytesIO(png("blue")), "b2.png")],
         )
 
+    @app_commands.command(description="A picture, redrawn slowly after answering")
+    async def picture(self, interaction: discord.Interaction) -> None:
+        first = discord.File(io.BytesIO(png("red")), "p1.png")
+        await interaction.response.send_message("Your picture", file=first, ephemeral=True)
+        await interaction.followup.send("Secret note", ephemeral=True)
+        await asyncio.to_thread(time.sleep, 0.05)  # rendering in a thread, after the answer
+        second = discord.File(io.BytesIO(png("green")), "p2.png")
+        await interaction.edit_original_response(attachments=[second])
+        note = await interaction.followup.send("temporary", wait=True)
+        await note.delete()
+
     @app_commands.command(description="Open a modal")
     async def rename(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(NameModal())
@@ -189,6 +201,11 @@ class TinyBot(commands.Bot):
         self.guild_id = guild_id
         self.instance = instance
         self.dm_errors: list[int] = []
+        self.seen: list[str] = []
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author != self.user:
+            self.seen.append(message.content)
 
     async def setup_hook(self) -> None:
         self.add_view(TableView())
@@ -444,3 +461,85 @@ async def test_gateway_speaks_plain_json_without_compression(
             raw = (await ws.receive()).data
             assert raw.endswith(b"\x00\x00\xff\xff")
             assert json.loads(zlib.decompressobj().decompress(raw))["op"] == 10
+
+
+async def test_file_answers_webhook_edits_and_slow_work_after_answering(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, chan = fake_discord, table["ann"], table["chan"]
+    r = await timed(lambda: fake.slash(ann, chan, "game", "picture"))
+    picture, note = r.ephemeral
+    assert r.message is picture and picture.content == "Your picture"
+    assert [a.filename for a in picture.attachments] == ["p2.png"]
+    assert picture.attachments[0].data == png("green")
+    assert note.content == "Secret note" and note.interaction is r.interaction
+    [temporary] = r.deleted
+    assert temporary.content == "temporary" and temporary.deleted
+    assert r.messages == [] and fake.channel_messages(chan) == []
+    assert fake.ephemeral_messages(ann) == [picture, note]
+
+
+async def test_user_messages_reach_the_bot_per_intents(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, chan = fake_discord, table["ann"], table["chan"]
+    await fake.post(ann, chan, "hello there")
+    await fake.post(ann, chan, f"{fake.bot_user.mention} hi")
+    await fake.post(ann, fake.dm_channel(ann), "psst")
+    # Without the message content intent, only mentions and DMs keep their text.
+    assert bot.seen == ["", f"{fake.bot_user.mention} hi", "psst"]
+    r = await fake.slash(ann, chan, "game", "silent", expect_response=False)
+    assert r.response_type is None and r.created == []
+
+
+async def test_rest_reads_and_deletes(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, chan = fake_discord, table["ann"], table["chan"]
+    for rounds in (1, 2, 3):
+        await fake.slash(ann, chan, "game", "start", rounds=rounds, colour="red")
+    channel = await bot.fetch_channel(chan.id)
+    assert isinstance(channel, discord.TextChannel) and channel.name == "games"
+    assert (await bot.fetch_guild(table["guild"].id)).name == "Game night"
+    assert (await channel.guild.fetch_member(ann.id)).display_name == "Ann"
+    assert (await bot.fetch_user(ann.id)).name == "ann"
+    assert [c.name for c in await bot.tree.fetch_commands(guild=channel.guild)] == ["game"]
+    assert (await bot.http.get_bot_gateway())[1] == fake.gateway_url
+    history = [m async for m in channel.history(limit=2)]
+    assert [m.content[:1] for m in history] == ["3", "2"]
+    older = [m async for m in channel.history(before=history[-1])]
+    assert [m.content[:1] for m in older] == ["1"]
+    fetched = await channel.fetch_message(history[0].id)
+    assert fetched.components and fetched.interaction_metadata is not None
+    assert fetched.interaction_metadata.user.id == ann.id
+    await fetched.add_reaction("👍")
+    assert fake.message(fetched.id).reactions == {"👍": {fake.bot_user.id}}
+    async with channel.typing():
+        await fetched.delete()
+    await fake.settle()
+    assert [m.content[:1] for m in fake.channel_messages(chan)] == ["1", "2"]
+    with pytest.raises(discord.NotFound):
+        await channel.fetch_message(fetched.id)
+    assert fake.unknown_requests == []
+
+
+async def test_text_frames_when_discordpy_asks_for_another_compression(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With `zstandard` installed discord.py asks for zstd-stream; plain text frames still work.
+    context = discord.utils._ActiveDecompressionContext
+    monkeypatch.setattr(context, "COMPRESSION_TYPE", "zstd-stream")
+    tiny = TinyBot(table["guild"].id)
+    await fake_discord.start_bot(tiny)
+    session = fake_discord.gateway.target()
+    assert session is not None and session.compress == "zstd-stream"
+    r = await fake_discord.slash(table["ann"], table["chan"], "game", "hand")
+    assert r.ephemeral_text == "Your hand is face down"
