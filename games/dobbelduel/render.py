@@ -367,7 +367,8 @@ def _history(draw: ImageDraw.ImageDraw, y: int, view: PublicView) -> int:
             )
         breaker = _fit(view.players[rnd.codebreaker], 14)
         if rnd.broken:
-            what = f"{breaker} broke it, {len(rnd.rows)} tries: {rnd.score} points"
+            tries = f"{len(rnd.rows)} attempt{'' if len(rnd.rows) == 1 else 's'}"
+            what = f"{breaker} broke it after {tries}: {rnd.score} points"
         else:
             what = f"{breaker} did not break it: 0 points"
         _text(draw, (236, y + 18), what, 22, TEXT, "lm")
