@@ -130,7 +130,11 @@ def _text(
     size: int,
     fill: RGB = TEXT,
     anchor: str = "la",
+    width: float | None = None,
 ) -> None:
+    """Text at xy; with a width, the font shrinks until the text fits (long names)."""
+    while width is not None and size > 10 and font(size).getlength(text) > width:
+        size -= 2
     draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
 
 
@@ -267,7 +271,7 @@ def _header(draw: ImageDraw.ImageDraw, view: PublicView, rnd: RoundView) -> int:
         elif view.over:
             role = ""
         _text(draw, (WIDTH - 24, y + 4), f"{view.scores[seat]}", 32, HIGHLIGHT, "ra")
-        _text(draw, (WIDTH - 90, y + 2), _fit(name, 16), 22, TEXT, "ra")
+        _text(draw, (WIDTH - 90, y + 2), _fit(name, 24), 22, TEXT, "ra", width=320)
         _text(draw, (WIDTH - 90, y + 26), role, 14, DIM, "ra")
     return BOARD_TOP
 
@@ -309,9 +313,9 @@ def _turn_line(view: PublicView, rnd: RoundView) -> tuple[str, RGB]:
     if view.over:
         winners = view.winners or []
         if len(winners) == 1:
-            return f"Game over: {_fit(view.players[winners[0]], 20)} wins!", HIGHLIGHT
+            return f"Game over: {_fit(view.players[winners[0]], 24)} wins!", HIGHLIGHT
         return "Game over: a draw!", HIGHLIGHT
-    breaker = _fit(view.players[rnd.codebreaker], 20)
+    breaker = _fit(view.players[rnd.codebreaker], 24)
     if rnd.must_solve:
         return f"{breaker}: give the solution now", HIGHLIGHT
     return f"{breaker}: place dice or give the solution", HIGHLIGHT
@@ -320,11 +324,11 @@ def _turn_line(view: PublicView, rnd: RoundView) -> tuple[str, RGB]:
 def _tray(draw: ImageDraw.ImageDraw, y: int, view: PublicView, rnd: RoundView) -> int:
     """The rolled dice waiting to be placed, the white dice left, and whose turn it is."""
     line, colour = _turn_line(view, rnd)
-    _text(draw, (24, y), line, 26, colour)
+    _text(draw, (24, y), line, 26, colour, width=WIDTH - 48)
     y += 44
     if view.over:
         for seat, name in enumerate(view.players):
-            _text(draw, (24 + seat * 200, y), _fit(name, 12), 22, DIM)
+            _text(draw, (24 + seat * 200, y), _fit(name, 24), 22, DIM, width=180)
             _text(draw, (24 + seat * 200, y + 26), str(view.scores[seat]), 40, TEXT)
     else:
         _text(draw, (24, y + 4), "Rolled", 22, DIM)
@@ -365,13 +369,13 @@ def _history(draw: ImageDraw.ImageDraw, y: int, view: PublicView) -> int:
             draw_die(
                 draw, 64 + column * 40, y + 2, 32, value, DIE_COLOURS[column], DIE_PIPS[column]
             )
-        breaker = _fit(view.players[rnd.codebreaker], 14)
+        breaker = _fit(view.players[rnd.codebreaker], 16)
         if rnd.broken:
             tries = f"{len(rnd.rows)} attempt{'' if len(rnd.rows) == 1 else 's'}"
             what = f"{breaker} broke it after {tries}: {rnd.score} points"
         else:
             what = f"{breaker} did not break it: 0 points"
-        _text(draw, (236, y + 18), what, 22, TEXT, "lm")
+        _text(draw, (236, y + 18), what, 22, TEXT, "lm", width=WIDTH - 270)
         y += 52
     return y
 
@@ -391,7 +395,8 @@ def board_image(view: PublicView) -> Image.Image:
     board_top = y
     board_bottom = y + BOARD_H
     draw.rounded_rectangle((12, board_top, WIDTH - 12, board_bottom), radius=18, fill=BOARD)
-    _text(draw, (24, y + 14), f"{_fit(breaker, 16)} breaks {_fit(maker, 16)}'s code", 20, DIM)
+    line = f"{_fit(breaker, 20)} breaks {_fit(maker, 20)}'s code"
+    _text(draw, (24, y + 14), line, 20, DIM, width=WIDTH - 48)
     for column, letter in enumerate(COLUMNS):
         x = _column_x(column)
         draw.rounded_rectangle((x, y + 40, x + DIE, y + 62), radius=6, fill=DIE_COLOURS[column])
@@ -428,7 +433,14 @@ def code_image(view: PrivateView) -> Image.Image:
     img = Image.new("RGB", (4 * size + 5 * 24, 230), FRAME)
     draw = ImageDraw.Draw(img)
     _text(draw, (24, 18), f"Your code, round {view.round}", 26)
-    _text(draw, (24, 52), f"{_fit(view.codebreaker, 20)} is trying to break it", 18, DIM)
+    _text(
+        draw,
+        (24, 52),
+        f"{_fit(view.codebreaker, 24)} is trying to break it",
+        18,
+        DIM,
+        width=img.width - 48,
+    )
     for column, value in enumerate(view.code):
         x = 24 + column * (size + 24)
         draw_die(draw, x, 92, size, value, DIE_COLOURS[column], DIE_PIPS[column])
