@@ -35,42 +35,81 @@ def progress(pos: int, start: int, ring: int) -> float:
     return 20.0 + (pos - start) % ring
 
 
-def evaluate(st: DogState, pawns: list[list[int]], seat: int) -> float:
-    """The position's worth for the seat's team."""
-    ring = st.ring
-    starts = st.starts()
-    team = st.team_of[seat]
-    total = 0.0
-    mine: list[tuple[int, float]] = []
-    theirs: list[int] = []
-    for s, row in enumerate(pawns):
-        own = st.team_of[s] == team
-        start = starts[s]
-        for pos in row:
-            p = progress(pos, start, ring)
-            if own:
-                total += p
-                if 0 <= pos < data.GOAL_BASE and pos != start:
-                    mine.append((pos, p))
-            else:
-                total -= OPPONENT_WEIGHT * p
+class Scorer:
+    """Scores moves of one seat from one position; the shared parts are worked out once."""
+
+    def __init__(self, st: DogState, seat: int) -> None:
+        self.st = st
+        self.ring = st.ring
+        self.starts = st.starts()
+        team = st.team_of[seat]
+        self.own = [st.team_of[s] == team for s in range(st.n)]
+        self.threats = self._threats(st.pawns)
+        self.base: float | None = None  # progress of the position before the move
+
+    def _threats(self, pawns: list[list[int]]) -> set[int]:
+        """Fields an opponent pawn could reach with one ordinary card (1-13 ahead)."""
+        ring = self.ring
+        out: set[int] = set()
+        for s, row in enumerate(pawns):
+            if self.own[s]:
+                continue
+            for pos in row:
                 if 0 <= pos < data.GOAL_BASE:
-                    theirs.append(pos)
-    for pos, p in mine:
-        for t in theirs:
-            if 0 < (pos - t) % ring <= REACH:
-                total -= DANGER * p
-                break
-    return total
+                    out.update((pos + d) % ring for d in range(1, REACH + 1))
+        return out
+
+    def evaluate(self, pawns: list[list[int]], threats: set[int]) -> float:
+        """The position's worth for the seat's team."""
+        ring, starts, own = self.ring, self.starts, self.own
+        total = 0.0
+        for s, row in enumerate(pawns):
+            start = starts[s]
+            weight = 1.0 if own[s] else -OPPONENT_WEIGHT
+            for pos in row:
+                total += weight * progress(pos, start, ring)
+        return total - self.danger(pawns, threats)
+
+    def danger(self, pawns: list[list[int]], threats: set[int]) -> float:
+        ring, starts = self.ring, self.starts
+        total = 0.0
+        for s, row in enumerate(pawns):
+            if not self.own[s]:
+                continue
+            start = starts[s]
+            for pos in row:
+                if pos in threats and pos != start and pos < data.GOAL_BASE:
+                    total += DANGER * progress(pos, start, ring)
+        return total
+
+    def score(self, move: Move) -> float:
+        """Progress changes only for the pawns the move relocates; danger is worked out anew."""
+        if self.base is None:
+            self.base = self.evaluate(self.st.pawns, self.threats) + self.danger(
+                self.st.pawns, self.threats)
+        pawns = pawns_after(self.st.pawns, move.relocs)
+        threats = self.threats
+        value = self.base
+        for s, _i, frm, to in move.relocs:
+            weight = 1.0 if self.own[s] else -OPPONENT_WEIGHT
+            start = self.starts[s]
+            value += weight * (progress(to, start, self.ring) - progress(frm, start, self.ring))
+            if not self.own[s]:
+                threats = None  # type: ignore[assignment]
+        if threats is None:
+            threats = self._threats(pawns)
+        value -= self.danger(pawns, threats)
+        if move.card is not None:
+            value -= CARD_COST.get(move.card, 0.0)
+        if move.draw:
+            value += DRAW_BONUS
+        return value
 
 
-def score(st: DogState, seat: int, move: Move) -> float:
-    value = evaluate(st, pawns_after(st.pawns, move.relocs), seat)
-    if move.card is not None:
-        value -= CARD_COST.get(move.card, 0.0)
-    if move.draw:
-        value += DRAW_BONUS
-    return value
+def evaluate(st: DogState, pawns: list[list[int]], seat: int) -> float:
+    """The worth of a position for the seat's team (higher is better)."""
+    scorer = Scorer(st, seat)
+    return scorer.evaluate(pawns, scorer._threats(pawns))
 
 
 def choose_give(st: DogState, seat: int) -> str:
@@ -93,6 +132,6 @@ def choose(game: Any, st: DogState, seat: int, rng: Rng) -> str:
         free = [i for i in range(data.PAWNS_PER_SEAT) if st.pawns[seat][i] == data.KENNEL]
         pick = data.KNIGHT if data.KNIGHT in free else free[0]
         return f"place.p{pick + 1}"
-    moves = all_moves(st, seat)
-    best = max(moves, key=lambda m: score(st, seat, m) + rng.random() * 0.01)
+    scorer = Scorer(st, seat)
+    best = max(all_moves(st, seat), key=lambda m: scorer.score(m) + rng.random() * 0.01)
     return best.id

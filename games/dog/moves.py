@@ -7,6 +7,8 @@ these functions implement are listed in rules.py's docstring.
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.dog import data
 from games.dog.cards import card_name
 from games.dog.state import DogState
@@ -21,14 +23,17 @@ GOAL = data.GOAL_BASE
 
 
 class Move:
-    """One legal action of the play phase. `card` is the hand card it uses (None: 7 going on)."""
+    """One legal action of the play phase. `card` is the hand card it uses (None: 7 going on).
 
-    __slots__ = ("id", "path", "card", "acts_as", "relocs", "draw", "steps", "text")
+    The menu path is built only when asked for: the AI and the rules never need it.
+    """
+
+    __slots__ = ("id", "_path", "card", "acts_as", "relocs", "draw", "steps", "text")
 
     def __init__(
         self,
         id: str,
-        path: tuple[str, ...],
+        path: tuple[str, ...] | tuple[tuple[str, ...], str, str],
         card: str | None,
         acts_as: str,
         relocs: list[Reloc],
@@ -37,13 +42,19 @@ class Move:
         steps: int = 0,
     ) -> None:
         self.id = id
-        self.path = path
+        self._path = path  # (head labels, pawn label, choice) until first asked for
         self.card = card
         self.acts_as = acts_as
         self.relocs = relocs
         self.text = text
         self.draw = draw  # royal: the pawn ends a card move on a special field
         self.steps = steps  # steps of a 7 this move uses
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """One label per id segment: card (and joker's kind), pawn, choice."""
+        head, pawn, choice = self._path
+        return (*head, pawn, choice)  # type: ignore[misc]
 
     def sent_home(self) -> list[PawnRef]:
         return [(s, i) for s, i, frm, to in self.relocs if to == KENNEL and frm != KENNEL]
@@ -71,6 +82,12 @@ def team_home(st: DogState, pawns: Pawns, seat: int) -> bool:
     return all(is_home(pawns[s]) for s in st.team_seats(seat))
 
 
+@cache
+def _geometry(sections: int, seat_section: tuple[int, ...]) -> tuple[list[int], dict[int, int]]:
+    starts = [k * data.FIELDS_PER_SECTION for k in seat_section]
+    return starts, {f: s for s, f in enumerate(starts)}
+
+
 class Board:
     """The ring as seen by one move generation: who stands where, whose start field is which."""
 
@@ -78,8 +95,7 @@ class Board:
         self.st = st
         self.pawns = pawns
         self.L = st.ring
-        self.starts = st.starts()
-        self.start_owner = {f: s for s, f in enumerate(self.starts)}
+        self.starts, self.start_owner = _geometry(st.sections, tuple(st.seat_section))
         self.royal = st.variant == "royal"
         self.occ: dict[int, PawnRef] = {}
         for s, row in enumerate(pawns):
@@ -236,7 +252,7 @@ class Generator:
         prefix, path, card, acts_as = head
         return Move(
             f"{prefix}.{pawn_token(self.actor, s, i)}.{suffix}",
-            (*path, self.pawn_label(s, i), choice),
+            (path, self.pawn_label(s, i), choice),
             card, acts_as, relocs, text, draw, steps,
         )
 
@@ -447,8 +463,36 @@ def can_finish_seven(
     return ok
 
 
+_CACHE: dict[tuple[object, ...], list[Move]] = {}
+_CACHE_SIZE = 16
+
+
+def _key(st: DogState, actor: int) -> tuple[object, ...]:
+    return (
+        actor, st.variant, st.seven_left, st.seven_prefix, st.round_played,
+        tuple(st.hands[actor]), tuple(p for row in st.pawns for p in row),
+        tuple(st.names), tuple(st.seat_section), tuple(st.team_of),
+    )
+
+
 def all_moves(st: DogState, actor: int) -> list[Move]:
-    """Every legal play of `actor` now (phase play): the 7 going on, or any card in hand."""
+    """Every legal play of `actor` now (phase play): the 7 going on, or any card in hand.
+
+    A turn asks this three times (is there a move? the AI's choice, apply), so the last few
+    answers are kept, keyed by everything they depend on.
+    """
+    key = _key(st, actor)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    moves = _generate(st, actor)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = moves
+    return moves
+
+
+def _generate(st: DogState, actor: int) -> list[Move]:
     gen = Generator(st, actor)
     if st.seven_left:
         prefix = st.seven_prefix
@@ -458,20 +502,10 @@ def all_moves(st: DogState, actor: int) -> list[Move]:
             path = ("Play Joker", f"as 7 ({st.seven_left} left)")
         return gen.seven_steps((prefix, path, None, "7"), st.seven_left)
     moves: list[Move] = []
-    seen: set[str] = set()
-    for code in st.hands[actor]:
-        if code not in seen:
-            seen.add(code)
-            moves += gen.for_card(code)
+    for code in dict.fromkeys(st.hands[actor]):
+        moves += gen.for_card(code)
     return moves
 
 
 def has_move(st: DogState, actor: int) -> bool:
-    gen = Generator(st, actor)
-    seen: set[str] = set()
-    for code in st.hands[actor]:
-        if code not in seen:
-            seen.add(code)
-            if gen.for_card(code):
-                return True
-    return False
+    return bool(all_moves(st, actor))
