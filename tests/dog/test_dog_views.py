@@ -1,0 +1,101 @@
+"""Dog views and secrets: the public view (and picture) never depends on hands or deck order;
+the private view shows exactly one seat's cards."""
+
+from __future__ import annotations
+
+from games.contract import Player
+from games.dog import GAME
+from games.dog.cards import card_name
+from games.dog.state import DogState
+from games.rng import Rng
+from tests.dog.dog_helpers import NAMES, K, new, play, position
+
+
+def _hide_differently(st: DogState, seed: int) -> DogState:
+    """Same public facts, other hands and another deck order."""
+    other = st.clone()
+    pool = [c for h in other.hands for c in h] + other.deck
+    Rng.seeded(seed).shuffle(pool)
+    for s, hand in enumerate(other.hands):
+        other.hands[s], pool = pool[: len(hand)], pool[len(hand):]
+    other.deck = pool
+    return other
+
+
+def _states(n: int, variant: str, seed: int) -> list[DogState]:
+    players = [Player(name=NAMES[i]) for i in range(n)]
+    st = GAME.new_state(players, {"variant": variant}, seed)
+    rng = Rng.seeded(seed)
+    out = [st]
+    while GAME.result(st) is None and len(out) < 120:
+        seat = GAME.to_act(st)[0]
+        st = GAME.apply(st, seat, GAME.ai_action(st, seat, rng)).state
+        out.append(st)
+    return out
+
+
+def test_hands_and_deck_order_do_not_change_the_public_view():
+    """DESIGN: two states that differ only in hidden information give identical public views."""
+    compared = differ = 0
+    for n, variant in ((4, "classic"), (6, "classic"), (3, "royal"), (4, "royal")):
+        for i, st in enumerate(_states(n, variant, 11)):
+            if st.phase == "exchange" and any(st.given):
+                continue  # cards in transit are hidden too, but belong to one hand
+            other = _hide_differently(st, i)
+            compared += 1
+            differ += other.hands != st.hands
+            a = GAME.public_view(st).model_dump_json()
+            b = GAME.public_view(other).model_dump_json()
+            assert a == b
+    assert differ > compared * 0.8
+
+
+def test_hands_and_deck_order_do_not_change_the_public_picture():
+    """DESIGN: ... and identical public pictures."""
+    st = _states(4, "classic", 12)[40]
+    other = _hide_differently(st, 3)
+    assert other.hands != st.hands
+    assert GAME.render_public(GAME.public_view(st)) == GAME.render_public(GAME.public_view(other))
+
+
+def test_public_view_holds_no_hand_and_no_deck():
+    """The public view has card counts, never card codes of a hand or the deck."""
+    st = new(4)
+    view = GAME.public_view(st)
+    assert [s.cards for s in view.seats] == [6, 6, 6, 6]
+    assert view.deck_left == len(st.deck) and view.discard_top is None
+    assert "hand" not in view.model_dump_json()
+
+
+def test_private_view_shows_the_seat_hand_and_exchange():
+    """Private view: the seat's hand, the card given/received in the exchange, playing_for."""
+    st = new(4)
+    hand = list(st.hands[1])
+    view = GAME.private_view(st, 1)
+    assert view.hand == hand and view.given is None and view.color == "red"
+    st = play(st, f"give.{hand[0]}", seat=1)
+    assert GAME.private_view(st, 1).given == hand[0]
+    assert GAME.private_view(st, 1).hand == hand[1:]
+    assert f"You gave {card_name(hand[0])}." in GAME.private_text(GAME.private_view(st, 1))
+
+
+def test_public_view_fills_every_field():
+    """views: seats, pawns, last move with marks and pawns sent home, 7 left, winners."""
+    st = position(pawns={0: [10, 20], 1: [K, K, 12]}, hands={0: ["7"]})
+    st = play(st, "7.p1.3")
+    view = GAME.public_view(st)
+    assert view.phase == "play" and view.to_act == [0] and view.seven_left == 4
+    assert view.discard_top == "7" and view.sections == 4 and view.variant == "classic"
+    assert len(view.pawns) == 16 and {p.spot.where for p in view.pawns} == {"ring", "kennel"}
+    assert view.last_move is not None and view.last_move.sent_home == [(1, 2)]
+    assert view.last_move.moves[0].start.pos == 10 and view.last_move.moves[0].end.pos == 13
+    assert [s.team for s in view.seats] == [0, 1, 0, 1]
+    assert [s.section for s in view.seats] == [0, 1, 2, 3]
+
+
+def test_render_wiring_gives_png_pictures():
+    """render_public / render_private call games/dog/render and return PNG bytes."""
+    st = _states(4, "royal", 5)[30]
+    assert GAME.render_public(GAME.public_view(st)).startswith(b"\x89PNG")
+    hand = GAME.render_private(GAME.private_view(st, 0))
+    assert hand is not None and hand.startswith(b"\x89PNG")
