@@ -26,7 +26,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from .gateway import Gateway
+from .gateway import Gateway, GatewaySession
 from .rest import RequestRecord, RestApi
 from .state import (
     BUTTON,
@@ -539,6 +539,7 @@ class FakeDiscord:
         channel: FakeChannel,
         *path: str,
         expect_response: bool = True,
+        via: discord.Client | None = None,
         **options: Any,
     ) -> InteractionResult:
         """Run `/path...` with options, typed per the registered command, as `user` would."""
@@ -552,7 +553,7 @@ class FakeDiscord:
             command_name=" ".join(names),
             attachment_size_limit=self.upload_limit,
         )
-        return await self._run(inter, expect_response=expect_response)
+        return await self._run(inter, expect_response=expect_response, via=via)
 
     async def autocomplete(
         self,
@@ -561,6 +562,7 @@ class FakeDiscord:
         *path: str,
         focused: str,
         value: str = "",
+        via: discord.Client | None = None,
         **options: Any,
     ) -> list[dict[str, Any]]:
         """Type `value` into option `focused`; returns the choices the bot offered."""
@@ -575,7 +577,7 @@ class FakeDiscord:
             command_name=" ".join(names),
             attachment_size_limit=self.upload_limit,
         )
-        await self._run(inter, expect_response=True)
+        await self._run(inter, expect_response=True, via=via)
         return list(inter.choices or [])
 
     async def click(
@@ -585,6 +587,7 @@ class FakeDiscord:
         button: str | FakeButton,
         *,
         expect_response: bool = True,
+        via: discord.Client | None = None,
     ) -> InteractionResult:
         """Press a button (by custom_id, label or emoji) on a message `user` can see."""
         account = user.user
@@ -606,7 +609,7 @@ class FakeDiscord:
             message=message,
             attachment_size_limit=self.upload_limit,
         )
-        return await self._run(inter, expect_response=expect_response)
+        return await self._run(inter, expect_response=expect_response, via=via)
 
     async def select(
         self,
@@ -616,6 +619,7 @@ class FakeDiscord:
         values: Iterable[Any],
         *,
         expect_response: bool = True,
+        via: discord.Client | None = None,
     ) -> InteractionResult:
         """Pick values (or option labels; users/channels/roles for those selects) in a menu."""
         account = user.user
@@ -653,7 +657,7 @@ class FakeDiscord:
             message=message,
             attachment_size_limit=self.upload_limit,
         )
-        return await self._run(inter, expect_response=expect_response)
+        return await self._run(inter, expect_response=expect_response, via=via)
 
     async def submit_modal(
         self,
@@ -662,6 +666,7 @@ class FakeDiscord:
         values: dict[str, Any] | None = None,
         *,
         expect_response: bool = True,
+        via: discord.Client | None = None,
     ) -> InteractionResult:
         """Fill in and submit the modal the bot opened in answer to `opened_by`."""
         source = opened_by.interaction if isinstance(opened_by, InteractionResult) else opened_by
@@ -685,14 +690,26 @@ class FakeDiscord:
             attachment_size_limit=self.upload_limit,
         )
         self._parked.pop(source.id, None)
-        return await self._run(inter, expect_response=expect_response)
+        return await self._run(inter, expect_response=expect_response, via=via)
 
     # -- interaction internals -----------------------------------------------------------
 
-    async def _run(self, inter: FakeInteraction, *, expect_response: bool) -> InteractionResult:
-        session = self.gateway.target()
-        if session is None:
-            raise AssertionError("no bot is connected to the fake Discord (use start_bot)")
+    def _session(self, via: discord.Client | None) -> GatewaySession:
+        if via is None:
+            session = self.gateway.target()
+            if session is None:
+                raise AssertionError("no bot is connected to the fake Discord (use start_bot)")
+            return session
+        session_id = via.ws.session_id if via.ws is not None else None
+        for session in self.gateway.live():
+            if session.session_id == session_id:
+                return session
+        raise AssertionError(f"{via!r} is not connected to the fake Discord")
+
+    async def _run(
+        self, inter: FakeInteraction, *, expect_response: bool, via: discord.Client | None
+    ) -> InteractionResult:
+        session = self._session(via)
         mark = _Mark(len(self.world.log), len(self.failed_requests), len(self.bot_errors))
         session.dispatch("INTERACTION_CREATE", inter.payload)
         self._poke()
@@ -709,6 +726,12 @@ class FakeDiscord:
                 # A handler may wait for the modal's submission: don't wait for it to finish.
                 self._parked[inter.id] = weakref.WeakSet(self._busy_tasks())
         await self.settle()
+        errors = self.bot_errors[mark.bot_errors :]
+        if errors and not self.allow_bot_errors:
+            raise AssertionError(
+                f"discord.py logged errors while handling the {inter.describe()}:\n"
+                + "\n".join(errors)
+            )
         return self._result(inter, mark)
 
     def _diagnostics(self, mark: _Mark) -> str:

@@ -185,6 +185,16 @@ class Game(app_commands.Group):
     async def silent(self, interaction: discord.Interaction) -> None:
         return None
 
+    @app_commands.command(description="Answers, then fails")
+    async def crash(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("about to fail", ephemeral=True)
+        raise RuntimeError("boom")
+
+    @app_commands.command(description="Answers, then hangs until released")
+    async def hang(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("hanging", ephemeral=True)
+        await self.bot.release.wait()
+
     @app_commands.command(description="Too long to send")
     async def shout(self, interaction: discord.Interaction) -> None:
         try:
@@ -202,6 +212,7 @@ class TinyBot(commands.Bot):
         self.instance = instance
         self.dm_errors: list[int] = []
         self.seen: list[str] = []
+        self.release = asyncio.Event()
 
     async def on_message(self, message: discord.Message) -> None:
         if message.author != self.user:
@@ -444,6 +455,14 @@ async def test_failures_are_loud(
         await bot.http.request(discord.http.Route("GET", "/voice/regions"))
     assert [r.path for r in fake.unknown_requests] == ["/api/v10/voice/regions"]
     fake.unknown_requests.clear()
+    with pytest.raises(AssertionError, match="(?s)logged errors while handling.*boom"):
+        await fake.slash(ann, chan, "game", "crash")
+    fake.bot_errors.clear()
+    fake.settle_timeout = 0.3
+    with pytest.raises(AssertionError, match="did not go idle: .*'CommandTree-invoker' running"):
+        await fake.slash(ann, chan, "game", "hang")
+    bot.release.set()
+    await fake.settle()
 
 
 async def test_gateway_speaks_plain_json_without_compression(
@@ -543,3 +562,30 @@ async def test_text_frames_when_discordpy_asks_for_another_compression(
     assert session is not None and session.compress == "zstd-stream"
     r = await fake_discord.slash(table["ann"], table["chan"], "game", "hand")
     assert r.ephemeral_text == "Your hand is face down"
+
+
+async def test_world_changes_while_running_and_two_bots_at_once(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann = fake_discord, table["ann"]
+    guild = table["guild"]
+    lounge = fake.add_text_channel(guild, "lounge")
+    dan = fake.add_member(guild, "Dan")
+    ann.manage_channels = True
+    await fake.settle()
+    cached = bot.get_guild(guild.id)
+    assert cached is not None and cached.get_channel(lounge.id) is not None
+    member = cached.get_member(ann.id)
+    assert member is not None and member.guild_permissions.manage_channels
+    r = await fake.slash(dan, lounge, "game", "start", rounds=1, colour="red")
+    assert r.message is not None and r.message.channel is lounge
+    # A second process: interactions go to the newest connection unless one is named.
+    second = TinyBot(guild.id, instance=2)
+    await fake.start_bot(second)
+    r = await fake.click(ann, r.message, "roll:6")
+    assert r.messages[0].content.endswith("(instance 2)")
+    board = fake.channel_messages(lounge)[0]
+    r = await fake.click(ann, board, "roll:6", via=bot)
+    assert r.messages[0].content.endswith("(instance 1)")
