@@ -125,7 +125,7 @@ async def _client_request() -> AsyncIterator[None]:
 
 
 class _ErrorCollector(logging.Handler):
-    """Keeps discord.py's ERROR logs (unhandled exceptions in commands and views) for tests."""
+    """Keeps ERROR logs (discord.py's: unhandled exceptions in commands and views) for tests."""
 
     def __init__(self, sink: list[str]) -> None:
         super().__init__(logging.ERROR)
@@ -188,7 +188,10 @@ class FakeDiscord:
         response_timeout: float = 5.0,
         settle_timeout: float = 10.0,
         upload_limit: int = 10 * MIB,
+        error_loggers: Iterable[str] = ("discord",),
     ) -> None:
+        """error_loggers: loggers whose ERROR records count as bot failures (add the bot's own
+        if its error handlers log there instead of letting discord.py do it)."""
         self.world = World(bot_name=bot_name, token=token)
         self.quiet = quiet
         self.response_timeout = response_timeout
@@ -213,6 +216,7 @@ class FakeDiscord:
         self._bots: dict[discord.Client, asyncio.Task[None]] = {}
         self._parked: dict[int, weakref.WeakSet[asyncio.Task[Any]]] = {}
         self._error_collector = _ErrorCollector(self.bot_errors)
+        self._error_loggers = list(error_loggers)
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -230,7 +234,8 @@ class FakeDiscord:
         self.port = int(self._runner.addresses[0][1])
         self.host = host
         self.world.base_url = self.base_url
-        logging.getLogger("discord").addHandler(self._error_collector)
+        for name in self._error_loggers:
+            logging.getLogger(name).addHandler(self._error_collector)
 
     def patch_discord(self) -> None:
         """Point discord.py's REST base and gateway here and start tracking its requests."""
@@ -255,7 +260,8 @@ class FakeDiscord:
             await self._runner.cleanup()
             self._runner = None
         self.unpatch_discord()
-        logging.getLogger("discord").removeHandler(self._error_collector)
+        for name in self._error_loggers:
+            logging.getLogger(name).removeHandler(self._error_collector)
 
     async def __aenter__(self) -> FakeDiscord:
         await self.start()

@@ -7,6 +7,7 @@ an end-to-end test catches a 101-character custom_id or a 26th select option bef
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from .state import (
@@ -97,6 +98,23 @@ def check_select(select: dict[str, Any], path: str) -> None:
         values.add(option.get("value"))
 
 
+def walk_with_paths(
+    components: list[dict[str, Any]], prefix: str
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Like walk_components, with the JSON path Discord would name in its error."""
+    for i, component in enumerate(components):
+        path = f"{prefix}.{i}"
+        yield path, component
+        yield from walk_with_paths(component.get("components") or [], f"{path}.components")
+        for key in ("accessory", "component"):
+            child = component.get(key)
+            if isinstance(child, dict):
+                yield f"{path}.{key}", child
+                yield from walk_with_paths(
+                    child.get("components") or [], f"{path}.{key}.components"
+                )
+
+
 def check_components(components: list[dict[str, Any]], flags: int) -> None:
     """Classic layout: at most 5 rows of at most 5 buttons or one select; v2: 40 in all."""
     if flags & FLAG_COMPONENTS_V2:
@@ -112,8 +130,7 @@ def check_components(components: list[dict[str, Any]], flags: int) -> None:
             if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
                 raise invalid_form(f"components.{i}", "A select menu fills a row on its own.")
     custom_ids: set[str] = set()
-    for n, component in enumerate(walk_components(components)):
-        path = f"components.{n}"
+    for path, component in walk_with_paths(components, "components"):
         custom_id = component.get("custom_id")
         if custom_id is not None:
             check_length(custom_id, 100, f"{path}.custom_id", minimum=1)

@@ -589,3 +589,36 @@ async def test_world_changes_while_running_and_two_bots_at_once(
     board = fake.channel_messages(lounge)[0]
     r = await fake.click(ann, board, "roll:6", via=bot)
     assert r.messages[0].content.endswith("(instance 1)")
+
+
+async def test_payloads_discord_would_refuse_are_refused(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, chan = fake_discord, table["ann"], table["chan"]
+    channel = bot.get_channel(chan.id)
+    assert isinstance(channel, discord.TextChannel)
+    theirs = await fake.post(ann, chan, "mine")
+    with pytest.raises(discord.Forbidden, match="50005"):
+        await channel.get_partial_message(theirs.id).edit(content="hijacked")
+    with pytest.raises(discord.HTTPException, match="embeds.0.title"):
+        await channel.send(embed=discord.Embed(title="t" * 257))
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="a", custom_id="same"))
+    view.add_item(discord.ui.Button(label="b", custom_id="same", row=1))
+    with pytest.raises(discord.HTTPException, match="components.1.components.0.custom_id"):
+        await channel.send("twins", view=view)
+    select = discord.ui.Select(options=[discord.SelectOption(label=str(i)) for i in range(26)])
+    with pytest.raises(discord.HTTPException, match="options"):
+        await channel.send("too many", view=discord.ui.View().add_item(select))
+    with pytest.raises(discord.HTTPException, match="50006"):
+        await channel.send("")
+    big = discord.File(io.BytesIO(b"x" * (fake.upload_limit + 1)), "big.bin")
+    with pytest.raises(discord.HTTPException, match="40005"):
+        await channel.send(file=big)
+    assert fake.channel_messages(chan) == [theirs]
+    impostor = TinyBot(table["guild"].id)
+    with pytest.raises(discord.LoginFailure):
+        await impostor.login("not-the-token")
+    await impostor.close()
