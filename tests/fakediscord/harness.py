@@ -188,10 +188,10 @@ class FakeDiscord:
         response_timeout: float = 5.0,
         settle_timeout: float = 10.0,
         upload_limit: int = 10 * MIB,
-        error_loggers: Iterable[str] = ("discord",),
+        error_loggers: Iterable[str] = ("discord", "bot"),
     ) -> None:
-        """error_loggers: loggers whose ERROR records count as bot failures (add the bot's own
-        if its error handlers log there instead of letting discord.py do it)."""
+        """error_loggers: loggers whose ERROR records count as bot failures: discord.py's, and
+        the project bot's (its error handler logs unexpected exceptions to `bot.errors`)."""
         self.world = World(bot_name=bot_name, token=token)
         self.quiet = quiet
         self.response_timeout = response_timeout
