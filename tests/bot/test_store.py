@@ -28,10 +28,23 @@ def db_path(tmp_path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path):
-    opened = await Store.open(f"sqlite:///{db_path}")
-    yield opened
-    await opened.close()
+async def open_store():
+    """Open stores that are closed at teardown (aiosqlite's thread would keep pytest alive)."""
+    opened: list[Store] = []
+
+    async def opener(url_or_path: str) -> Store:
+        store = await Store.open(url_or_path)
+        opened.append(store)
+        return store
+
+    yield opener
+    for store in opened:
+        await store.close()
+
+
+@pytest.fixture
+async def store(db_path, open_store):
+    return await open_store(f"sqlite:///{db_path}")
 
 
 async def new_session(store: Store, channel_id: int = 100, **overrides) -> Session:
@@ -56,16 +69,16 @@ def raw(path: Path) -> sqlite3.Connection:
 # --- opening and migrations ----------------------------------------------------------------
 
 
-async def test_open_creates_parent_directory_and_migrates_once(db_path):
+async def test_open_creates_parent_directory_and_migrates_once(db_path, open_store):
     assert not db_path.parent.exists()
-    first = await Store.open(f"sqlite:///{db_path}")
+    first = await open_store(f"sqlite:///{db_path}")
     assert isinstance(first, SqliteStore)
     latest = load_migrations()[-1].version
     assert await first.schema_version() == latest
     session = await new_session(first)
     await first.close()
 
-    second = await Store.open(str(db_path))  # a plain path works too
+    second = await open_store(str(db_path))  # a plain path works too
     assert await second.schema_version() == latest
     assert (await second.get_session(session.id)).game == "dog"
     await second.close()
@@ -75,9 +88,9 @@ async def test_open_creates_parent_directory_and_migrates_once(db_path):
     assert [v for (v,) in applied] == [m.version for m in load_migrations()]
 
 
-async def test_relative_url_is_relative_to_working_directory(tmp_path, monkeypatch):
+async def test_relative_url_is_relative_to_working_directory(tmp_path, monkeypatch, open_store):
     monkeypatch.chdir(tmp_path)
-    store = await Store.open("sqlite:///data/rel.sqlite3")
+    store = await open_store("sqlite:///data/rel.sqlite3")
     await store.close()
     assert (tmp_path / "data" / "rel.sqlite3").is_file()
 
@@ -93,8 +106,8 @@ async def test_memory_store_works():
         assert (await store.get_session(session.id)).id == session.id
 
 
-async def test_database_newer_than_code_is_refused(db_path):
-    store = await Store.open(str(db_path))
+async def test_database_newer_than_code_is_refused(db_path, open_store):
+    store = await open_store(str(db_path))
     await store.close()
     with raw(db_path) as conn:
         conn.execute("INSERT INTO schema_version VALUES (9999, '9999_future.sql', 'x')")
