@@ -65,6 +65,8 @@ def play_game(n: int, variant: str, teams: str, seed: int, random_seats: frozens
             action = random_action(GAME, st, seat, rng)
         else:
             action = GAME.ai_action(st, seat, rng)
+        if checks and len(log) % 5 == 0:  # ids and labels validated by Action itself
+            assert action in {a.id for a in GAME.legal_actions(st, seat)}
         st = GAME.apply(st, seat, action).state
         log.append((seat, action))
         if checks:
