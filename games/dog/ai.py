@@ -36,7 +36,7 @@ def progress(pos: int, start: int, ring: int) -> float:
 
 
 class Scorer:
-    """Scores moves of one seat from one position; the shared parts are worked out once."""
+    """Scores the moves of one seat from one position; the shared parts are worked out once."""
 
     def __init__(self, st: DogState, seat: int) -> None:
         self.st = st
@@ -45,7 +45,7 @@ class Scorer:
         team = st.team_of[seat]
         self.own = [st.team_of[s] == team for s in range(st.n)]
         self.threats = self._threats(st.pawns)
-        self.base: float | None = None  # progress of the position before the move
+        self.base = self._progress(st.pawns)
 
     def _threats(self, pawns: list[list[int]]) -> set[int]:
         """Fields an opponent pawn could reach with one ordinary card (1-13 ahead)."""
@@ -59,57 +59,46 @@ class Scorer:
                     out.update((pos + d) % ring for d in range(1, REACH + 1))
         return out
 
-    def evaluate(self, pawns: list[list[int]], threats: set[int]) -> float:
-        """The position's worth for the seat's team."""
-        ring, starts, own = self.ring, self.starts, self.own
-        total = 0.0
-        for s, row in enumerate(pawns):
-            start = starts[s]
-            weight = 1.0 if own[s] else -OPPONENT_WEIGHT
-            for pos in row:
-                total += weight * progress(pos, start, ring)
-        return total - self.danger(pawns, threats)
+    def _weight(self, seat: int) -> float:
+        return 1.0 if self.own[seat] else -OPPONENT_WEIGHT
 
-    def danger(self, pawns: list[list[int]], threats: set[int]) -> float:
-        ring, starts = self.ring, self.starts
+    def _progress(self, pawns: list[list[int]]) -> float:
+        return sum(
+            self._weight(s) * progress(pos, self.starts[s], self.ring)
+            for s, row in enumerate(pawns)
+            for pos in row
+        )
+
+    def _danger(self, pawns: list[list[int]], threats: set[int]) -> float:
+        """What the team stands to lose: own pawns within an opponent's reach."""
         total = 0.0
         for s, row in enumerate(pawns):
             if not self.own[s]:
                 continue
-            start = starts[s]
+            start = self.starts[s]
             for pos in row:
                 if pos in threats and pos != start and pos < data.GOAL_BASE:
-                    total += DANGER * progress(pos, start, ring)
+                    total += DANGER * progress(pos, start, self.ring)
         return total
 
     def score(self, move: Move) -> float:
-        """Progress changes only for the pawns the move relocates; danger is worked out anew."""
-        if self.base is None:
-            self.base = self.evaluate(self.st.pawns, self.threats) + self.danger(
-                self.st.pawns, self.threats)
-        pawns = pawns_after(self.st.pawns, move.relocs)
-        threats = self.threats
+        """Progress changes only for the pawns the move relocates; danger is worked out anew
+        (threats too, when the move relocates an opponent)."""
         value = self.base
+        opponent_moved = False
         for s, _i, frm, to in move.relocs:
-            weight = 1.0 if self.own[s] else -OPPONENT_WEIGHT
             start = self.starts[s]
-            value += weight * (progress(to, start, self.ring) - progress(frm, start, self.ring))
-            if not self.own[s]:
-                threats = None  # type: ignore[assignment]
-        if threats is None:
-            threats = self._threats(pawns)
-        value -= self.danger(pawns, threats)
+            value += self._weight(s) * (
+                progress(to, start, self.ring) - progress(frm, start, self.ring))
+            opponent_moved = opponent_moved or not self.own[s]
+        pawns = pawns_after(self.st.pawns, move.relocs)
+        threats = self._threats(pawns) if opponent_moved else self.threats
+        value -= self._danger(pawns, threats)
         if move.card is not None:
             value -= CARD_COST.get(move.card, 0.0)
         if move.draw:
             value += DRAW_BONUS
         return value
-
-
-def evaluate(st: DogState, pawns: list[list[int]], seat: int) -> float:
-    """The worth of a position for the seat's team (higher is better)."""
-    scorer = Scorer(st, seat)
-    return scorer.evaluate(pawns, scorer._threats(pawns))
 
 
 def choose_give(st: DogState, seat: int) -> str:
@@ -126,6 +115,7 @@ def choose_give(st: DogState, seat: int) -> str:
 
 
 def choose(game: Any, st: DogState, seat: int, rng: Rng) -> str:
+    """The AI's action id; `rng` only breaks ties, so equal positions still vary a little."""
     if st.phase == "exchange":
         return choose_give(st, seat)
     if st.phase == "royal_setup":
