@@ -7,6 +7,7 @@ these functions implement are listed in rules.py's docstring.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from games.dog import data
@@ -17,6 +18,8 @@ Pawns = list[list[int]]
 PawnRef = tuple[int, int]
 # one pawn's change of place: (seat, index, from, to)
 Reloc = tuple[int, int, int, int]
+# what a card contributes to each of its moves: (id prefix, menu labels, hand card, acts as)
+Head = tuple[str, tuple[str, ...], str | None, str]
 
 KENNEL = data.KENNEL
 GOAL = data.GOAL_BASE
@@ -246,7 +249,7 @@ class Generator:
         return f"{name[0].upper()}{name[1:]} ({where(self.pawns[s][i])})"
 
     def _move(
-        self, head: tuple[str, tuple[str, ...], str | None, str], s: int, i: int, suffix: str,
+        self, head: Head, s: int, i: int, suffix: str,
         choice: str, relocs: list[Reloc], text: str, draw: bool = False, steps: int = 0,
     ) -> Move:
         prefix, path, card, acts_as = head
@@ -273,7 +276,7 @@ class Generator:
         return self.for_kind(code, (code, (f"Play {card_name(code, self.st.variant)}",), code,
                                     code))
 
-    def for_kind(self, kind: str, head: tuple[str, tuple[str, ...], str | None, str]) -> list[Move]:
+    def for_kind(self, kind: str, head: Head) -> list[Move]:
         if kind == "J":
             return self.swaps(head)
         if kind == "M":
@@ -298,7 +301,7 @@ class Generator:
                     moves += self.back_moves(head, s, i, 4, green)
         return moves
 
-    def outs(self, head: tuple[str, tuple[str, ...], str | None, str]) -> list[Move]:
+    def outs(self, head: Head) -> list[Move]:
         moves: list[Move] = []
         for s in self.seats:
             start = self.b.starts[s]
@@ -317,10 +320,7 @@ class Generator:
                     break  # classic pawns in a kennel are alike: offer one
         return moves
 
-    def steps_moves(
-        self, head: tuple[str, tuple[str, ...], str | None, str], s: int, i: int, n: int,
-        green: bool,
-    ) -> list[Move]:
+    def steps_moves(self, head: Head, s: int, i: int, n: int, green: bool) -> list[Move]:
         if self.royal and i == data.KING and n > data.ROYAL_KING_MAX:
             return []
         fool = self.royal and i == data.FOOL
@@ -347,10 +347,7 @@ class Generator:
                         f"{where(jump)}", jr, f"+{n} and jumps to {where(jump)}", True))
         return moves
 
-    def back_moves(
-        self, head: tuple[str, tuple[str, ...], str | None, str], s: int, i: int, n: int,
-        green: bool,
-    ) -> list[Move]:
+    def back_moves(self, head: Head, s: int, i: int, n: int, green: bool) -> list[Move]:
         frm = self.pawns[s][i]
         moves: list[Move] = []
         for to, sent in self.b.backward(s, i, n, green):
@@ -360,7 +357,7 @@ class Generator:
                                     f"-{n}", self.b.special(to)))
         return moves
 
-    def swaps(self, head: tuple[str, tuple[str, ...], str | None, str]) -> list[Move]:
+    def swaps(self, head: Head) -> list[Move]:
         """Jack: an own pawn on the ring swaps with a pawn of another colour on the ring."""
         b = self.b
         others = [(f, o) for f, o in sorted(b.occ.items()) if f != b.starts[o[0]]]
@@ -379,7 +376,7 @@ class Generator:
                         [(s, i, frm, f), (os, oi, f, frm)], f"swaps with {other}"))
         return moves
 
-    def magnets(self, head: tuple[str, tuple[str, ...], str | None, str]) -> list[Move]:
+    def magnets(self, head: Head) -> list[Move]:
         """Royal magnet: to the field just behind the next pawn ahead, never past the own start."""
         b = self.b
         moves: list[Move] = []
@@ -404,63 +401,57 @@ class Generator:
                                         b.special(to)))
         return moves
 
-    def seven_steps(
-        self, head: tuple[str, tuple[str, ...], str | None, str], left: int
-    ) -> list[Move]:
+    def seven_steps(self, head: Head, left: int) -> list[Move]:
         """Steps of a 7 being split: only those from which all of it can still be used."""
         moves: list[Move] = []
         memo: dict[tuple[tuple[int, ...], int], bool] = {}
-        for s in self.seats:
-            for i in range(data.PAWNS_PER_SEAT):
-                frm = self.pawns[s][i]
-                if frm == KENNEL:
-                    continue
-                for k in range(1, left + 1):
-                    for to, used, sent in self.b.forward(s, i, k, seven=True):
-                        relocs: list[Reloc] = [(s, i, frm, to)]
-                        relocs += [(o[0], o[1], self.pawns[o[0]][o[1]], KENNEL) for o in sent]
-                        after = pawns_after(self.pawns, relocs)
-                        if not can_finish_seven(self.st, after, self.actor, left - used, memo):
-                            continue
-                        suffix = f"{used}g" if to >= GOAL else str(used)
-                        place = f"into {where(to)}" if to >= GOAL else f"to {where(to)}"
-                        moves.append(self._move(head, s, i, suffix, f"{_steps(used)} {place}",
-                                                relocs, f"+{used}", steps=used))
+        for s, i, to, used, relocs in seven_options(self, left):
+            after = pawns_after(self.pawns, relocs)
+            if not can_finish_seven(self.st, after, self.actor, left - used, memo):
+                continue
+            suffix = f"{used}g" if to >= GOAL else str(used)
+            place = f"into {where(to)}" if to >= GOAL else f"to {where(to)}"
+            moves.append(self._move(head, s, i, suffix, f"{_steps(used)} {place}", relocs,
+                                    f"+{used}", steps=used))
         return moves
+
+
+def seven_options(
+    gen: Generator, left: int, longest_first: bool = False
+) -> Iterator[tuple[int, int, int, int, list[Reloc]]]:
+    """(seat, pawn, destination, steps, relocations) of every single step of a 7."""
+    pawns = gen.pawns
+    for s in gen.seats:
+        for i in range(data.PAWNS_PER_SEAT):
+            frm = pawns[s][i]
+            if frm == KENNEL:
+                continue
+            for k in range(left, 0, -1) if longest_first else range(1, left + 1):
+                for to, used, sent in gen.b.forward(s, i, k, seven=True):
+                    relocs: list[Reloc] = [(s, i, frm, to)]
+                    relocs += [(o[0], o[1], pawns[o[0]][o[1]], KENNEL) for o in sent]
+                    yield s, i, to, used, relocs
 
 
 def can_finish_seven(
     st: DogState, pawns: Pawns, actor: int, left: int,
     memo: dict[tuple[tuple[int, ...], int], bool],
 ) -> bool:
-    """Can the remaining `left` steps of a 7 all be used (or has the team just won)?"""
+    """Can the remaining `left` steps of a 7 all be used (or has the team just won)?
+
+    Depth-first, longest steps first (usually one pawn can simply walk the rest), memoised
+    on the position, so a 7 costs little even when it cannot be completed.
+    """
     if left == 0 or team_home(st, pawns, actor):
         return True
     key = (tuple(p for row in pawns for p in row), left)
-    if key in memo:
-        return memo[key]
-    gen = Generator(st, actor, pawns)
-    ok = False
-    for s in gen.seats:
-        for i in range(data.PAWNS_PER_SEAT):
-            frm = pawns[s][i]
-            if frm == KENNEL:
-                continue
-            for k in range(left, 0, -1):
-                for to, used, sent in gen.b.forward(s, i, k, seven=True):
-                    relocs: list[Reloc] = [(s, i, frm, to)]
-                    relocs += [(o[0], o[1], pawns[o[0]][o[1]], KENNEL) for o in sent]
-                    if can_finish_seven(st, pawns_after(pawns, relocs), actor, left - used, memo):
-                        ok = True
-                        break
-                if ok:
-                    break
-            if ok:
-                break
-        if ok:
-            break
-    memo[key] = ok
-    return ok
+    if key not in memo:
+        gen = Generator(st, actor, pawns)
+        memo[key] = any(
+            can_finish_seven(st, pawns_after(pawns, relocs), actor, left - used, memo)
+            for _s, _i, _to, used, relocs in seven_options(gen, left, longest_first=True)
+        )
+    return memo[key]
 
 
 _CACHE: dict[tuple[object, ...], list[Move]] = {}
