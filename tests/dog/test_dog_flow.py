@@ -287,3 +287,18 @@ def test_status_lines():
     st = play(st, "7.p1.3")
     text = GAME.status(GAME.public_view(st))
     assert "Ann's turn" in text and "4 steps left" in text
+
+
+def test_seven_that_wins_ends_the_game_at_once():
+    """Decision: when the last pawn comes home during a 7, the rest of the 7 is void."""
+    st = position(n=2, pawns={0: [62, G + 1, G + 2, G + 3]}, hands={0: ["7"]})
+    assert "7.p1.3g" in ids(st)
+    after = play(st, "7.p1.3g")
+    assert after.winners == [0] and after.phase == "over" and after.seven_left == 0
+
+
+def test_finished_player_still_exchanges():
+    """Decision: a player whose pawns are all home still gives and receives a card."""
+    st = new(4)
+    st.pawns[0] = [G, G + 1, G + 2, G + 3]
+    assert 0 in GAME.to_act(st) and GAME.legal_actions(st, 0)
