@@ -230,6 +230,7 @@ class Store(ABC):
         state: str | None | _Unset = UNSET,
         board_message_id: int | None | _Unset = UNSET,
         lobby_message_id: int | None | _Unset = UNSET,
+        host_id: int | _Unset = UNSET,
         bump: bool = True,
     ) -> Session:
         """Write the given fields if the version still matches; raises StaleVersion, NotFound.
@@ -598,6 +599,7 @@ class SqliteStore(Store):
         state: str | None | _Unset = UNSET,
         board_message_id: int | None | _Unset = UNSET,
         lobby_message_id: int | None | _Unset = UNSET,
+        host_id: int | _Unset = UNSET,
         bump: bool = True,
     ) -> Session:
         fields: dict[str, Any] = {}
@@ -613,6 +615,8 @@ class SqliteStore(Store):
             fields["board_message_id"] = board_message_id
         if lobby_message_id is not UNSET:
             fields["lobby_message_id"] = lobby_message_id
+        if host_id is not UNSET:
+            fields["host_id"] = host_id
         fields["updated_at"] = _to_text(utcnow())
         assignments = [f"{name} = ?" for name in fields]  # names are ours, never the caller's
         if bump:

@@ -200,6 +200,10 @@ async def test_update_writes_only_given_fields(store):
     with pytest.raises(StaleVersion):
         await store.update_session(session.id, 0, lobby_message_id=9, bump=False)
 
+    # the host can change hands (the host left the lobby)
+    moved = await store.update_session(session.id, 1, host_id=7)
+    assert moved.host_id == 7 and moved.version == 2
+
 
 async def test_stale_update_changes_nothing(store):
     session = await new_session(store)
