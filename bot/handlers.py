@@ -7,6 +7,7 @@ become an ephemeral answer and change nothing.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -33,6 +34,21 @@ def _name(user: discord.abc.User) -> str:
 def _can_manage(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_channels)
+
+
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _matches(words: list[str], tokens: list[str]) -> bool:
+    """The typed words start consecutive tokens: "solve 3 5" finds "solve.3.5.2.6"."""
+    if not words:
+        return True
+    last = len(tokens) - len(words)
+    return any(
+        all(tokens[start + i].startswith(word) for i, word in enumerate(words))
+        for start in range(last + 1)
+    )
 
 
 class Handlers:
@@ -146,11 +162,10 @@ class Handlers:
         session = await self.table.store.open_session(interaction.channel_id)
         if session is None or session.game != game.name:
             return []
-        words = current.lower().split()
+        words = _tokens(current)
         found = []
         for action in self.table.legal_for(session, interaction.user.id):
-            text = f"{action.label} {action.id}".lower()
-            if all(word in text for word in words):
+            if _matches(words, _tokens(action.label)) or _matches(words, _tokens(action.id)):
                 found.append(app_commands.Choice(name=action.label, value=action.id))
                 if len(found) == AUTOCOMPLETE_MAX:
                     break

@@ -1,0 +1,51 @@
+"""Small moves a person makes in Discord, shared by the end-to-end tests of every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMember, FakeMessage
+from tests.fakediscord.harness import InteractionResult
+
+
+def last_board(fake: FakeDiscord, chan: FakeChannel) -> FakeMessage:
+    """The newest channel message that carries a board picture."""
+    for message in reversed(fake.channel_messages(chan)):
+        if message.attachments and not message.deleted:
+            return message
+    raise AssertionError("no board picture in the channel")
+
+
+def menu_message(result: InteractionResult) -> FakeMessage:
+    """The ephemeral menu a Play click or a menu step left on screen."""
+    if result.ephemeral:
+        return result.ephemeral[-1]
+    if result.edited:
+        return result.edited[-1]
+    assert result.message is not None, result
+    return result.message
+
+
+async def play_by_menu(
+    fake: FakeDiscord, user: FakeMember, board: FakeMessage, labels: list[str]
+) -> InteractionResult:
+    """Press Play on a board, then the buttons with these labels, one step after another."""
+    result = await fake.click(user, board, "Play")
+    for label in labels:
+        menu = menu_message(result)
+        assert not menu.text.startswith("⚠️"), menu.text
+        result = await fake.click(user, menu, label)
+    return result
+
+
+def warning(result: InteractionResult) -> str:
+    """The ephemeral warning the bot answered with (fails when there was none)."""
+    text = result.ephemeral_text
+    assert text.startswith("⚠️"), f"expected a warning, got {text!r}"
+    return text
+
+
+async def session_version(bot: Any, channel_id: int) -> int:
+    """The open session's version, read from the bot's store (to show that nothing changed)."""
+    session = await bot.store.open_session(channel_id)
+    return -1 if session is None else session.version

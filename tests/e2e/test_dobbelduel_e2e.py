@@ -1,0 +1,225 @@
+"""Dobbelduel through Discord: the real bot against the fake, as people would play it."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.conftest import World
+from tests.e2e.driving import last_board, menu_message, play_by_menu, session_version, warning
+from tests.fakediscord import FakeMember
+
+CODE = re.compile(r"Your code: A (\d) · B (\d) · C (\d) · D (\d)")
+
+
+def code_from_dm(world: World, user: FakeMember) -> list[str]:
+    """The secret code as the codemaker reads it in their newest DM (text and picture)."""
+    dms = [m for m in world.fake.dm_messages(user) if CODE.search(m.content)]
+    assert dms, "the codemaker got no code by DM"
+    newest = dms[-1]
+    assert newest.attachments and newest.attachments[0].data.startswith(b"\x89PNG")
+    return list(CODE.search(newest.content).groups())
+
+
+async def lobby_of_two(world: World) -> None:
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "start")
+    assert "Waiting for players" in r.message.text
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "join")
+    assert "joined" in r.message.text
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "begin")
+    assert r.message.attachments, "the first board picture"
+    assert "Bob breaks Ann's code" in r.message.text
+
+
+async def test_complete_two_person_game(world: World):
+    f = world.fake
+    await lobby_of_two(world)
+    code = code_from_dm(world, world.ann)
+
+    # Bob places two dice with the menu: the board shows the row and its = > + counts.
+    board = last_board(f, world.chan)
+    r = await play_by_menu(f, world.bob, board, ["Place dice"])
+    menu = menu_message(r)
+    first, second = [b for b in menu.buttons() if b.label != "Back"][:2]
+    r = await f.click(world.bob, menu, first.custom_id)
+    menu = menu_message(r)
+    empty = [b for b in menu.buttons() if "empty" in b.label]
+    r = await f.click(world.bob, menu, empty[0].custom_id)  # column B stays empty
+    menu = menu_message(r)
+    r = await f.click(world.bob, menu, [b for b in menu.buttons() if "empty" in b.label][0].label)
+    menu = menu_message(r)
+    r = await f.click(world.bob, menu, [b for b in menu.buttons() if "empty" in b.label][0].label)
+    assert r.edited[-1].content.startswith("✅ Place")
+    news = r.messages[-1]
+    assert "Bob places" in news.content and "=" in news.content
+    assert news.attachments[0].data.startswith(b"\x89PNG")
+
+    # Then he gives the solution he typed, found by autocomplete.
+    choices = await f.autocomplete(world.bob, world.chan, "dobbelduel play", focused="action",
+                                   value="solve " + " ".join(code))
+    assert choices[0]["value"] == "solve." + ".".join(code)
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action=choices[0]["value"])
+    assert "broken" in r.message.content
+    assert "The code was " + " ".join(code) in r.message.content
+    assert "Ann breaks Bob's code" in r.message.content  # roles swap
+
+    # Round 2: Bob's code arrives by DM; Ann gives a wrong solution at once.
+    code2 = code_from_dm(world, world.bob)
+    wrong = ["6" if c != "6" else "1" for c in code2]
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "play",
+                      action="solve." + ".".join(wrong))
+    final = r.message.content
+    assert "not broken" in final
+    assert "🏁" in final and "Bob" in final  # the winner is announced with the score table
+    assert "Play" not in [b.label for b in r.message.buttons()]
+    session = await world.bot.store.get_session(
+        (await world.bot.store.sessions_with_status("finished"))[0].id
+    )
+    assert session.status == "finished"
+    actions = await world.bot.store.actions(session.id)
+    assert [a.action.split(".")[0] for a in actions] == ["try", "solve", "solve"]
+
+
+async def test_game_against_the_bot(world: World):
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "start", bots=1)
+    r = await f.click(world.ann, r.message, "Begin")
+    # Round 1: Ann makes the code and the bot breaks it on its own, then round 2 waits for Ann.
+    board = last_board(f, world.chan)
+    assert "Bot 1 gives the solution" in board.content
+    assert "Ann breaks Bot 1's code" in board.content
+    assert f"<@{world.ann.id}>" in board.content
+    for _ in range(7):
+        choices = await f.autocomplete(world.ann, world.chan, "dobbelduel play",
+                                       focused="action", value="place")
+        if not choices:
+            break
+        r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action=choices[0]["value"])
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="solve.1.2.3.4")
+    assert "🏁" in r.message.content
+
+
+async def test_wrong_inputs_change_nothing_and_say_why(world: World):
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "join")
+    assert "no Dobbelduel game in this channel" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="solve.1.1.1.1")
+    assert "no Dobbelduel game" in warning(r)
+
+    await f.slash(world.ann, world.chan, "dobbelduel", "start")
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "start")
+    assert "already running" in warning(r)
+    r = await f.slash(world.bob, world.chan, "dog", "start")
+    assert "already running" in warning(r)
+    await f.slash(world.bob, world.chan, "dobbelduel", "join")
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "join")
+    assert "already in" in warning(r)
+    r = await f.slash(world.cid, world.chan, "dobbelduel", "join")
+    assert "full" in warning(r)
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "begin")
+    assert "Only the host" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "hand")
+    assert "not begun" in warning(r)
+    await f.slash(world.ann, world.chan, "dobbelduel", "begin")
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "begin")
+    assert "already begun" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dog", "join")
+    assert "Dobbelduel game going" in warning(r)
+
+    before = await session_version(world.bot, world.chan.id)
+    board = last_board(f, world.chan)
+    r = await f.click(world.ann, board, "Play")
+    assert "not your turn: waiting for Bob" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="solve.1.1.1.1")
+    assert "not your turn" in warning(r)
+    r = await f.click(world.cid, board, "Play")
+    assert "not in this game" in warning(r)
+    r = await f.slash(world.cid, world.chan, "dobbelduel", "hand")
+    assert "not in this game" in warning(r)
+
+    rolled = re.search(r"Rolled: ([\d ]+)", board.content).group(1).split()
+    missing = next(str(v) for v in range(1, 7) if str(v) not in rolled)
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "play",
+                      action=f"try.{missing}.x.x.x")
+    assert "rolled" in warning(r).lower()  # a die you do not have
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "play",
+                      action=f"try.{rolled[0]}.{rolled[0]}.{rolled[0]}.{rolled[0]}.{rolled[0]}")
+    warning(r)  # five columns: a column used twice cannot even be written
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action="fly.to.the.moon")
+    warning(r)  # an action id that is not legal now
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action="solve.7.1.1.1")
+    warning(r)
+    assert await session_version(world.bot, world.chan.id) == before
+
+    # A stale button: a menu opened before a move, pressed after it.
+    r = await f.click(world.bob, board, "Play")
+    old_menu = menu_message(r)
+    await f.slash(world.bob, world.chan, "dobbelduel", "play", action=f"try.{rolled[0]}.x.x.x")
+    r = await f.click(world.bob, old_menu, "Place dice")
+    assert "earlier moment" in warning(r)
+
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "end")
+    assert "Only the host" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "end")
+    assert "ended" in r.message.content
+    r = await f.click(world.bob, board, "Play")
+    assert "over" in warning(r)
+
+
+async def test_end_by_a_member_with_manage_channels(world: World):
+    f = world.fake
+    await lobby_of_two(world)
+    world.cid.manage_channels = True
+    r = await f.slash(world.cid, world.chan, "dobbelduel", "end")
+    assert "ended" in r.message.content
+
+
+async def test_closed_dms_are_reported_without_the_secret(world: World):
+    f = world.fake
+    world.ann.dms_closed = True
+    await lobby_of_two(world)
+    notice = [m for m in f.channel_messages(world.chan) if "cannot send you direct" in m.content]
+    assert len(notice) == 1
+    assert f"<@{world.ann.id}>" in notice[0].content and "/dobbelduel hand" in notice[0].content
+    assert not CODE.search(notice[0].content)
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "hand")
+    assert CODE.search(r.ephemeral_text)
+    assert r.ephemeral[0].attachments
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "hand")
+    assert "nothing secret" in r.ephemeral_text
+
+
+async def test_restart_in_the_middle_of_a_game(world: World):
+    f = world.fake
+    await lobby_of_two(world)
+    code = code_from_dm(world, world.ann)
+    board = last_board(f, world.chan)
+    r = await play_by_menu(f, world.bob, board, ["Place dice"])
+    old_menu = menu_message(r)  # opened before the restart, at the current version
+    stale_board = board
+
+    await world.restart()
+
+    # The menu opened before the restart still works: the version has not moved.
+    r = await f.click(world.bob, old_menu, old_menu.buttons()[0].custom_id)
+    assert not r.ephemeral_text.startswith("⚠️")
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action="solve.6.6.6.6"
+                      if code != ["6"] * 4 else "solve.1.1.1.1")
+    assert "not broken" in r.message.content
+    # A button from before the restart, pressed after the game moved on, says so.
+    r = await f.click(world.bob, old_menu, old_menu.buttons()[0].custom_id)
+    assert "earlier moment" in warning(r)
+    # The old board's Play button opens the current menu for whoever must act now.
+    r = await f.click(world.ann, stale_board, "Play")
+    assert "place dice or give the solution" in menu_message(r).content
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "board")
+    assert "Ann breaks Bob's code" in r.message.content
+
+
+async def test_rules_and_board_commands(world: World):
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "rules")
+    assert "18" in r.ephemeral_text and "7" in r.ephemeral_text
+    await lobby_of_two(world)
+    r = await f.slash(world.cid, world.chan, "dobbelduel", "board")
+    assert r.message.attachments and "Round 1 of 2" in r.message.content
