@@ -302,3 +302,12 @@ def test_finished_player_still_exchanges():
     st = new(4)
     st.pawns[0] = [G, G + 1, G + 2, G + 3]
     assert 0 in GAME.to_act(st) and GAME.legal_actions(st, 0)
+
+
+def test_registry_finds_dog():
+    """The registry discovers the package through its GAME."""
+    from games.registry import all_games
+
+    game = all_games()["dog"]
+    assert game is GAME and game.min_players == 2 and game.max_players == 6
+    assert {o.name for o in game.options} == {"variant", "teams"}
