@@ -1,11 +1,20 @@
 """Dog (dog.nl.txt, DECISIONS: Dog): phases, turns, rounds, views; the moves live in moves.py.
 
+Action ids (segments: card, pawn, choice; pawns p1-p4 are the mover's own, sNpM is seat N's
+(0-based) pawn M when playing for a teammate or naming a swap partner):
+  `5.p2.5` 5 steps, `5.p2.5g` 5 steps ending in the goal, `A.p1.11`, `A.p3.out`, `4.p1.back`,
+  `J.p1.s2p3` swap with seat 2's pawn 3, `7.p1.3` one step of a 7 (again `7.p2.4` for the
+  rest), `X.as7.p1.3` / `X.asK.p2.out` the joker declared, royal `P.p2.6` (1-7), `C.as5.p1.5`
+  (copy), `M.p1.pull` (magnet), `3.p3.3j` (citizen: move, draw, jump), `8.p4.6g` (fool counts
+  8 as 6); exchange `give.T`; royal setup `place.p2`.
+
 Decisions where the rulebook and DECISIONS.md are silent (each one is tested in tests/dog/):
 
 - Seats and board: seats are clockwise; seat k owns board section `data.SEAT_SECTIONS[n][k]`
   (2 players: sections 0 and 2; 3 players: 0, 1, 2 of the 4-section board). Teams: 4 players
   seats 0+2 and 1+3; 6 players in three teams of two 0+3, 1+4, 2+5, in two teams of three the
-  even and the odd seats. Colours: data.SEAT_COLOURS.
+  even and the odd seats (the teams option is ignored with fewer players). Colours:
+  data.SEAT_COLOURS.
 - Rounds: round r starts with seat (r-1) mod n; cards are dealt one at a time from that seat.
   When the deck holds fewer cards than the deal needs, the discard pile is shuffled and put
   under the rest of the deck. Royal's extra card (special field) reshuffles the same way when the
