@@ -58,11 +58,13 @@ STEP_VALUES: dict[str, tuple[int, ...]] = {
     "9": (9,), "T": (10,), "Q": (12,), "K": (13,),
 }  # fmt: skip
 SEVEN = 7
+BACKWARD_CARD, BACKWARD_STEPS = "4", 4  # the +/-4: the only card that moves a pawn back
 OUT_CARDS = "AK"  # cards with the little arrow: bring a pawn from the kennel
 GREEN_CARDS = "T4"  # royal: may overtake regardless of rank
 ROYAL_KING_MAX = 7  # royal: the king moves only with values 1-7 (and swap, magnet)
 FOOL_LOSS = 2  # royal: the fool may drop up to 2 points of a card when moving into the goal
 ONE_TO_SEVEN = 7
+BACKWARD_CARD, BACKWARD_STEPS = "4", 4  # the +/-4: the only card that moves a pawn back
 
 # royal ranks by pawn index: 0 king, 1 knight, 2 citizen, 3 fool (higher value = higher rank)
 RANK_NAMES = ("king", "knight", "citizen", "fool")

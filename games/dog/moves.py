@@ -297,8 +297,8 @@ class Generator:
                     continue
                 for n in values:
                     moves += self.steps_moves(head, s, i, n, green)
-                if kind == "4":
-                    moves += self.back_moves(head, s, i, 4, green)
+                if kind == data.BACKWARD_CARD:
+                    moves += self.back_moves(head, s, i, data.BACKWARD_STEPS, green)
         return moves
 
     def outs(self, head: Head) -> list[Move]:
