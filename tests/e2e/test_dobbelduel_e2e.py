@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 
 from tests.e2e.conftest import World
 from tests.e2e.driving import last_board, menu_message, play_by_menu, session_version, warning
@@ -223,3 +224,22 @@ async def test_rules_and_board_commands(world: World):
     await lobby_of_two(world)
     r = await f.slash(world.cid, world.chan, "dobbelduel", "board")
     assert r.message.attachments and "Round 1 of 2" in r.message.content
+
+
+async def test_reminder_by_dm_with_a_link_to_the_channel(world: World):
+    f = world.fake
+    await lobby_of_two(world)
+    timer = await world.bot.store.next_timer()
+    assert timer is not None and timer.kind == "reminder" and timer.seat == 1  # Bob must act
+    due_in = timer.due_at - datetime.now(UTC)
+    assert timedelta(hours=11, minutes=59) < due_in <= timedelta(hours=12)  # the default
+    await world.bot.on_timer(timer)
+    await f.settle()
+    reminders = [m for m in f.dm_messages(world.bob) if "waiting for your move" in m.content]
+    assert len(reminders) == 1
+    assert f"/channels/{world.guild.id}/{world.chan.id}" in reminders[0].content
+    # Once Bob has moved, that reminder means nothing any more.
+    await f.slash(world.bob, world.chan, "dobbelduel", "play", action="solve.1.1.1.1")
+    await world.bot.on_timer(timer)
+    await f.settle()
+    assert len([m for m in f.dm_messages(world.bob) if "waiting" in m.content]) == 1
