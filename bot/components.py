@@ -19,7 +19,7 @@ from games.contract import Action
 if TYPE_CHECKING:
     from bot.client import GameBot
 
-BUTTONS_MAX = 20  # four rows of five; the fifth row holds Back
+BUTTONS_MAX = 5  # one row of buttons; longer steps read better as a select menu
 SELECT_MAX = 25
 
 
@@ -266,7 +266,7 @@ def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
     chosen = step_label(actions, step.prefix)
     lines = [f"**{chosen}**"] if chosen else []
     lines.append(prompt)
-    if len(step.choices) > BUTTONS_MAX + 0 and len(step.choices) > 4 * SELECT_MAX:
+    if len(step.choices) > 4 * SELECT_MAX:
         lines.append("(More choices than fit here: type them in `play` with autocomplete.)")
     return "\n".join(lines)
 

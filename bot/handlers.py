@@ -203,6 +203,7 @@ class Handlers:
     async def _play_and_confirm(
         self, interaction: discord.Interaction, session_id: int, version: int, action_id: str
     ) -> None:
+        """Play, then keep the menu open while the same person still has to act (a 7 split)."""
         session = await self.table.session_by_id(session_id)
         label = next(
             (a.label for a in self.table.legal_for(session, interaction.user.id)
@@ -212,8 +213,13 @@ class Handlers:
         change = await self.table.play(
             session_id, interaction.user.id, action_id, expected_version=version
         )
-        await interaction.response.edit_message(content=f"✅ {label}", view=None,
-                                                attachments=[])
+        done = f"✅ {label}"
+        follow_up = self._step_message(change.session, interaction.user.id, "")
+        if follow_up is None:
+            await interaction.response.edit_message(content=done, view=None, attachments=[])
+        else:
+            follow_up["content"] = f"{done}\n\n{follow_up['content']}"
+            await interaction.response.edit_message(attachments=[], **follow_up)
         await self._after_change(change)
 
     async def _fresh(self, session_id: int, version: int) -> st.Session:
@@ -229,23 +235,29 @@ class Handlers:
         self, interaction: discord.Interaction, session: st.Session, prefix: str, *, new: bool
     ) -> None:
         self.table.check_turn(session, interaction.user.id)
-        game = self.table.game_of(session)
-        actions = self.table.legal_for(session, interaction.user.id)
-        if not actions:
-            raise TableError("You have no move to make right now.")
-        step = menu_step(actions, prefix)
-        if not step.choices:
+        message = self._step_message(session, interaction.user.id, prefix)
+        if message is None:
             raise TableError("That choice is no longer open; press Play again.")
-        state, seat = self.table.check_turn(session, interaction.user.id)
-        prompt = game.menu_prompt(state, seat, step.prefix)
-        message = {
-            "content": menu_header(actions, step, prompt),
-            "view": menu_view(session.id, session.version, actions, step),
-        }
         if new:
             await interaction.response.send_message(ephemeral=True, **message)
         else:
             await interaction.response.edit_message(**message)
+
+    def _step_message(
+        self, session: st.Session, user_id: int, prefix: str
+    ) -> dict[str, Any] | None:
+        """The menu step after `prefix` for this person, or None when they have nothing to do."""
+        actions = self.table.legal_for(session, user_id)
+        step = menu_step(actions, prefix)
+        if not step.choices:
+            return None
+        game = self.table.game_of(session)
+        state, seat = self.table.check_turn(session, user_id)
+        prompt = game.menu_prompt(state, seat, step.prefix)
+        return {
+            "content": menu_header(actions, step, prompt),
+            "view": menu_view(session.id, session.version, actions, step),
+        }
 
     # -- looking -------------------------------------------------------------------------
     @guarded
