@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -88,13 +89,15 @@ def board_message(
                  if session.players[s].user_id]
         if pings:
             lines.append(f"{' '.join(pings)}: your move (press Play, or `/{game.name} play`).")
-    content = _fit("\n".join(lines))
-    picture = discord.File(io.BytesIO(game.render_public(view)), filename=f"{game.name}.png")
+    png = _drawn(game.render_public, view)
+    if png is None:
+        lines.append("(The picture could not be drawn this time; the move counts.)")
     message: dict[str, Any] = {
-        "content": content,
-        "file": picture,
+        "content": _fit("\n".join(lines)),
         "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
     }
+    if png is not None:
+        message["file"] = discord.File(io.BytesIO(png), filename=f"{game.name}.png")
     buttons = board_view(session.id, active=result is None and session.status == "active")
     if buttons is not None:
         message["view"] = buttons
@@ -107,10 +110,19 @@ def private_message(game: Game[Any], session: st.Session, seat: int) -> dict[str
     if view is None:
         return None
     message: dict[str, Any] = {"content": _fit(f"**{game.title}**\n{game.private_text(view)}")}
-    picture = game.render_private(view)
+    picture = _drawn(game.render_private, view)
     if picture is not None:
         message["file"] = discord.File(io.BytesIO(picture), filename=f"{game.name}-private.png")
     return message
+
+
+def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:
+    """The picture, or None when drawing fails: a drawing bug must not swallow a move's news."""
+    try:
+        return render(view)
+    except Exception:  # noqa: BLE001 - logged; the text still goes out
+        log.exception("drawing failed")
+        return None
 
 
 def _fit(text: str) -> str:

@@ -462,9 +462,11 @@ class Dog(Game[DogState]):
         step_text = f"{name} plays {played}: {part}"
         if homes:
             step_text += "; " + ", ".join(homes) + (" goes home" if len(homes) == 1 else " go home")
-        events.append(step_text)
         if move.steps:
             st.seven_left -= move.steps
+        # The step that completes a split 7 tells the whole 7, as the channel reads it.
+        split_done = move.steps and st.seven_left == 0 and len(lm["parts"]) > 1
+        events.append(text if split_done else step_text)
         self._check_win(st, events)
         if st.seven_left == 0 or st.winners:
             self._end_card(st, events)

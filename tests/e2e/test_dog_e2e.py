@@ -1,0 +1,203 @@
+"""Dog through Discord: the real bot against the fake, as a game night would play it."""
+
+from __future__ import annotations
+
+from games.dog import GAME as DOG
+from games.dog.state import DogState
+from tests.e2e.conftest import World
+from tests.e2e.driving import last_board, menu_message, warning
+from tests.fakediscord import FakeMember, FakeMessage
+
+
+def newest_hand_dm(world: World, user: FakeMember) -> FakeMessage:
+    dms = [m for m in world.fake.dm_messages(user) if m.content.startswith("**Dog**")]
+    assert dms, f"{user.name} got no hand by DM"
+    return dms[-1]
+
+
+async def open_session(world: World):
+    session = await world.bot.store.open_session(world.chan.id)
+    assert session is not None
+    return session
+
+
+async def test_four_player_team_game_with_three_bots_to_the_end(world: World):
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dog", "start", bots=3)
+    lobby = r.message
+    assert "Ann: blue" in lobby.text and "Ann & Bot 2 vs Bot 1 & Bot 3" in lobby.text
+    r = await f.click(world.ann, lobby, "Begin")
+    board = last_board(f, world.chan)
+    assert board.attachments[0].data.startswith(b"\x89PNG")
+    assert "exchange" in board.content.lower()
+    hand = newest_hand_dm(world, world.ann)
+    assert hand.attachments and "Your hand" in hand.content
+
+    turns = 0
+    while "🏁" not in last_board(f, world.chan).content:
+        turns += 1
+        assert turns < 400, "the game does not end"
+        if turns % 3 == 0:  # now and then by the buttons and menus, otherwise by typing
+            r = await f.click(world.ann, last_board(f, world.chan), "Play")
+            menu = menu_message(r)
+            assert not menu.text.startswith("⚠️"), menu.text
+            while not menu.text.startswith("✅"):
+                buttons = [b for b in menu.buttons() if b.label != "Back"]
+                if buttons:
+                    r = await f.click(world.ann, menu, buttons[0].custom_id)
+                else:
+                    select = menu.selects()[0]
+                    r = await f.select(world.ann, menu, select.custom_id,
+                                       [select.options[0]["value"]])
+                menu = menu_message(r)
+                assert not menu.text.startswith("⚠️"), menu.text
+            continue
+        choices = await f.autocomplete(world.ann, world.chan, "dog play", focused="action")
+        assert choices, "Ann is pinged but has nothing to play"
+        r = await f.slash(world.ann, world.chan, "dog", "play", action=choices[0]["value"])
+        assert r.message is not None and r.message.attachments, r.ephemeral_text
+    final = last_board(f, world.chan)
+    assert "wins" in final.content.lower() or "win" in final.content.lower()
+    assert not final.buttons()
+    session = (await world.bot.store.sessions_with_status("finished"))[0]
+    state = DOG.load(session.state)
+    assert DOG.result(state) is not None
+    winners = DOG.result(state).winners
+    assert all(state.home(seat) for seat in winners) and len(winners) == 2
+
+
+async def whose_turn(world: World) -> FakeMember:
+    state = DOG.load((await open_session(world)).state)
+    (seat,) = DOG.to_act(state)
+    return [world.ann, world.bob][seat]
+
+
+async def begin_two_humans(world: World) -> None:
+    f = world.fake
+    await f.slash(world.ann, world.chan, "dog", "start")
+    await f.slash(world.bob, world.chan, "dog", "join")
+    r = await f.slash(world.ann, world.chan, "dog", "begin")
+    assert "Ann's turn" in r.message.content
+
+
+async def stack(world: World, change) -> None:
+    """Arrange the table by hand (as a test may): rewrite the state in the store."""
+    session = await open_session(world)
+    state = DogState.model_validate_json(session.state)
+    change(state)
+    await world.bot.store.update_session(session.id, session.version,
+                                         state=state.model_dump_json())
+
+
+async def choose(world: World, menu: FakeMessage, value: str, label: str):
+    """Pick a choice the way the menu offers it: a select menu, or a button."""
+    for select in menu.selects():
+        if any(option["value"] == value for option in select.options):
+            return await world.fake.select(world.ann, menu, select.custom_id, [value])
+    return await world.fake.click(world.ann, menu, label)
+
+
+async def test_seven_split_through_the_menus(world: World):
+    f = world.fake
+    await begin_two_humans(world)
+
+    def arrange(state: DogState) -> None:
+        # Ann (seat 0, start field 0): pawns on fields 5 and 10; Bob's pawn on field 8.
+        state.pawns[0] = [5, 10, -1, -1]
+        state.pawns[1] = [8, -1, -1, -1]
+        state.hands[0][0] = "7"
+
+    await stack(world, arrange)
+    r = await f.click(world.ann, last_board(f, world.chan), "Play")
+    menu = menu_message(r)
+    r = await choose(world, menu, "7", "Play 7")
+    menu = menu_message(r)
+    assert "Play 7" in menu.content
+    r = await f.click(world.ann, menu, next(b.label for b in menu.buttons()
+                                            if b.label.startswith("Pawn 1")))
+    menu = menu_message(r)
+    steps = menu.selects()[0]  # 1 to 7 steps: a select menu
+    r = await f.select(world.ann, menu, steps.custom_id, ["4"])
+    menu = menu_message(r)
+    assert menu.content.startswith("✅")
+    board = last_board(f, world.chan)
+    assert "3" in board.content and "7" in board.content  # 3 steps of the 7 still to make
+    r = await f.click(world.bob, board, "Play")
+    assert "not your turn" in warning(r)
+
+    # The menu stays open for the rest of the 7; a wrong amount is not even offered.
+    assert "Pawn 2" in " ".join(b.label for b in menu.buttons()) or menu.selects()
+    buttons = [b for b in menu.buttons() if b.label.startswith("Pawn 2")]
+    r = await f.click(world.ann, menu, buttons[0].label)
+    menu = menu_message(r)
+    offered = [b.label for b in menu.buttons()] + [
+        o["label"] for s in menu.selects() for o in s.options
+    ]
+    assert not any(label.startswith("4 step") for label in offered)
+    r = await f.click(world.ann, menu, next(b.custom_id for b in menu.buttons()
+                                            if b.label.startswith("3 step")))
+    news = r.messages[-1]
+    assert "pawn 1 +4" in news.content and "pawn 2 +3" in news.content
+    assert "Bob" in news.content and "home" in news.content  # passed over: sent home
+    session = await open_session(world)
+    state = DOG.load(session.state)
+    assert state.pawns[0][:2] == [9, 13] and state.pawns[1][0] == -1
+    assert "7" not in newest_hand_dm(world, world.ann).content.split("Your hand:")[1][:3]
+
+
+async def test_wrong_moves_are_refused_with_a_reason(world: World):
+    f = world.fake
+    await begin_two_humans(world)
+    board = last_board(f, world.chan)
+    r = await f.click(world.bob, board, "Play")
+    assert "not your turn" in warning(r)
+    session = await open_session(world)
+    state = DOG.load(session.state)
+    missing = next(c for c in "23456789TQKAJ" if c not in state.hands[0])
+    r = await f.slash(world.ann, world.chan, "dog", "play", action=f"{missing}.p1.out")
+    warning(r)  # a card not in the hand
+    r = await f.slash(world.ann, world.chan, "dog", "play", action="5.p1.5")
+    warning(r)  # a pawn in the kennel cannot move five
+    r = await f.slash(world.ann, world.chan, "dog", "play", action="whatever")
+    warning(r)
+    assert (await open_session(world)).version == session.version
+
+
+async def test_restart_in_the_middle_of_a_round(world: World):
+    f = world.fake
+    await begin_two_humans(world)
+    first_board = last_board(f, world.chan)
+    for _ in range(2):
+        user = await whose_turn(world)
+        choices = await f.autocomplete(user, world.chan, "dog play", focused="action")
+        await f.slash(user, world.chan, "dog", "play", action=choices[0]["value"])
+    before = await open_session(world)
+    mover = await whose_turn(world)
+    other = world.bob if mover is world.ann else world.ann
+    r = await f.click(mover, last_board(f, world.chan), "Play")
+    old_menu = menu_message(r)
+
+    await world.restart()
+
+    after = await open_session(world)
+    assert after.state == before.state and after.version == before.version
+    # The menu opened before the restart still plays, since nothing moved since.
+    menu = old_menu
+    while not menu.text.startswith("✅"):
+        buttons = [b for b in menu.buttons() if b.label != "Back"]
+        if buttons:
+            r = await f.click(mover, menu, buttons[0].custom_id)
+        else:
+            select = menu.selects()[0]
+            r = await f.select(mover, menu, select.custom_id, [select.options[0]["value"]])
+        menu = menu_message(r)
+        assert not menu.text.startswith("⚠️"), menu.text
+    # A Play button from the very first board still opens the current menu.
+    if await whose_turn(world) is other:
+        r = await f.click(other, first_board, "Play")
+        assert not menu_message(r).text.startswith("⚠️")
+    # And the old menu, pressed again, knows the game moved on.
+    r = await f.click(mover, old_menu, old_menu.buttons()[0].custom_id)
+    assert "earlier moment" in warning(r)
+    r = await f.slash(world.bob, world.chan, "dog", "hand")
+    assert "Your hand" in r.ephemeral_text
