@@ -243,3 +243,21 @@ async def test_reminder_by_dm_with_a_link_to_the_channel(world: World):
     await world.bot.on_timer(timer)
     await f.settle()
     assert len([m for m in f.dm_messages(world.bob) if "waiting" in m.content]) == 1
+
+
+async def test_a_drawing_failure_still_announces_the_move(world: World, monkeypatch):
+    from games.dobbelduel.rules import Dobbelduel
+
+    f = world.fake
+    await lobby_of_two(world)
+    f.allow_bot_errors = True  # the failure is logged, as it should be
+
+    def broken(self, view):
+        raise RuntimeError("no ink")
+
+    monkeypatch.setattr(Dobbelduel, "render_public", broken)
+    rolled = re.search(r"Rolled: (\d)", last_board(f, world.chan).content).group(1)
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action=f"try.{rolled}.x.x.x")
+    assert "Bob places" in r.message.content
+    assert "could not be drawn" in r.message.content and not r.message.attachments
+    assert "no ink" not in r.message.content
