@@ -1,0 +1,104 @@
+"""How long the bot takes to handle one move end to end, through the fake Discord.
+
+Measured from the moment the interaction is sent to the bot until its last request (the board
+message with its picture, the DM of the new hand) has been answered. Prints median and p90
+over the moves of whole games, for `/dog play` (4 seats: one person and three bot seats, so a
+move also includes the bots' answers) and `/dobbelduel play`.
+
+Run: PYTHONPATH=. .venv/bin/python bench/bench_bot_play.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from typing import Any
+
+import discord.http
+import discord.webhook.async_
+
+from bot.client import GameBot
+from bot.config import Settings
+from tests.fakediscord import FakeDiscord
+
+_last_done = 0.0
+
+
+def _instrument() -> None:
+    """Note when each of the bot's REST requests finished (interaction replies included)."""
+    for owner in (discord.http.HTTPClient, discord.webhook.async_.AsyncWebhookAdapter):
+        original = owner.request
+
+        async def request(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            global _last_done
+            try:
+                return await _original(self, *args, **kwargs)
+            finally:
+                _last_done = time.perf_counter()
+
+        owner.request = request  # type: ignore[method-assign]
+
+
+async def _timed(call: Any) -> float:
+    start = time.perf_counter()
+    await call
+    return _last_done - start
+
+
+async def bench(game: str, bots: int, moves: int) -> list[float]:
+    fake = FakeDiscord()
+    await fake.start()
+    fake.patch_discord()
+    guild = fake.add_guild("Bench")
+    chan = fake.add_text_channel(guild, "bench")
+    ann = fake.add_member(guild, "Ann")
+    bob = fake.add_member(guild, "Bob")
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(discord_token=fake.token, dev_guild_id=guild.id,
+                            database_url=f"sqlite:///{tmp}/bench.sqlite3")
+        bot = GameBot(settings)
+        await fake.start_bot(bot)
+        times: list[float] = []
+        while len(times) < moves:
+            await fake.slash(ann, chan, game, "start", bots=bots)
+            if bots == 0:
+                await fake.slash(bob, chan, game, "join")
+            await fake.slash(ann, chan, game, "begin")
+            while len(times) < moves:
+                session = await bot.store.open_session(chan.id)
+                if session is None or session.status != "active":
+                    break
+                mover = None
+                for user in (ann, bob):
+                    if bot.table.legal_for(session, user.id):
+                        mover = user
+                        break
+                assert mover is not None
+                choices = await fake.autocomplete(mover, chan, f"{game} play", focused="action")
+                times.append(await _timed(
+                    fake.slash(mover, chan, game, "play", action=choices[0]["value"])))
+            if await bot.store.open_session(chan.id):
+                await fake.slash(ann, chan, game, "end")
+        await fake.stop_bot(bot)
+    await fake.stop()
+    return times
+
+
+def report(name: str, times: list[float]) -> None:
+    ms = sorted(t * 1000 for t in times)
+    p90 = ms[int(len(ms) * 0.9)]
+    print(f"{name:<40} n={len(ms):4d}  median {statistics.median(ms):6.1f} ms  "
+          f"p90 {p90:6.1f} ms  max {ms[-1]:6.1f} ms")
+
+
+async def main() -> None:
+    _instrument()
+    report("/dog play (Ann + 3 bot seats)", await bench("dog", 3, 120))
+    report("/dog play (2 people)", await bench("dog", 0, 120))
+    report("/dobbelduel play (2 people)", await bench("dobbelduel", 0, 60))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
