@@ -8,15 +8,14 @@ palette: a palette PNG is a third of the bytes and encodes several times faster.
 
 from __future__ import annotations
 
-import io
-import unicodedata
 from collections.abc import Sequence
 from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.dobbelduel.data import COLUMNS, MAX_ATTEMPTS, WHITE_DICE
 from games.dobbelduel.views import PrivateView, PublicView, RoundView, Row, score_parts
+from games.drawing import drawable, ellipsize, font, to_png
 
 RGB = tuple[int, int, int]
 
@@ -60,16 +59,8 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
-
-
 def _png(img: Image.Image) -> bytes:
-    small = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    small.save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+    return to_png(img, _palette())
 
 
 @cache
@@ -132,9 +123,13 @@ def _text(
     anchor: str = "la",
     width: float | None = None,
 ) -> None:
-    """Text at xy; with a width, the font shrinks until the text fits (long names)."""
-    while width is not None and size > 10 and font(size).getlength(text) > width:
-        size -= 2
+    """Text at xy; with a width, the font shrinks until the text fits (long names), to two
+    thirds of its size at most so it stays legible; what still does not fit is cut with '…'."""
+    if width is not None:
+        smallest = max(12, round(size * 2 / 3))
+        while size > smallest and font(size).getlength(text) > width:
+            size -= 2
+        text = ellipsize(text, font(size), width)
     draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
 
 
@@ -181,7 +176,7 @@ def _feedback(draw: ImageDraw.ImageDraw, y: int, counts: Sequence[int] | None) -
 
 
 def _code_row(draw: ImageDraw.ImageDraw, y: int, rnd: RoundView) -> None:
-    _text(draw, (LEFT - 16, y + DIE / 2), "Code", 20, DIM, "rm")
+    _text(draw, (LEFT - 16, y + DIE / 2), "Code", 18, DIM, "rm")
     right = _column_x(3) + DIE
     if rnd.code is None:
         draw.rounded_rectangle((LEFT - 6, y - 4, right + 6, y + DIE + 4), radius=10, fill=SCREEN)
@@ -208,7 +203,7 @@ def _mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, ok: bool) -> None:
 
 def _solution_row(draw: ImageDraw.ImageDraw, y: int, rnd: RoundView) -> None:
     _text(
-        draw, (LEFT - 16, y + DIE / 2), "Solution", 20, HIGHLIGHT if rnd.must_solve else DIM, "rm"
+        draw, (LEFT - 16, y + DIE / 2), "Solution", 18, HIGHLIGHT if rnd.must_solve else DIM, "rm"
     )
     if rnd.must_solve:  # the next thing to fill in
         draw.rounded_rectangle(
@@ -277,36 +272,8 @@ def _header(draw: ImageDraw.ImageDraw, view: PublicView, rnd: RoundView) -> int:
 
 
 def _fit(name: str, n: int) -> str:
-    """A player's name in the font's letters, cut to n characters."""
-    name = plain(name)
-    return name if len(name) <= n else name[: n - 1] + "…"
-
-
-# Letters that lose no accent under NFKD but have a plain spelling.
-_SPELLED = {"ß": "ss", "Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe"}
-_SPELLED |= {"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Þ": "Th", "þ": "th", "ı": "i"}
-
-
-@cache
-def _has_glyph(char: str) -> bool:
-    """Pillow's built-in font is nearly ASCII only; anything else draws as an empty box."""
-    mask = font(20).getmask(char)
-    box = font(20).getmask("\uffff")
-    return (mask.size, bytes(mask)) != (box.size, bytes(box))
-
-
-def plain(text: str) -> str:
-    """Names as the font can draw them: accents dropped (Émilie: Emilie), the rest as '?'."""
-    out = []
-    for char in text:
-        if _has_glyph(char):
-            out.append(char)
-            continue
-        spelled = _SPELLED.get(char) or "".join(
-            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
-        )
-        out.append(spelled if spelled and all(map(_has_glyph, spelled)) else "?")
-    return "".join(out)
+    """A player's name as one drawable line of at most n characters."""
+    return drawable(name, n)
 
 
 def _turn_line(view: PublicView, rnd: RoundView) -> tuple[str, RGB]:

@@ -78,3 +78,16 @@ def test_pictures_show_what_changed() -> None:
     assert GAME.render_private(GAME.private_view(other, 0)) != GAME.render_private(
         GAME.private_view(start(code=[4, 3, 2, 1]), 0)
     )
+
+
+def picture_with_names(*names: str) -> bytes:
+    state = GAME.new_state([Player(name=n) for n in names], {}, 3)
+    return GAME.render_public(GAME.public_view(state))
+
+
+def test_names_keep_their_letters() -> None:
+    """Accents, Greek and Cyrillic are drawn as such; what the font lacks (CJK) shows as '?'."""
+    assert picture_with_names("Zoë", "Дима") != picture_with_names("Zoe", "????")
+    assert picture_with_names("Ψυχή", "Bob") != picture_with_names("????", "Bob")
+    assert picture_with_names("李雷", "Bob") == picture_with_names("??", "Bob")
+    assert picture_with_names("Ann\n🎲", "Bob\u200b") == picture_with_names("Ann", "Bob")

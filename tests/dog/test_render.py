@@ -224,6 +224,30 @@ def test_unicode_names_do_not_crash(name: str) -> None:
     assert png(render_hand(hand)).size[1] > 0
 
 
+def test_names_keep_their_letters() -> None:
+    """Accents, Greek and Cyrillic are drawn as such; what the font lacks (CJK) shows as '?'."""
+
+    def board(*names: str) -> bytes:
+        return render_board(board_view(4, names=list(names), to_act=[0, 1]))
+
+    def hand(name: str) -> bytes:
+        view = DogPrivateView(seat=0, name=name, color="red", variant="classic", hand=["A"])
+        return render_hand(view)
+
+    assert board("Ψυχή", "José", "李雷", "Ann") != board("????", "Jose", "李雷", "Ann")
+    assert board("Ψυχή", "José", "李雷", "Ann") == board("Ψυχή", "José", "??", "Ann")
+    assert hand("Дима") != hand("????")
+    assert hand("Zoë") != hand("Zoe")
+
+
+def test_long_names_stay_inside_the_panel() -> None:
+    """A name of wide letters is cut to the panel's width, not only to a character count."""
+    wide = render_board(board_view(4, names=["W" * 40, "Bob", "Cid", "Dee"], to_act=[0]))
+    im = png(wide).convert("RGB")
+    right_margin = im.crop((WIDTH - 14, 0, WIDTH, HEIGHT))
+    assert right_margin.getcolors() is not None and len(right_margin.getcolors()) == 1
+
+
 def test_unknown_colour_and_odd_positions_do_not_crash() -> None:
     view = board_view(4)
     seats = [view.seats[0].model_copy(update={"color": "purple"}), *view.seats[1:]]

@@ -39,9 +39,7 @@ from games.dog.render.common import (
     Point,
     blend,
     chip,
-    clean_text,
     edge_of,
-    font,
     ink_on,
     seat_rgb,
     star,
@@ -50,6 +48,7 @@ from games.dog.render.common import (
     wrap,
 )
 from games.dog.views import DogPublicView, LastMove, MoveMark, PawnView, SeatView, Spot
+from games.drawing import drawable, font
 
 BOARD = 840
 PANEL_W = 320
@@ -319,7 +318,7 @@ class _Board:
 
     def name(self, seat: int, limit: int = NAME_MAX) -> str:
         sv = self.seats.get(seat)
-        text = clean_text(sv.name, limit) if sv is not None else ""
+        text = drawable(sv.name, limit) if sv is not None else ""
         return text or f"Seat {seat + 1}"
 
     def xy(self, seat: int, index: int, spot: Spot) -> Point:
@@ -491,7 +490,7 @@ class _Board:
             w = font(size).getlength(text) + size
             if x + w > right and x > x0:
                 x, y = x0, y + row_h
-            cw, _ = chip(draw, (x, y), text, seat_rgb(self.color(seat)), size)
+            cw, _ = chip(draw, (x, y), text, seat_rgb(self.color(seat)), size, right - x0)
             x += cw + 6
         return y + row_h + 6
 
@@ -504,24 +503,27 @@ class _Board:
         for pawn in view.pawns:
             if pawn.spot.where == "goal":
                 in_goal[pawn.seat] = in_goal.get(pawn.seat, 0) + 1
-        small = font(17)
+        small = font(16)
         for sv in sorted(view.seats, key=lambda s: s.seat):
             rgb = seat_rgb(sv.color)
             if sv.seat in view.to_act and view.phase != "over":
                 cy = y + 16
                 draw.polygon([(x0 - 4, cy - 9), (x0 + 10, cy), (x0 - 4, cy + 9)], fill=MOVE)
-            chip(draw, (x0 + 16, y), self.name(sv.seat), rgb, 22)
+            chip(draw, (x0 + 16, y), self.name(sv.seat), rgb, 22, right - x0 - 56)
             _card_count(draw, (right, y), sv.cards)
-            bits = [sv.color]
-            if teams.get(sv.team, 0) > 1:
-                bits.append(f"team {sv.team + 1}")
-            bits.append(f"{in_goal.get(sv.seat, 0)}/4 in goal")
+            # Status first: when the line is too long, the cut takes the colour, which the
+            # tag above already shows, rather than WINNER or out.
+            bits = []
             if sv.seat in view.winners:
                 bits.append("WINNER")
             elif sv.finished:
                 bits.append("finished")
             if sv.out:
                 bits.append("out")
+            bits.append(sv.color)
+            if teams.get(sv.team, 0) > 1:
+                bits.append(f"team {sv.team + 1}")
+            bits.append(f"{in_goal.get(sv.seat, 0)}/4 in goal")
             line = wrap(" · ".join(bits), small, right - x0 - 16, 1)
             draw.text((x0 + 16, y + 37), line[0] if line else "", font=small, fill=MUTED)
             y += 64

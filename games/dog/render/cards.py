@@ -17,9 +17,9 @@ from games.dog.render.common import (
     CARD_RED,
     MUTED,
     RGB,
-    font,
     star,
 )
+from games.drawing import font, has_glyph
 
 
 class CardLook(NamedTuple):
@@ -57,7 +57,7 @@ def card_look(code: str, royal: bool) -> CardLook:
     look = specials.get(code)
     if look is None:
         return CardLook(code[:3], code[:3], "", MUTED, None)
-    if look.corner == "★":  # the font has no star glyph; the corner shows the joker's J
+    if look.corner == "★" and not has_glyph("★"):  # Pillow's own font: the joker's J
         return look._replace(corner="J")
     return look
 

@@ -1,22 +1,23 @@
-"""What the board and hand pictures share: colours, the fixed palette, fonts, text, PNG output.
+"""What the Dog board and hand pictures share: colours, the fixed palette, wrapping, tags.
 
-Everything is drawn in RGB (anti-aliased text, supersampled sprites), then mapped once onto a
-fixed palette: a palette PNG encodes several times faster and smaller than RGB (DESIGN:
-Pictures), and a fixed palette keeps the output byte-identical for identical views.
+Everything is drawn in RGB (anti-aliased text, supersampled sprites), then mapped once onto
+Dog's fixed palette by games.drawing.to_png: a palette PNG encodes several times faster and
+smaller than RGB (DESIGN: Pictures), and a fixed palette keeps identical views byte-identical.
+The font and the cleaning of names are games.drawing's, shared with the other games.
 """
 
 from __future__ import annotations
 
-import io
 import math
-import unicodedata
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from games.drawing import Font, drawable, ellipsize, font
+from games.drawing import to_png as encode_png
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 SEAT_RGB: dict[str, RGB] = {
     "red": (210, 36, 36),
@@ -131,59 +132,13 @@ def palette_image() -> Image.Image:
 
 
 def to_png(im: Image.Image) -> bytes:
-    """Map an RGB picture onto the fixed palette and encode it (no dither: flat art)."""
-    pal = im.quantize(palette=palette_image(), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    pal.save(out, "PNG", compress_level=3)  # 3: a third of the time of 6, +20% bytes
-    return out.getvalue()
-
-
-@lru_cache(maxsize=64)
-def font(size: int) -> Font:
-    """Pillow's bundled scalable font: nothing to ship or fetch."""
-    return ImageFont.load_default(size=size)
-
-
-@lru_cache(maxsize=1)
-def _notdef_mask() -> tuple[tuple[int, int], bytes]:
-    mask = font(20).getmask("\U0010fff0")
-    return mask.size, bytes(mask)
-
-
-@lru_cache(maxsize=4096)
-def _has_glyph(ch: str) -> bool:
-    if ch == " ":
-        return True
-    mask = font(20).getmask(ch)
-    return (mask.size, bytes(mask)) != _notdef_mask()
-
-
-@lru_cache(maxsize=4096)
-def _printable(ch: str) -> str:
-    """A character the font can draw: accents folded away (Zoë -> Zoe) where it lacks them."""
-    if _has_glyph(ch):
-        return ch
-    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-    if base and all(_has_glyph(c) for c in base):
-        return base
-    if unicodedata.combining(ch):
-        return ""
-    return ch  # drawn as the font's box: honest, and never a crash
-
-
-def clean_text(text: str, limit: int | None = None) -> str:
-    """Text safe to draw on one line: no control characters, trimmed to `limit` characters."""
-    chars = [c for c in text if not unicodedata.category(c).startswith("C")]
-    flat = "".join(_printable(c) for c in chars)
-    flat = " ".join(flat.split())
-    if limit is not None and len(flat) > limit:
-        flat = flat[: limit - 1].rstrip() + "…"
-    return flat
+    """An RGB picture as a PNG on Dog's palette."""
+    return encode_png(im, palette_image())
 
 
 def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
     """Greedy word wrap; the last line ends in an ellipsis when text is cut."""
-    words = clean_text(text).split(" ")
+    words = drawable(text).split(" ")
     lines: list[str] = []
     line = ""
     for word in words:
@@ -214,12 +169,21 @@ def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
 
 
 def chip(
-    draw: ImageDraw.ImageDraw, xy: Point, text: str, color: RGB, size: int
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    color: RGB,
+    size: int,
+    max_width: float | None = None,
 ) -> tuple[float, float]:
-    """A name on a rounded tag in its seat colour; returns the tag's width and height."""
+    """A name on a rounded tag in its seat colour, at most `max_width` wide (the name is cut
+    with '…': a character limit alone lets 'WWWW…' run off the panel); returns the tag's
+    width and height."""
     fnt = font(size)
-    w = fnt.getlength(text)
     pad_x, pad_y = size * 0.45, size * 0.22
+    if max_width is not None:
+        text = ellipsize(text, fnt, max_width - 2 * pad_x)
+    w = fnt.getlength(text)
     x, y = xy
     box = (x, y, x + w + 2 * pad_x, y + size + 2 * pad_y)
     draw.rounded_rectangle(box, radius=size * 0.4, fill=color, outline=edge_of(color), width=2)

@@ -12,12 +12,11 @@ from games.dog.render.common import (
     WHITE,
     blend,
     chip,
-    clean_text,
-    font,
     seat_rgb,
     to_png,
 )
 from games.dog.views import DogPrivateView
+from games.drawing import drawable, font
 
 CARD_W, CARD_H = 150, 220
 GAP, MARGIN = 16, 24
@@ -38,11 +37,13 @@ def render_hand(view: DogPrivateView) -> bytes:
     width = max(MIN_WIDTH, round(2 * MARGIN + CARD_W + max(0, n - 1) * step))
     im = Image.new("RGB", (width, HEIGHT), HAND_BG)
     draw = ImageDraw.Draw(im)
-    name = clean_text(view.name, NAME_MAX) or f"Seat {view.seat + 1}"
-    cw, _ = chip(draw, (MARGIN, 18), name, seat_rgb(view.color), 22)
+    name = drawable(view.name, NAME_MAX) or f"Seat {view.seat + 1}"
     variant = "Dog Royal" if royal else "Dog"
     count = f"{n} card{'s' if n != 1 else ''}"
-    draw.text((MARGIN + cw + 12, 23), f"your hand · {count} · {variant}", font=font(20), fill=SOFT)
+    caption = f"your hand · {count} · {variant}"
+    room = width - 2 * MARGIN - 12 - font(20).getlength(caption)
+    cw, _ = chip(draw, (MARGIN, 18), name, seat_rgb(view.color), 22, room)
+    draw.text((MARGIN + cw + 12, 23), caption, font=font(20), fill=SOFT)
     if n == 0:
         box = (MARGIN, TOP, MARGIN + CARD_W, TOP + CARD_H)
         draw.rounded_rectangle(box, radius=14, outline=SOFT, width=3)
