@@ -93,6 +93,7 @@ from games.contract import (
 )
 from games.dog import data
 from games.dog.cards import card_name, deal_size, new_deck
+from games.dog.explain import explain
 from games.dog.moves import Move, all_moves, has_move, pawn_name, where
 from games.dog.state import DogState
 from games.dog.views import (
@@ -368,14 +369,14 @@ class Dog(Game[DogState]):
                     self._play(st, seat, move, events)
                     break
             else:
-                raise RuleError("That move is not possible right now.")
+                raise RuleError(explain(st, seat, action_id))
         st.actions += 1
         return Applied(state=st, events=events)
 
     def _give(self, st: DogState, seat: int, action_id: str, events: list[str]) -> None:
         head, _, code = action_id.partition(".")
         if head != "give" or code not in st.hands[seat]:
-            raise RuleError("Give one of the cards in your hand.")
+            raise RuleError(explain(st, seat, action_id))
         st.hands[seat].remove(code)
         st.given[seat] = code
         to = self.receiver(st, seat)
@@ -395,7 +396,7 @@ class Dog(Game[DogState]):
         ids = {f"place.p{i + 1}": i for i in range(data.PAWNS_PER_SEAT)}
         i = ids.get(action_id)
         if i is None or st.pawns[seat][i] != data.KENNEL:
-            raise RuleError("Choose a pawn from your kennel.")
+            raise RuleError(explain(st, seat, action_id))
         start = st.start_of(seat)
         st.pawns[seat][i] = start
         st.last_move = {
