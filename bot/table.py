@@ -227,10 +227,12 @@ class Table:
         players = [Player(name=p.name, bot=p.bot) for p in session.players]
         try:
             game.check_options(session.options, count)
-            state = game.new_state(players, session.options, session.seed)
+            opening = game.opening(players, session.options, session.seed)
         except RuleError as error:
             raise TableError(str(error)) from None
+        state = opening.state
         events = [f"{game.title} begins: " + ", ".join(p.name for p in players) + "."]
+        events += opening.events
         updated = await self.store.update_session(
             session.id, session.version, status="active", state=game.dump(state)
         )

@@ -111,6 +111,10 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def new_state(self, players: list[Player], options: dict[str, Any], seed: int) -> S: ...
 
+    def opening(self, players: list[Player], options: dict[str, Any], seed: int) -> Applied:
+        """The first state and what setting it up did, for the channel (a hand laid down)."""
+        return Applied(state=self.new_state(players, options, seed))
+
     # -- playing -------------------------------------------------------------------------
     @abstractmethod
     def to_act(self, state: S) -> list[Seat]:

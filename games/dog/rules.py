@@ -184,6 +184,10 @@ class Dog(Game[DogState]):
         return "\n".join(lines)
 
     def new_state(self, players: list[Player], options: dict[str, Any], seed: int) -> DogState:
+        return self.opening(players, options, seed).state
+
+    def opening(self, players: list[Player], options: dict[str, Any], seed: int) -> Applied:
+        """The first deal; a first player who cannot play lays down at once, and says so."""
         n = len(players)
         self.check_options(options, n)
         variant = options.get("variant", "classic")
@@ -206,9 +210,10 @@ class Dog(Game[DogState]):
             given=[None] * n,
             received=[None] * n,
         )
-        self._new_round(st, [])
-        self._settle(st, [])
-        return st
+        events: list[str] = []
+        self._new_round(st, events)
+        self._settle(st, events)
+        return Applied(state=st, events=events)
 
     # -- rounds and turns ----------------------------------------------------------------------
     def _new_round(self, st: DogState, events: list[str]) -> None:

@@ -7,7 +7,8 @@ import time
 from dd_support import PLAYERS, act, start
 
 from games.contract import ACTION_ID_MAX, LABEL_MAX
-from games.dobbelduel import GAME, render
+from games.dobbelduel import GAME
+from games.drawing import drawable
 from games.registry import all_games
 
 
@@ -101,6 +102,6 @@ def test_options_and_seating() -> None:
 
 
 def test_names_drawn_in_the_fonts_letters() -> None:
-    assert render.plain("Émilie-Ñandú ß") == "Emilie-Nandu ss"
-    assert render.plain("Ann") == "Ann"
-    assert render.plain("名") == "?"
+    assert drawable("Émilie-Ñandú ß") == "Émilie-Ñandú ß"
+    assert drawable("Ann") == "Ann"
+    assert drawable("名") == "?"

@@ -260,7 +260,9 @@ def test_events_name_the_player_and_the_pawns_sent_home():
     assert done.state.last_move is not None
     text = "Ann plays 7: pawn 1 +3, pawn 2 +4; Bob's pawn 3 goes home"
     assert done.state.last_move["text"] == text
-    assert done.events[0].startswith("Ann plays 7: pawn 2 +4")
+    assert done.events[0] == text  # the step that completes the 7 tells the whole 7
+    first = GAME.apply(st, 0, "7.p1.3").events[0]
+    assert first == "Ann plays 7: pawn 1 +3; Bob's pawn 3 goes home"  # one step, as it happens
 
 
 def test_menu_prompts_follow_the_steps():
@@ -311,3 +313,17 @@ def test_registry_finds_dog():
     game = all_games()["dog"]
     assert game is GAME and game.min_players == 2 and game.max_players == 6
     assert {o.name for o in game.options} == {"variant", "teams"}
+
+
+def test_opening_announces_players_who_cannot_play():
+    """Passen: a player who cannot move at the very first turn lays down, and the channel
+    is told (the opening's events), not only the picture."""
+    from games.contract import Player
+
+    players = [Player(name="Ann"), Player(name="Bob")]
+    opening = GAME.opening(players, {"variant": "classic"}, 13)
+    assert "Ann cannot play and lays down 6 cards for the rest of the round." in opening.events
+    assert opening.state.round == 2
+    assert GAME.dump(GAME.new_state(players, {"variant": "classic"}, 13)) == GAME.dump(
+        opening.state
+    )

@@ -49,3 +49,20 @@ async def session_version(bot: Any, channel_id: int) -> int:
     """The open session's version, read from the bot's store (to show that nothing changed)."""
     session = await bot.store.open_session(channel_id)
     return -1 if session is None else session.version
+
+
+async def press_first(fake: FakeDiscord, user: FakeMember, menu: FakeMessage) -> InteractionResult:
+    """Take the first choice a menu step offers, button or select menu alike."""
+    buttons = [b for b in menu.buttons() if b.label != "Back"]
+    if buttons:
+        return await fake.click(user, menu, buttons[0].custom_id)
+    select = menu.selects()[0]
+    return await fake.select(user, menu, select.custom_id, [select.options[0]["value"]])
+
+
+async def finish_menu(fake: FakeDiscord, user: FakeMember, menu: FakeMessage) -> FakeMessage:
+    """Take first choices until a move is made; the menu as it ends."""
+    while not menu.text.startswith("✅"):
+        menu = menu_message(await press_first(fake, user, menu))
+        assert not menu.text.startswith("⚠️"), menu.text
+    return menu

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import last_board, menu_message, warning
+from tests.e2e.driving import finish_menu, last_board, menu_message, press_first, warning
 from tests.fakediscord import FakeMember, FakeMessage
 
 
@@ -39,18 +39,7 @@ async def test_four_player_team_game_with_three_bots_to_the_end(world: World):
         assert turns < 400, "the game does not end"
         if turns % 3 == 0:  # now and then by the buttons and menus, otherwise by typing
             r = await f.click(world.ann, last_board(f, world.chan), "Play")
-            menu = menu_message(r)
-            assert not menu.text.startswith("⚠️"), menu.text
-            while not menu.text.startswith("✅"):
-                buttons = [b for b in menu.buttons() if b.label != "Back"]
-                if buttons:
-                    r = await f.click(world.ann, menu, buttons[0].custom_id)
-                else:
-                    select = menu.selects()[0]
-                    r = await f.select(world.ann, menu, select.custom_id,
-                                       [select.options[0]["value"]])
-                menu = menu_message(r)
-                assert not menu.text.startswith("⚠️"), menu.text
+            await finish_menu(f, world.ann, menu_message(r))
             continue
         choices = await f.autocomplete(world.ann, world.chan, "dog play", focused="action")
         assert choices, "Ann is pinged but has nothing to play"
@@ -77,7 +66,7 @@ async def begin_two_humans(world: World) -> None:
     await f.slash(world.ann, world.chan, "dog", "start")
     await f.slash(world.bob, world.chan, "dog", "join")
     r = await f.slash(world.ann, world.chan, "dog", "begin")
-    assert "Ann's turn" in r.message.content
+    assert r.message.attachments and "Round " in r.message.content
 
 
 async def stack(world: World, change) -> None:
@@ -105,7 +94,8 @@ async def test_seven_split_through_the_menus(world: World):
         # Ann (seat 0, start field 0): pawns on fields 5 and 10; Bob's pawn on field 8.
         state.pawns[0] = [5, 10, -1, -1]
         state.pawns[1] = [8, -1, -1, -1]
-        state.hands[0][0] = "7"
+        state.hands[0] = ["7", "5", "8", "9", "T", "Q"]
+        state.turn, state.out = 0, [False, False]
 
     await stack(world, arrange)
     r = await f.click(world.ann, last_board(f, world.chan), "Play")
@@ -148,15 +138,20 @@ async def test_seven_split_through_the_menus(world: World):
 async def test_wrong_moves_are_refused_with_a_reason(world: World):
     f = world.fake
     await begin_two_humans(world)
+
+    def arrange(state: DogState) -> None:
+        state.hands[0] = ["2", "3", "5", "6", "8", "9"]
+        state.pawns[0] = [5, -1, -1, -1]
+        state.turn, state.out = 0, [False, False]
+
+    await stack(world, arrange)
     board = last_board(f, world.chan)
     r = await f.click(world.bob, board, "Play")
     assert "not your turn" in warning(r)
     session = await open_session(world)
-    state = DOG.load(session.state)
-    missing = next(c for c in "23456789TQKAJ" if c not in state.hands[0])
-    r = await f.slash(world.ann, world.chan, "dog", "play", action=f"{missing}.p1.out")
+    r = await f.slash(world.ann, world.chan, "dog", "play", action="K.p2.out")
     warning(r)  # a card not in the hand
-    r = await f.slash(world.ann, world.chan, "dog", "play", action="5.p1.5")
+    r = await f.slash(world.ann, world.chan, "dog", "play", action="5.p2.5")
     warning(r)  # a pawn in the kennel cannot move five
     r = await f.slash(world.ann, world.chan, "dog", "play", action="whatever")
     warning(r)
@@ -176,28 +171,21 @@ async def test_restart_in_the_middle_of_a_round(world: World):
     other = world.bob if mover is world.ann else world.ann
     r = await f.click(mover, last_board(f, world.chan), "Play")
     old_menu = menu_message(r)
+    r = await f.click(mover, last_board(f, world.chan), "Play")
+    spare_menu = menu_message(r)  # opened too, never used until the game has moved on
 
     await world.restart()
 
     after = await open_session(world)
     assert after.state == before.state and after.version == before.version
     # The menu opened before the restart still plays, since nothing moved since.
-    menu = old_menu
-    while not menu.text.startswith("✅"):
-        buttons = [b for b in menu.buttons() if b.label != "Back"]
-        if buttons:
-            r = await f.click(mover, menu, buttons[0].custom_id)
-        else:
-            select = menu.selects()[0]
-            r = await f.select(mover, menu, select.custom_id, [select.options[0]["value"]])
-        menu = menu_message(r)
-        assert not menu.text.startswith("⚠️"), menu.text
+    await finish_menu(f, mover, old_menu)
     # A Play button from the very first board still opens the current menu.
     if await whose_turn(world) is other:
         r = await f.click(other, first_board, "Play")
         assert not menu_message(r).text.startswith("⚠️")
     # And the old menu, pressed again, knows the game moved on.
-    r = await f.click(mover, old_menu, old_menu.buttons()[0].custom_id)
+    r = await press_first(f, mover, spare_menu)
     assert "earlier moment" in warning(r)
     r = await f.slash(world.bob, world.chan, "dog", "hand")
     assert "Your hand" in r.ephemeral_text
