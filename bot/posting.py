@@ -78,7 +78,7 @@ def board_message(
     lines = [header] if header else []
     shown = events[-EVENTS_SHOWN:]
     if len(events) > len(shown):
-        lines.append(f"… ({len(events) - len(shown)} earlier moves)")
+        lines.append(f"… ({len(events) - len(shown)} earlier events not shown)")
     lines += [f"• {event}" for event in shown]
     lines.append(game.status(view))
     result = game.result(state)

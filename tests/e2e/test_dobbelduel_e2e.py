@@ -261,3 +261,33 @@ async def test_a_drawing_failure_still_announces_the_move(world: World, monkeypa
     assert "Bob places" in r.message.content
     assert "could not be drawn" in r.message.content and not r.message.attachments
     assert "no ink" not in r.message.content
+
+
+async def test_leave_the_lobby_and_leave_a_running_game(world: World):
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "start")
+    lobby = r.message
+    await f.click(world.bob, lobby, "Join")
+    r = await f.click(world.bob, lobby, "Leave")
+    assert "Bob left the lobby" in r.ephemeral_text
+    assert f"<@{world.bob.id}>" not in lobby.text  # the lobby card is updated in place
+    r = await f.click(world.bob, lobby, "Leave")
+    assert "not in this game" in warning(r)
+    await f.click(world.cid, lobby, "Join")
+    await f.click(world.ann, lobby, "Begin")
+    assert "Game on" in lobby.text and not lobby.buttons()
+
+    # Mid-game, Cid (the codebreaker) leaves: a bot takes the seat and plays on at once.
+    r = await f.slash(world.cid, world.chan, "dobbelduel", "leave")
+    assert "a bot plays their seat" in r.message.content
+    board = last_board(f, world.chan)
+    assert "Cid places" in board.content or "Cid gives" in board.content  # the bot plays on
+    assert "Ann breaks" in board.content  # the bot broke (or not) the code and round 2 began
+    r = await f.slash(world.cid, world.chan, "dobbelduel", "play", action="solve.1.1.1.1")
+    assert "not in this game" in warning(r)
+
+    # The last person leaving ends the game.
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "leave")
+    assert "game over" in r.message.content
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "board")
+    assert "no Dobbelduel game" in warning(r)
