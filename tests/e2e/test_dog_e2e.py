@@ -189,3 +189,46 @@ async def test_restart_in_the_middle_of_a_round(world: World):
     assert "earlier moment" in warning(r)
     r = await f.slash(world.bob, world.chan, "dog", "hand")
     assert "Your hand" in r.ephemeral_text
+
+
+async def test_dog_royal_against_the_bot_to_the_end(world: World):
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dog", "start", variant="royal", bots=1)
+    assert "royal" in r.message.text
+    await f.click(world.ann, r.message, "Begin")
+    board = last_board(f, world.chan)
+    menu = menu_message(await f.click(world.ann, board, "Play"))
+    assert "start field" in menu.content.lower() or "pawn" in menu.content.lower()
+    labels = [b.label for b in menu.buttons()] + [
+        o["label"] for s in menu.selects() for o in s.options
+    ]
+    assert any("King" in label for label in labels)  # the royal setup: choose a ranked pawn
+    await finish_menu(f, world.ann, menu)
+    moves = 0
+    while "🏁" not in last_board(f, world.chan).content:
+        moves += 1
+        assert moves < 400, "the game does not end"
+        choices = await f.autocomplete(world.ann, world.chan, "dog play", focused="action")
+        assert choices
+        r = await f.slash(world.ann, world.chan, "dog", "play", action=choices[0]["value"])
+        assert r.message is not None, r.ephemeral_text
+    hand = newest_hand_dm(world, world.ann)
+    assert hand.attachments
+
+
+async def test_six_players_in_two_teams_of_three(world: World):
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dog", "start", teams="2x3", bots=4)
+    await f.slash(world.bob, world.chan, "dog", "join")
+    lobby = r.message
+    assert "Ann & Bot 2 & Bot 4" in lobby.text or "Ann, Bot 2" in lobby.text, lobby.text
+    r = await f.click(world.cid, lobby, "Join")
+    assert "full" in warning(r)
+    await f.click(world.ann, lobby, "Begin")
+    board = last_board(f, world.chan)
+    assert board.attachments and "exchange" in board.content.lower()
+    for user in (world.ann, world.bob):
+        menu = menu_message(await f.click(user, board, "Play"))
+        assert "give" in menu.content.lower()
+        await finish_menu(f, user, menu)
+    assert "The exchange is done" in "\n".join(m.content for m in f.channel_messages(world.chan))
