@@ -140,8 +140,9 @@ async def test_wrong_moves_are_refused_with_a_reason(world: World):
     await begin_two_humans(world)
 
     def arrange(state: DogState) -> None:
-        state.hands[0] = ["2", "3", "5", "6", "8", "9"]
-        state.pawns[0] = [5, -1, -1, -1]
+        state.hands[0] = ["2", "3", "5", "7", "8", "9"]
+        state.pawns[0] = [5, 28, 62, -1]
+        state.pawns[1] = [32, -1, -1, -1]  # Bob's pawn on its own start field blocks it
         state.turn, state.out = 0, [False, False]
 
     await stack(world, arrange)
@@ -150,11 +151,17 @@ async def test_wrong_moves_are_refused_with_a_reason(world: World):
     assert "not your turn" in warning(r)
     session = await open_session(world)
     r = await f.slash(world.ann, world.chan, "dog", "play", action="K.p2.out")
-    warning(r)  # a card not in the hand
+    assert "You have no King in your hand" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dog", "play", action="5.p4.5")
+    assert "Pawn 4 is in the kennel" in warning(r)
     r = await f.slash(world.ann, world.chan, "dog", "play", action="5.p2.5")
-    warning(r)  # a pawn in the kennel cannot move five
+    assert "cannot pass Bob's pawn 1 on its start field" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dog", "play", action="9.p3.9g")
+    assert "overshoots" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dog", "play", action="7.p1.8")
+    assert "too many" in warning(r)
     r = await f.slash(world.ann, world.chan, "dog", "play", action="whatever")
-    warning(r)
+    assert "Press Play" in warning(r)
     assert (await open_session(world)).version == session.version
 
 
