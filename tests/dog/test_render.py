@@ -10,7 +10,15 @@ from PIL import Image
 
 from games.contract import Player
 from games.dog.render import render_board, render_hand
-from games.dog.render.board import HEIGHT, WIDTH, _Board, geometry
+from games.dog.render.board import (
+    BOARD,
+    HEIGHT,
+    WIDTH,
+    _Board,
+    _pawn_sprite,
+    field_labels,
+    geometry,
+)
 from games.dog.render.cards import card_look
 from games.dog.views import (
     DogPrivateView,
@@ -261,6 +269,94 @@ def test_kennel_pawns_get_a_spot_each_even_when_all_report_pos_0() -> None:
     board = _Board(board_view(4), 4)
     spots = {board.xy(0, i, kennel(0)) for i in range(4)}
     assert len(spots) == 4
+
+
+# -- pawn and field numbers (the menus say "Pawn 2 (field 26)") ------------------------------
+
+
+def two_pawns_on_the_ring(variant: str, first: tuple[int, str], second: tuple[int, str]) -> bytes:
+    """Seat 0 with pawn `first` (index, rank) on field 5 and pawn `second` on field 9."""
+    view = board_view(4, variant, last_move=None)
+    (i, rank_i), (j, rank_j) = first, second
+    royal = variant == "royal"
+    pawns = [p for p in view.pawns if p.seat != 0 or p.index not in (i, j)]
+    pawns += [
+        PawnView(seat=0, index=i, rank=rank_i if royal else None, spot=ring(5)),
+        PawnView(seat=0, index=j, rank=rank_j if royal else None, spot=ring(9)),
+    ]
+    return render_board(view.model_copy(update={"pawns": pawns}))
+
+
+def test_classic_pawns_show_their_number() -> None:
+    """Only which pawn stands where differs: the numbers on the pawns tell them apart."""
+    a = two_pawns_on_the_ring("classic", (0, "king"), (2, "citizen"))
+    b = two_pawns_on_the_ring("classic", (2, "king"), (0, "citizen"))
+    assert a != b
+    assert a == two_pawns_on_the_ring("classic", (0, "king"), (2, "citizen"))
+
+
+def test_royal_pawns_are_told_apart_by_rank_only() -> None:
+    """Royal menus name pawns by rank ("knight"), so a Royal pawn carries its rank, no number."""
+    a = two_pawns_on_the_ring("royal", (0, "king"), (2, "citizen"))
+    b = two_pawns_on_the_ring("royal", (2, "king"), (0, "citizen"))
+    assert a == b
+
+
+def _luminances(im: Image.Image) -> list[float]:
+    data = im.convert("RGB").tobytes()
+    return [0.299 * r + 0.587 * g + 0.114 * b for r, g, b in zip(*[iter(data)] * 3, strict=True)]
+
+
+@pytest.mark.parametrize(
+    ("colour", "dark_digit"),
+    [
+        ("yellow", True),
+        ("white", True),
+        ("red", False),
+        ("blue", False),
+        ("black", False),
+        ("green", False),
+    ],
+)
+def test_pawn_number_is_dark_on_light_pawns_and_light_on_dark(
+    colour: str, dark_digit: bool
+) -> None:
+    for sections in (4, 6):
+        sprite = _pawn_sprite(colour, None, round(geometry(sections).pawn_r, 1), 3)
+        w, h = sprite.size
+        lums = _luminances(sprite.crop((w * 3 // 8, h * 3 // 8, w * 5 // 8, h * 5 // 8)))
+        if dark_digit:
+            assert min(lums) < 100
+        else:
+            assert max(lums) > 200
+
+
+@pytest.mark.parametrize("sections", [4, 6])
+def test_every_fourth_field_is_numbered_next_to_its_own_field(sections: int) -> None:
+    geo = geometry(sections)
+    labels = field_labels(sections)
+    assert [lab.field for lab in labels] == list(range(0, 16 * sections, 4))
+    assert [lab.text for lab in labels] == [str(lab.field) for lab in labels]  # 0-based as menus
+    others = [p for row in (*geo.goals, *geo.kennels) for p in row]
+    for lab in labels:
+        x, y = lab.at
+        assert 10 <= x <= BOARD - 10 and 8 <= y <= HEIGHT - 8
+        nearest = min(range(len(geo.ring)), key=lambda f: math.dist(geo.ring[f], lab.at))
+        assert nearest == lab.field
+        # clear of the fields and of the goals and kennels
+        assert min(math.dist(p, lab.at) for p in geo.ring) > geo.field_r + 4
+        assert min(math.dist(p, lab.at) for p in others) > geo.field_r + 6
+
+
+def test_field_numbers_are_in_the_cached_background() -> None:
+    """Static: the same for every view of a board size, so they cost a render nothing."""
+    a = board_view(4, last_move=None)
+    empty = a.model_copy(update={"pawns": []})
+    im = png(render_board(empty))
+    for lab in field_labels(4):
+        x, y = lab.at
+        box = im.crop((round(x) - 4, round(y) - 4, round(x) + 4, round(y) + 4))
+        assert min(_luminances(box)) < 170  # muted digits on the light board
 
 
 # -- board geometry (DECISIONS: Dog boards) ----------------------------------------------------

@@ -6,6 +6,11 @@ Play runs clockwise. A seat's goal leads straight inward from its start field (g
 nearest the ring); its kennel is a row of 4 outside the ring, beside the fields that lead to
 the start field. Section 0 is at the bottom. The info panel is on the right.
 
+The picture speaks the menus' words (games/dog/moves.py): a classic pawn carries its number
+("Pawn 2" is index 1), Royal pawns their rank ("knight"; the menus name them by rank only);
+every 4th ring field has its number ("field 26", 0-based as the view) and the goal fields
+1-4 ("goal 1" nearest the ring) theirs, small and muted, in the cached background.
+
 The ring, kennels, goals, start fields and special fields depend only on (sections, seat
 colours, special fields); that background is drawn once, supersampled, and cached, so each
 render only pastes pawns, arrows and text onto a copy.
@@ -57,6 +62,8 @@ HEIGHT = BOARD
 SS = 2  # supersampling factor of the cached background
 FIELDS_PER_SECTION = 16
 NEUTRAL: RGB = (178, 160, 124)  # sections nobody sits at (2 or 3 players on the 4-board)
+LABEL: RGB = MUTED  # field numbers: there to be found, not to be read first
+FIELD_LABEL_EVERY = 4
 
 # (apothem, corner radius) of the ring's centre line, per number of sections.
 _SHAPES: dict[int, tuple[float, float]] = {4: (335.0, 95.0), 6: (352.0, 60.0)}
@@ -211,6 +218,11 @@ def _background(
             _disc(draw, sc(p), geo.field_r * s, tint(rgb, 0.8), edge, round(1.5 * s))
         for p in geo.goals[k]:
             _disc(draw, sc(p), geo.field_r * s, tint(rgb, 0.75), edge, round(2 * s))
+        # "goal 1" (pos 0, nearest the ring) to "goal 4": faint, so no one takes it for a pawn
+        goal_font = font(round(geo.field_r * 0.95 * s))
+        faint = blend(edge, tint(rgb, 0.75), 0.45)
+        for g, p in enumerate(geo.goals[k]):
+            draw.text(sc(p), str(g + 1), font=goal_font, fill=faint, anchor="mm")
     for i, p in enumerate(geo.ring):
         if i % FIELDS_PER_SECTION == 0:
             k = i // FIELDS_PER_SECTION
@@ -228,14 +240,81 @@ def _background(
             outline=GOLD_LINE,
             width=round(1.5 * s),
         )
+    _field_numbers(draw, sections)
     draw.rectangle((BOARD * s, 0, WIDTH * s, HEIGHT * s), fill=PANEL_BG)
     draw.line((BOARD * s, 0, BOARD * s, HEIGHT * s), fill=RULE, width=2 * s)
     return big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
 
 
+@dataclass(frozen=True)
+class FieldLabel:
+    """Where the number of ring field `field` is written, and the tick that ties it to it."""
+
+    field: int
+    text: str
+    at: Point  # centre of the text
+    tick: tuple[Point, Point] | None
+    font_size: int
+
+
+@lru_cache(maxsize=8)
+def field_labels(sections: int) -> tuple[FieldLabel, ...]:
+    """Every 4th ring field's number (as the menus say it: "field 26"), just inside the ring;
+    a start field's goes outside, as its goal lane fills the inside."""
+    geo = geometry(sections)
+    size = 13 if geo.spacing > 32 else 11
+    fnt = font(size * SS)
+    n = len(geo.ring)
+    c = BOARD / 2
+    out: list[FieldLabel] = []
+    for i in range(0, n, FIELD_LABEL_EVERY):
+        (px, py), (ax, ay), (bx, by) = geo.ring[i], geo.ring[i - 1], geo.ring[(i + 1) % n]
+        tx, ty = bx - ax, by - ay
+        d = math.hypot(tx, ty) or 1.0
+        nx, ny = ty / d, -tx / d  # perpendicular to the ring's direction
+        if nx * (c - px) + ny * (c - py) < 0:
+            nx, ny = -nx, -ny  # now inward
+        start = i % FIELDS_PER_SECTION == 0
+        if start:
+            nx, ny = -nx, -ny
+        text = str(i)
+        left, top, right, bottom = fnt.getbbox(text, anchor="mm")
+        half_w, half_h = (right - left) / 2 / SS, (bottom - top) / 2 / SS
+        edge = geo.spacing * 0.56  # just past the track's edge
+        gap = edge + 1.5 + abs(nx) * half_w + abs(ny) * half_h
+        tick = (
+            (px + nx * (geo.field_r + 1.5), py + ny * (geo.field_r + 1.5)),
+            (px + nx * edge, py + ny * edge),
+        )
+        out.append(
+            FieldLabel(
+                field=i,
+                text=text,
+                at=(px + nx * gap, py + ny * gap),
+                tick=None if start else tick,  # the big start disc reaches its label
+                font_size=size,
+            )
+        )
+    return tuple(out)
+
+
+def _field_numbers(draw: ImageDraw.ImageDraw, sections: int) -> None:
+    """The ring's field numbers, small and muted: there to be found, not to be read first."""
+    s = SS
+    for label in field_labels(sections):
+        if label.tick is not None:  # ties a corner label to its field
+            draw.line([(x * s, y * s) for x, y in label.tick], fill=LABEL, width=round(1.5 * s))
+        x, y = label.at
+        fnt = font(label.font_size * s)
+        draw.text((x * s, y * s), label.text, font=fnt, fill=LABEL, anchor="mm")
+
+
 @lru_cache(maxsize=256)
-def _pawn_sprite(color: str, rank: str | None, radius: float) -> Image.Image:
-    """A pawn drawn 4x and shrunk (smooth edges); Royal ranks differ in shape, size and letter."""
+def _pawn_sprite(
+    color: str, rank: str | None, radius: float, number: int | None = None
+) -> Image.Image:
+    """A pawn drawn 4x and shrunk (smooth edges); Royal ranks differ in shape, size and letter.
+    A classic pawn carries its `number` ("pawn 2" of the menus) in the disc."""
     q = 4
     r = radius * q
     size = math.ceil(radius * 3.2) * q
@@ -286,9 +365,13 @@ def _pawn_sprite(color: str, rank: str | None, radius: float) -> Image.Image:
         cy = c + rr * 0.32
     else:
         draw.ellipse((c - r, c - r, c + r, c + r), fill=rgb, outline=edge, width=width)
-        shine = r * 0.3
-        sx, sy = c - r * 0.35, c - r * 0.35
-        draw.ellipse((sx - shine, sy - shine, sx + shine, sy + shine), fill=tint(rgb, 0.45))
+        if number is None:
+            shine = r * 0.3
+            sx, sy = c - r * 0.35, c - r * 0.35
+            draw.ellipse((sx - shine, sy - shine, sx + shine, sy + shine), fill=tint(rgb, 0.45))
+        else:
+            num_font = font(round(r * 1.45), bold=True)
+            draw.text((c, c), str(number), font=num_font, fill=ink_on(rgb), anchor="mm")
     if letter is not None:
         size_px = round(r * (0.95 if rank == "fool" else 1.2))
         draw.text((c, cy), letter, font=font(size_px), fill=ink_on(rgb), anchor="mm")
@@ -385,11 +468,14 @@ class _Board:
             if (pawn.seat, pawn.index) in moved:
                 p = self.xy(pawn.seat, pawn.index, pawn.spot)
                 _disc(draw, p, halo, MOVE, MOVE, 1)
+        royal = view.variant == "royal"
         for pawn in sorted(view.pawns, key=_pawn_order):
             sprite = _pawn_sprite(
                 self.color(pawn.seat),
-                pawn.rank if view.variant == "royal" else None,
+                pawn.rank if royal else None,
                 round(geo.pawn_r, 1),
+                # the menus name classic pawns "pawn 1".."pawn 4", Royal ones by rank only
+                None if royal else pawn.index % 4 + 1,
             )
             _paste(im, sprite, self.xy(pawn.seat, pawn.index, pawn.spot))
         for pawn in view.pawns:
