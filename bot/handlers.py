@@ -18,7 +18,7 @@ from bot import store as st
 from bot.components import menu_header, menu_view
 from bot.errors import guarded
 from bot.menus import menu_step
-from bot.table import Change, TableError
+from bot.table import Change, Table, TableError
 from games.contract import Game
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class Handlers:
         self.bot = bot
 
     @property
-    def table(self):  # noqa: ANN201 - avoids an import cycle with bot.client
+    def table(self) -> Table:
         return self.bot.table
 
     # -- lobby ---------------------------------------------------------------------------
@@ -160,8 +160,12 @@ class Handlers:
         self, interaction: discord.Interaction, game: Game[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         session = await self.table.store.open_session(interaction.channel_id)
-        if session is None or session.game != game.name:
-            return []
+        try:
+            if session is None or session.game != game.name:
+                session = await self.table.session_here(game, interaction.channel_id)
+            self.table.check_turn(session, interaction.user.id)
+        except TableError as why:  # say why in the list itself, rather than an empty list
+            return [app_commands.Choice(name=str(why)[:100], value="?")]
         words = _tokens(current)
         found = []
         for action in self.table.legal_for(session, interaction.user.id):

@@ -291,3 +291,14 @@ async def test_leave_the_lobby_and_leave_a_running_game(world: World):
     assert "game over" in r.message.content
     r = await f.slash(world.ann, world.chan, "dobbelduel", "board")
     assert "no Dobbelduel game" in warning(r)
+
+
+async def test_autocomplete_says_why_there_is_nothing_to_play(world: World):
+    f = world.fake
+    choices = await f.autocomplete(world.ann, world.chan, "dobbelduel play", focused="action")
+    assert choices[0]["name"].startswith("There is no Dobbelduel game")
+    await lobby_of_two(world)
+    choices = await f.autocomplete(world.ann, world.chan, "dobbelduel play", focused="action")
+    assert choices == [{"name": "It is not your turn: waiting for Bob.", "value": "?"}]
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="?")
+    assert "not your turn" in warning(r)
