@@ -1,0 +1,53 @@
+"""The shared contract: seeded randomness, action ids, the registry."""
+
+import pytest
+from pydantic import ValidationError
+
+from games.contract import ACTION_ID_MAX, Action
+from games.registry import all_games
+from games.rng import Rng
+
+
+def test_same_seed_same_numbers_and_json_round_trip():
+    a, b = Rng.seeded(42), Rng.seeded(42)
+    assert [a.randint(1, 6) for _ in range(50)] == [b.randint(1, 6) for _ in range(50)]
+    copy = Rng.model_validate_json(a.model_dump_json())
+    assert [copy.next_u64() for _ in range(5)] == [a.next_u64() for _ in range(5)]
+
+
+def test_randint_covers_its_range_and_nothing_else():
+    rng = Rng.seeded(1)
+    rolls = [rng.randint(1, 6) for _ in range(3000)]
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert all(400 < rolls.count(face) < 600 for face in range(1, 7))
+
+
+def test_shuffle_is_a_permutation_and_fork_leaves_the_parent_reproducible():
+    rng = Rng.seeded(7)
+    deck = list(range(110))
+    rng.shuffle(deck)
+    assert sorted(deck) == list(range(110)) and deck != list(range(110))
+    parent, twin = Rng.seeded(9), Rng.seeded(9)
+    parent.fork().next_u64()
+    twin.fork()
+    assert parent.next_u64() == twin.next_u64()
+
+
+def test_action_ids_are_short_safe_and_labelled_per_segment():
+    Action(id="K.p2.out", label="King: pawn 2 out", path=("King", "Pawn 2", "Out"))
+    assert Action(id="solo", label="Only").path == ("Only",)
+    with pytest.raises(ValidationError):
+        Action(id="a" * (ACTION_ID_MAX + 1), label="too long")
+    with pytest.raises(ValidationError):
+        Action(id="has space", label="x")
+    with pytest.raises(ValidationError):
+        Action(id="a.b", label="x", path=("one",))
+    with pytest.raises(ValidationError):
+        Action(id="ok", label="L" * 101)
+
+
+def test_registry_finds_every_game_package():
+    games = all_games()
+    assert {"dobbelduel", "dog"} <= set(games)
+    for name, game in games.items():
+        assert game.name == name and game.min_players <= game.max_players
