@@ -33,6 +33,7 @@ FALLBACK = "That move is not possible right now."
 MAX_LEN = 200
 FORMAT = "Moves read card.pawn.choice, e.g. 5.p2.5, A.p1.out, J.p1.s1p3."
 
+_NO_JUMP = "Only the citizen jumps, after ending on a special field (Dog Royal)."
 _PAWN_RE = re.compile(r"^(?:p([1-4])|s(\d)p([1-4]))$")
 _STEPS_RE = re.compile(r"^(\d{1,2})([gj]?)$")
 
@@ -192,14 +193,19 @@ def _choice(
     if pos == KENNEL:
         return f"{_cap(who)} is in the kennel: bring it out with {out_cards} first."
     b = Board(st, st.pawns)
-    if choice == "back":
+    if choice in ("back", "backj"):
         if kind != data.BACKWARD_CARD:
             return "Only a 4 moves a pawn backwards."
         if pos >= GOAL:
             return f"{_cap(who)} is in the goal ({where(pos)}): pawns never leave the goal."
+        if choice == "backj" and not (royal and i == data.CITIZEN):
+            return _NO_JUMP
         green = royal and kind in data.GREEN_CARDS
-        return _walk(b, st, seat, s, i, data.BACKWARD_STEPS, green, back=True)
-    if choice == "pull":
+        found = _walk(b, st, seat, s, i, data.BACKWARD_STEPS, green, back=True)
+        if found or choice == "back":
+            return found
+        return f"{_cap(who)} may jump only after ending on a special field with a free one ahead."
+    if choice in ("pull", "pullj"):
         return "Only the Magnet pulls a pawn."
     m = _STEPS_RE.match(choice)
     if m is None:
@@ -224,7 +230,7 @@ def _choice(
         if royal and i == data.KING and n > data.ROYAL_KING_MAX:
             return "The king moves only with values 1 to 7 (or by a swap or the magnet)."
     if flag == "j" and not (royal and i == data.CITIZEN):
-        return "Only the citizen jumps, after ending on a special field (Dog Royal)."
+        return _NO_JUMP
     if flag == "j" and pos >= GOAL:
         return "Only a move that ends on a special field on the ring allows a jump."
     green = royal and kind in data.GREEN_CARDS
@@ -382,8 +388,10 @@ def _swap(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
 
 def _magnet(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
     """Magnet: to the field behind the next pawn ahead (2+ fields on), never over the start."""
-    if choice != "pull":
+    if choice not in ("pull", "pullj"):
         return "The Magnet only pulls: M.p1.pull."
+    if choice == "pullj" and not (st.variant == "royal" and i == data.CITIZEN):
+        return _NO_JUMP
     b = Board(st, st.pawns)
     who = _cap(_who(st, seat, s, i))
     pos = st.pawns[s][i]
@@ -400,5 +408,7 @@ def _magnet(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
         if (start - pos) % b.L < d - 1 and pos != start:
             return (f"The Magnet would pull {_who(st, seat, s, i)} over its start field "
                     f"({where(start)}): it never moves a pawn toward its goal.")
+        if choice == "pullj":
+            return f"{who} may jump only after ending on a special field with a free one ahead."
         return None
     return f"There is no pawn ahead of {_who(st, seat, s, i)} to pull it to."

@@ -193,12 +193,13 @@ class Board:
     def special(self, f: int) -> bool:
         return self.royal and 0 <= f < GOAL and f % data.FIELDS_PER_SECTION == data.SPECIAL_OFFSET
 
-    def next_free_special(self, f: int) -> int | None:
-        """Royal citizen's jump: the next special field ahead that nobody stands on."""
+    def next_free_special(self, f: int, left: int) -> int | None:
+        """Royal citizen's jump: the next special field ahead of f that nobody stands on (the
+        field `left`, which the citizen has just left, is free)."""
         step = data.FIELDS_PER_SECTION
         for d in range(1, self.st.sections):
             g = (f + d * step) % self.L
-            if g not in self.occ:
+            if g not in self.occ or g == left:
                 return g
         return None
 
@@ -335,16 +336,27 @@ class Generator:
                 moves.append(self._move(head, s, i, f"{used}g", choice, relocs,
                                         f"+{used} into the goal"))
                 continue
-            draw = self.b.special(to)
-            moves.append(self._move(head, s, i, str(n), f"{_steps(n)} to {where(to)}", relocs,
-                                    f"+{n}", draw))
-            if draw and i == data.CITIZEN:
-                jump = self.b.next_free_special(to)
-                if jump is not None:
-                    jr: list[Reloc] = [(s, i, frm, jump), *relocs[1:]]
-                    moves.append(self._move(
-                        head, s, i, f"{n}j", f"{_steps(n)} to {where(to)}, draw, jump to "
-                        f"{where(jump)}", jr, f"+{n} and jumps to {where(jump)}", True))
+            moves += self._landing(head, s, i, str(n), f"{_steps(n)} to {where(to)}", relocs,
+                                   f"+{n}")
+        return moves
+
+    def _landing(
+        self, head: Head, s: int, i: int, suffix: str, choice: str, relocs: list[Reloc],
+        text: str,
+    ) -> list[Move]:
+        """A move ending on the ring; on a special field (royal) it draws a card, and a citizen
+        may then jump on to the next free special field (suffix + "j"), whatever card took it
+        there: 'Als de burger op een speciaal veld terechtkomt'."""
+        s0, i0, frm, to = relocs[0]
+        draw = self.b.special(to)
+        moves = [self._move(head, s, i, suffix, choice, relocs, text, draw)]
+        if draw and i == data.CITIZEN:
+            jump = self.b.next_free_special(to, frm)
+            if jump is not None:
+                jr: list[Reloc] = [(s0, i0, frm, jump), *relocs[1:]]
+                moves.append(self._move(
+                    head, s, i, f"{suffix}j", f"{choice}, draw, jump to {where(jump)}", jr,
+                    f"{text} and jumps to {where(jump)}", True))
         return moves
 
     def back_moves(self, head: Head, s: int, i: int, n: int, green: bool) -> list[Move]:
@@ -353,8 +365,8 @@ class Generator:
         for to, sent in self.b.backward(s, i, n, green):
             relocs: list[Reloc] = [(s, i, frm, to)]
             relocs += [(o[0], o[1], to, KENNEL) for o in sent]
-            moves.append(self._move(head, s, i, "back", f"{n} back to {where(to)}", relocs,
-                                    f"-{n}", self.b.special(to)))
+            moves += self._landing(head, s, i, "back", f"{n} back to {where(to)}", relocs,
+                                   f"-{n}")
         return moves
 
     def swaps(self, head: Head) -> list[Move]:
@@ -396,9 +408,8 @@ class Generator:
                     continue
                 if (start - frm) % b.L < (to - frm) % b.L and frm != start:
                     continue  # the pull would carry it over its own start, toward the goal
-                moves.append(self._move(head, s, i, "pull", f"Pull to {where(to)}",
-                                        [(s, i, frm, to)], f"is pulled to {where(to)}",
-                                        b.special(to)))
+                moves += self._landing(head, s, i, "pull", f"Pull to {where(to)}",
+                                       [(s, i, frm, to)], f"is pulled to {where(to)}")
         return moves
 
     def seven_steps(self, head: Head, left: int) -> list[Move]:

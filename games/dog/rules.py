@@ -5,8 +5,8 @@ Action ids (segments: card, pawn, choice; pawns p1-p4 are the mover's own, sNpM 
   `5.p2.5` 5 steps, `5.p2.5g` 5 steps ending in the goal, `A.p1.11`, `A.p3.out`, `4.p1.back`,
   `J.p1.s2p3` swap with seat 2's pawn 3, `7.p1.3` one step of a 7 (again `7.p2.4` for the
   rest), `X.as7.p1.3` / `X.asK.p2.out` the joker declared, royal `P.p2.6` (1-7), `C.as5.p1.5`
-  (copy), `M.p1.pull` (magnet), `3.p3.3j` (citizen: move, draw, jump), `8.p4.6g` (fool counts
-  8 as 6); exchange `give.T`; royal setup `place.p2`.
+  (copy), `M.p1.pull` (magnet), `3.p3.3j` / `4.p3.backj` (citizen: move, draw, jump),
+  `8.p4.6g` (fool counts 8 as 6); exchange `give.T`; royal setup `place.p2`.
 
 Decisions where the rulebook and DECISIONS.md are silent (each one is tested in tests/dog/):
 
@@ -63,8 +63,10 @@ Dog Royal (rulebook "OPTIES"):
 - Special fields: field 8 of each board section (the 9th; start is the 1st), also in sections
   nobody plays. A pawn that ends a card move there (also backwards, by magnet or a copied card)
   gives its player the top card of the deck at once; not after a swap or the citizen's jump.
-- Citizen: when it ends a move on a special field, the player may jump it to the next free
-  special field ahead, after drawing; the choice is part of the move ("... jump to field 40").
+- Citizen: when it ends a move on a special field (forward, 4 backwards or by the magnet: every
+  move that draws), the player may jump it to the next free special field ahead, after drawing;
+  the field it just left counts as free; the choice is part of the move ("... jump to field 40",
+  ids `3.p3.3j`, `4.p3.backj`, `M.p3.pullj`).
 - Fool: a move that ends in the goal may count 1 or 2 fewer steps than the card's value.
 - 1-7: one pawn 1 to 7 forward (not split).
 - Copy: acts as the last card played this round (as it acted: a copy of a copy copies the

@@ -225,3 +225,27 @@ def test_royal_public_view_has_ranks_and_special_fields():
     view = GAME.public_view(new(4, R))
     assert [p.rank for p in view.pawns[:4]] == list(data.RANK_NAMES)
     assert view.special_fields == [8, 24, 40, 56]
+
+
+def test_royal_citizen_jumps_after_any_move_that_draws():
+    """'Als de burger op een speciaal veld terechtkomt, mag hij na het trekken van een kaart
+    naar het volgende vrije speciale veld springen': also after the 4 backwards and the magnet,
+    which draw a card; not after a swap, which draws none."""
+    st = position(variant=R, pawns={0: [K, K, 12]}, hands={0: ["4", "2"]})
+    assert {"4.p3.back", "4.p3.backj"} <= ids(st)
+    after = play(st, "4.p3.backj")
+    assert after.pawns[0][2] == 24 and len(after.hands[0]) == 2  # drew one card, once
+    st = position(variant=R, pawns={0: [K, K, 2], 1: [K, K, K, 9]}, hands={0: ["M", "2"]})
+    assert {"M.p3.pull", "M.p3.pullj"} <= ids(st)
+    after = play(st, "M.p3.pullj")
+    assert after.pawns[0][2] == 24 and len(after.hands[0]) == 2
+    st = position(variant=R, pawns={0: [K, K, 5], 1: [K, K, K, 8]}, hands={0: ["J"]})
+    assert not any(a.endswith("j") for a in ids(st))
+
+
+def test_royal_citizen_jump_counts_the_field_it_left_as_free():
+    """'... naar het volgende vrije speciale veld': the field the citizen itself left is free."""
+    st = position(variant=R, pawns={0: [K, K, 8], 1: [K, K, K, 25], 2: [40], 3: [56]},
+                  hands={0: ["M", "2"]})
+    after = play(st, "M.p3.pullj")
+    assert after.pawns[0][2] == 8

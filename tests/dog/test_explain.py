@@ -226,6 +226,16 @@ def test_royal_copy_magnet_and_jump():
         position(variant=R, pawns={0: [5]}, hands={0: ["3"]}), "3.p1.3j")
 
 
+def test_royal_jump_after_the_four_back_and_the_magnet():
+    """The citizen's jump also follows a 4 back or a magnet pull that ends on a special field."""
+    st = position(variant=R, pawns={0: [K, 12, 13]}, hands={0: ["4", "M"]})
+    assert "Only the citizen jumps" in refused(st, "4.p2.backj")
+    assert "may jump only after ending on a special field" in refused(st, "4.p3.backj")
+    st = position(variant=R, pawns={0: [5, K, 2], 1: [K, K, K, 20]}, hands={0: ["M"]})
+    assert "Only the citizen jumps" in refused(st, "M.p1.pullj")
+    assert "may jump only after ending on a special field" in refused(st, "M.p3.pullj")
+
+
 def test_exchange_card_not_in_hand():
     st = new(4, seed=3)
     assert st.phase == "exchange"
