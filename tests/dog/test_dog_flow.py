@@ -327,3 +327,30 @@ def test_opening_announces_players_who_cannot_play():
     assert GAME.dump(GAME.new_state(players, {"variant": "classic"}, 13)) == GAME.dump(
         opening.state
     )
+
+
+def test_team_win_two_teams_of_three_needs_all_twelve():
+    """'Het spel eindigt zodra een team alle ... speelfiguren in het doel heeft gebracht': in two
+    teams of three that is all 12 pawns of the team (DECISIONS: 6 players, 2x3)."""
+    home = [G, G + 1, G + 2, G + 3]
+    st = position(n=6, pawns={0: [94, G + 1, G + 2, G + 3], 2: home}, hands={0: ["3"]},
+                  teams="2x3")
+    after = play(st, "3.p1.3g")
+    assert after.winners == [] and after.phase != "over"
+    st = position(n=6, pawns={0: home, 2: home, 4: [62, G + 1, G + 2, G + 3]},
+                  hands={0: ["3"]}, teams="2x3")
+    assert "3.s4p1.3g" in ids(st)
+    after = play(st, "3.s4p1.3g")
+    assert after.winners == [0, 2, 4] and after.phase == "over"
+
+
+def test_playing_for_partner_from_the_middle_of_a_round():
+    """'Zodra een speler zijn 4 speelfiguren in het einddoel heeft staan ondersteunt hij met zijn
+    kaarten zijn partner': the cards left in hand that round move the partner's pawns."""
+    st = position(pawns={0: [62, G + 1, G + 2, G + 3], 2: [34]}, hands={0: ["3", "5"]})
+    after = play(st, "3.p1.3g")
+    assert after.turn == 2 and after.out[1]  # Bob has no pawn out: he lays down
+    after = play(after, "2.p1.2")
+    assert after.turn == 0 and after.out[3]
+    assert ids(after) == {"5.s2p1.5"}
+    assert play(after, "5.s2p1.5").pawns[2][0] == 41

@@ -293,3 +293,22 @@ def test_action_paths_have_one_label_per_segment():
     for act in GAME.legal_actions(st, 0):
         assert len(act.path) == act.id.count(".") + 1
         assert len(act.id) <= 80 and len(act.label) <= 100
+
+
+def test_seven_into_goal_sends_home_a_foreign_pawn_on_the_own_start_field():
+    """DECISIONS: every pawn a 7 passes over goes home, also one it passes on the way into the
+    goal: a foreign pawn on my start field is not protected there."""
+    st = position(pawns={0: [62, 20], 1: [0]}, hands={0: ["7"]})
+    assert "7.p1.5g" in ids(st)
+    after = play(st, "7.p1.5g")
+    assert after.pawns[0][0] == G + 2 and after.pawns[1][0] == K and after.seven_left == 2
+
+
+def test_seven_step_ending_on_the_start_field_does_not_enter_the_goal_after():
+    """DECISIONS: a pawn that lands exactly on its start field has not crossed it, also when the
+    landing is one step of a 7; the whole 7 at once may enter."""
+    st = position(pawns={0: [60, 20]}, hands={0: ["7"]})
+    assert "7.p1.7g" in ids(st)
+    after = play(st, "7.p1.4")
+    assert after.pawns[0][0] == 0
+    assert not any(a.endswith("g") for a in ids(after))
