@@ -149,7 +149,13 @@ class Dog(Game[DogState]):
         "(passed pawns go home), Jack swaps, Joker is any card. Landing on a pawn sends it home; "
         "a pawn on its own start field blocks everyone. Enter the goal only forward, over your "
         "start field, with an exact count. No card you can play: lay down your hand for the "
-        "round. With 4 or 6, partners exchange a card each round and finish together."
+        "round. With 4 or 6, partners exchange a card each round and finish together.\n"
+        "Dog Royal (`variant:royal`): five cards a round; pawns ranked king > knight > citizen > "
+        "fool, and a pawn only overtakes its rank or lower (green 10 and 4 overtake anyone); a "
+        "king falls only to a king (except on another's start field) and moves 1-7; the knight "
+        "passes blocked start fields; a citizen on a star field may jump to the next free one; "
+        "the fool may drop up to 2 steps into the goal. Stars give an extra card. New cards: "
+        "1-7, copy (the last card played this round) and magnet (behind the next pawn)."
     )
 
     # -- setting up --------------------------------------------------------------------------
