@@ -184,14 +184,14 @@ class Handlers:
     async def menu_step(
         self, interaction: discord.Interaction, session_id: int, version: int, prefix: str
     ) -> None:
-        session = await self._fresh(session_id, version)
+        session = await self._fresh(session_id, version, interaction.user.id)
         await self._show_step(interaction, session, prefix, new=False)
 
     @guarded
     async def choose(
         self, interaction: discord.Interaction, session_id: int, version: int, chosen: str
     ) -> None:
-        session = await self._fresh(session_id, version)
+        session = await self._fresh(session_id, version, interaction.user.id)
         actions = self.table.legal_for(session, interaction.user.id)
         if any(action.id == chosen for action in actions):
             await self._play_and_confirm(interaction, session_id, version, chosen)
@@ -226,13 +226,9 @@ class Handlers:
             await interaction.response.edit_message(attachments=[], **follow_up)
         await self._after_change(change)
 
-    async def _fresh(self, session_id: int, version: int) -> st.Session:
+    async def _fresh(self, session_id: int, version: int, user_id: int) -> st.Session:
         session = await self.table.session_by_id(session_id)
-        if session.version != version:
-            raise TableError(
-                "This menu is from an earlier moment of the game; the game has moved on. "
-                "Press Play on the newest board."
-            )
+        await self.table.check_fresh(session, user_id, version)
         return session
 
     async def _show_step(

@@ -293,11 +293,8 @@ class Table:
         session = await self.session_by_id(session_id)
         async with self.lock(session.channel_id):
             session = await self.session_by_id(session_id)
-            if expected_version is not None and expected_version != session.version:
-                raise TableError(
-                    "That button is from an earlier moment of the game; the game has moved on. "
-                    "Use the newest message, or `/" + session.game + " play`."
-                )
+            if expected_version is not None:
+                await self.check_fresh(session, user_id, expected_version)
             state, seat = self.check_turn(session, user_id)
             game = self.game_of(session)
             try:
@@ -310,6 +307,28 @@ class Table:
             final = game.load(change.session.state)
             change.dm_seats = self._private_seats(game, state, final, change.session)
             return change
+
+    async def check_fresh(self, session: st.Session, user_id: int, version: int) -> None:
+        """Refuse a button made at `version` if its owner has acted since.
+
+        Other players' moves do not make it stale: in a simultaneous stage (everyone gives a
+        card) each person's open menu stays good while the others act. Whether the move is
+        still legal is then for the game to say.
+        """
+        if version == session.version:
+            return
+        seat = self.seat_of(session, user_id)
+        if seat is not None and version < session.version:
+            acted = any(
+                row.version > version and row.seat == seat
+                for row in await self.store.actions(session.id)
+            )
+            if not acted:
+                return
+        raise TableError(
+            "That button is from an earlier moment of the game; the game has moved on. "
+            f"Press Play on the newest board, or use `/{session.game} play`."
+        )
 
     async def _record(
         self, session: st.Session, seat: int | None, user_id: int | None, action: str, state: Any

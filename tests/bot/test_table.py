@@ -109,11 +109,19 @@ async def test_illegal_action_changes_nothing(table, race):
     assert (await table.store.get_session(session.id)).state == session.state
 
 
-async def test_stale_version_is_refused(table, race):
+async def test_a_button_is_stale_once_its_owner_has_acted_since(table, race):
     session = await begun(table, race)
     await table.play(session.id, ANN, "add.1")
+    await table.play(session.id, BOB, "add.1")
     with pytest.raises(TableError, match="earlier moment"):
-        await table.play(session.id, BOB, "add.1", expected_version=session.version)
+        await table.play(session.id, ANN, "add.2", expected_version=session.version)
+
+
+async def test_other_players_moves_do_not_make_a_button_stale(table, race):
+    session = await begun(table, race)
+    await table.play(session.id, ANN, "add.1")
+    change = await table.play(session.id, BOB, "add.2", expected_version=session.version)
+    assert race.load(change.session.state).counters == [1, 2]
 
 
 async def test_moves_are_logged_and_the_game_finishes(table, race):

@@ -239,3 +239,22 @@ async def test_six_players_in_two_teams_of_three(world: World):
         assert "give" in menu.content.lower()
         await finish_menu(f, user, menu)
     assert "The exchange is done" in "\n".join(m.content for m in f.channel_messages(world.chan))
+
+
+async def test_partner_exchange_menus_opened_together_all_work(world: World):
+    """Everyone gives at once: a menu opened before another player gave is not stale."""
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dog", "start", bots=1)
+    await f.slash(world.bob, world.chan, "dog", "join")
+    await f.slash(world.cid, world.chan, "dog", "join")
+    await f.click(world.ann, r.message, "Begin")
+    board = last_board(f, world.chan)
+    people = (world.ann, world.bob, world.cid)
+    menus = [menu_message(await f.click(user, board, "Play")) for user in people]
+    dealt = {user.id: len(f.dm_messages(user)) for user in people}
+    for user, menu in zip(people, menus, strict=True):
+        await finish_menu(f, user, menu)
+    assert "The exchange is done" in "\n".join(m.content for m in f.channel_messages(world.chan))
+    for user in people:  # the card from the partner arrives by DM
+        assert len(f.dm_messages(user)) > dealt[user.id]
+        assert "received" in newest_hand_dm(world, user).content.lower()
