@@ -242,8 +242,8 @@ def menu_view(
                 StepSelect(session_id, version, step.prefix, page_no, options=options,
                            placeholder=f"{first} … {last}"[:150])
             )
-    if step.prefix:
-        parent = _parent_with_choice(actions, step.prefix)
+    parent = _parent_with_choice(actions, step.prefix) if step.prefix else None
+    if parent is not None and menu_step(actions, parent).prefix != step.prefix:
         back = StepButton("m", session_id, version, parent, label="Back",
                           style=discord.ButtonStyle.secondary)
         back.item.row = 4

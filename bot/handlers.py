@@ -126,14 +126,18 @@ class Handlers:
     ) -> None:
         game = self.table.game_of(change.session)
         text = " ".join(change.events)
-        if edit and change.session.status in ("lobby", "ended"):
+        if change.moved:  # bots played on at once: the board tells the leave and their moves
+            await interaction.response.send_message(
+                **posting.board_message(game, change.session, change.events)
+            )
+            await self._after_change(change, post_board=False)
+        elif edit and change.session.status in ("lobby", "ended"):
             await interaction.response.edit_message(**posting.lobby_message(game, change.session))
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text)
-            await self._refresh_lobby(change.session)
-        if change.moved:
-            await self._after_change(change)
+            await posting.send_private_views(self.bot, change.session, change.dm_seats)
+        await self._refresh_lobby(change.session)
 
     async def _refresh_lobby(self, session: st.Session) -> None:
         if session.lobby_message_id is None:
@@ -150,7 +154,8 @@ class Handlers:
     @guarded
     async def play(self, interaction: discord.Interaction, game: Game[Any], action: str) -> None:
         session = await self.table.session_here(game, interaction.channel_id)
-        change = await self.table.play(session.id, interaction.user.id, action.strip())
+        typed = ".".join(action.split())  # "solve 1 2 3 4" typed by hand means solve.1.2.3.4
+        change = await self.table.play(session.id, interaction.user.id, typed)
         await interaction.response.send_message(
             **posting.board_message(game, change.session, change.events)
         )
@@ -286,18 +291,24 @@ class Handlers:
 
     @guarded
     async def board(self, interaction: discord.Interaction, game: Game[Any]) -> None:
-        session = await self.table.session_here(game, interaction.channel_id)
+        session = await self.table.session_to_show(game, interaction.channel_id)
         if session.status == "lobby":
             await interaction.response.send_message(**posting.lobby_message(game, session))
+            card = await interaction.original_response()  # the newest card is the one kept fresh
+            await self.table.store.update_session(
+                session.id, session.version, lobby_message_id=card.id, bump=False
+            )
             return
         await interaction.response.send_message(**posting.board_message(game, session, []))
 
     @guarded
     async def rules(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        players = (
+            f"{game.min_players} players" if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players} players"
+        )
         await interaction.response.send_message(
-            f"**{game.title}**: {game.min_players}-{game.max_players} players\n"
-            f"{game.rules_summary}"[:2000],
-            ephemeral=True,
+            f"**{game.title}**: {players}\n{game.rules_summary}"[:2000], ephemeral=True
         )
 
     @guarded
@@ -321,3 +332,5 @@ class Handlers:
             channel = await posting.game_channel(self.bot, session)
             await channel.send(**posting.board_message(game, session, change.events))
         await posting.send_private_views(self.bot, session, change.dm_seats)
+        if session.status == "finished":
+            await self._refresh_lobby(session)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 CONTENT_MAX = 2000
-EVENTS_SHOWN = 12
+EMBED_MAX = 4096
 DM_CLOSED = 50007
 
 
@@ -75,27 +75,30 @@ def board_message(
     """The channel's picture of the game, the news, and who must act now (pinged)."""
     state = game.load(session.state or "")
     view = game.public_view(state)
-    lines = [header] if header else []
-    shown = events[-EVENTS_SHOWN:]
-    if len(events) > len(shown):
-        lines.append(f"… ({len(events) - len(shown)} earlier events not shown)")
-    lines += [f"• {event}" for event in shown]
-    lines.append(game.status(view))
+    tail = []
     result = game.result(state)
-    if result is not None:
-        lines.append(f"🏁 **{result.summary}**")
+    if result is not None:  # the summary says it all; the status would say it again
+        tail.append(f"🏁 **{result.summary}**")
     else:
+        tail.append(game.status(view))
         pings = [f"<@{session.players[s].user_id}>" for s in game.to_act(state)
                  if session.players[s].user_id]
         if pings:
-            lines.append(f"{' '.join(pings)}: your move (press Play, or `/{game.name} play`).")
+            tail.append(f"{' '.join(pings)}: your move (press Play, or `/{game.name} play`).")
     png = _drawn(game.render_public, view)
     if png is None:
-        lines.append("(The picture could not be drawn this time; the move counts.)")
+        tail.append("(The picture could not be drawn this time; the move counts.)")
+    head = [header] if header else []
+    room = CONTENT_MAX - len("\n".join(head + tail)) - 2
+    news, overflow = split_news([f"• {event}" for event in events], room)
     message: dict[str, Any] = {
-        "content": _fit("\n".join(lines)),
+        "content": _fit("\n".join(head + news + tail)),
         "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
     }
+    if overflow:
+        message["embed"] = discord.Embed(
+            title="Meanwhile", description=_fit("\n".join(overflow), EMBED_MAX)
+        )
     if png is not None:
         message["file"] = discord.File(io.BytesIO(png), filename=f"{game.name}.png")
     buttons = board_view(session.id, active=result is None and session.status == "active")
@@ -125,8 +128,26 @@ def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:
         return None
 
 
-def _fit(text: str) -> str:
-    return text if len(text) <= CONTENT_MAX else text[: CONTENT_MAX - 1] + "…"
+def split_news(lines: list[str], room: int) -> tuple[list[str], list[str]]:
+    """What fits in the message (the first line, which is usually the person's own move, and
+    the newest), and the middle that goes to an embed. Nothing is dropped."""
+    if len("\n".join(lines)) <= room:
+        return lines, []
+    first, rest = lines[:1], lines[1:]
+    marker = "• … (more in the box below)"
+    used = len(first[0]) + len(marker) + 2 if first else 0
+    newest: list[str] = []
+    for line in reversed(rest):
+        if used + len(line) + 1 > room:
+            break
+        newest.insert(0, line)
+        used += len(line) + 1
+    middle = rest[: len(rest) - len(newest)]
+    return [*first, marker, *newest], middle
+
+
+def _fit(text: str, limit: int = CONTENT_MAX) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def game_channel(bot: GameBot, session: st.Session) -> discord.abc.Messageable:

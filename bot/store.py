@@ -215,6 +215,10 @@ class Store(ABC):
         """The lobby or running game in this channel, if any."""
 
     @abstractmethod
+    async def latest_session(self, channel_id: int) -> Session | None:
+        """The newest session of this channel, whatever its status (to show a final board)."""
+
+    @abstractmethod
     async def get_session(self, session_id: int) -> Session:
         """The session with this id; raises NotFound."""
 
@@ -579,6 +583,12 @@ class SqliteStore(Store):
         row = await self._fetchone(
             f"SELECT * FROM sessions WHERE channel_id = ? AND status IN ({placeholders})",
             (channel_id, *OPEN_STATUSES),
+        )
+        return _session(row) if row else None
+
+    async def latest_session(self, channel_id: int) -> Session | None:
+        row = await self._fetchone(
+            "SELECT * FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
         return _session(row) if row else None
 

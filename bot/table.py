@@ -83,6 +83,15 @@ class Table:
             )
         return session
 
+    async def session_to_show(self, game: Game[Any], channel_id: int) -> st.Session:
+        """The open session, or else the last finished one (its final board stays viewable)."""
+        latest = await self.store.latest_session(channel_id)
+        if latest is not None and latest.game == game.name and latest.status == "finished":
+            open_one = await self.store.open_session(channel_id)
+            if open_one is None:
+                return latest
+        return await self.session_here(game, channel_id)
+
     async def session_by_id(self, session_id: int) -> st.Session:
         try:
             return await self.store.get_session(session_id)
@@ -159,7 +168,14 @@ class Table:
         if self.seat_of(session, user_id) is not None:
             raise TableError("You are already in this game.")
         if len(session.players) >= game.max_players:
-            raise TableError(f"The game is full: {game.title} seats at most {game.max_players}.")
+            bots = sum(p.bot for p in session.players)
+            hint = (
+                f" The host can `/{game.name} end` and start again with fewer `bots`."
+                if bots else ""
+            )
+            raise TableError(
+                f"The game is full: {game.title} seats at most {game.max_players}.{hint}"
+            )
         players = [*session.players, st.Seat(user_id=user_id, name=name, bot=False)]
         return await self.store.update_session(session.id, session.version, players=players)
 
@@ -184,22 +200,29 @@ class Table:
             await self.store.clear_timers(session.id)
             return Change(ended, [f"{name} left and nobody is left at the table: game over."])
         host = session.host_id
+        events = []
         if host == user_id:
             host = humans[0].user_id or host
+            events.append(f"{humans[0].name} is the host now.")
         if session.status == "lobby":
             players = [p for p in session.players if p.user_id != user_id]
             updated = await self.store.update_session(
                 session.id, session.version, players=players, host_id=host
             )
-            return Change(updated, [f"{name} left the lobby."])
+            return Change(updated, [f"{name} left the lobby.", *events])
         # Mid-game a bot takes the seat over, so the others can finish the game.
         players = list(session.players)
         players[seat] = st.Seat(user_id=None, name=f"{name} (bot)", bot=True)
         updated = await self.store.update_session(
             session.id, session.version, players=players, host_id=host
         )
-        change = Change(updated, [f"{name} left; a bot plays their seat from now on."])
-        return await self._run_bots(updated, change)
+        events.insert(0, f"{name} left; a bot plays their seat from now on.")
+        change = await self._run_bots(updated, Change(updated, events))
+        game = self.game_of(session)
+        before = game.load(session.state or "")
+        after = game.load(change.session.state or "")
+        change.dm_seats = self._private_seats(game, before, after, change.session)
+        return change
 
     async def begin(self, game: Game[Any], channel_id: int, user_id: int) -> Change:
         async with self.lock(channel_id):

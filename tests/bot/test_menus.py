@@ -49,3 +49,19 @@ def test_unknown_prefix_offers_nothing():
 def test_base36_round_trip():
     for n in (0, 1, 35, 36, 123456789, 2**63 - 1):
         assert from_base36(to_base36(n)) == n
+
+
+def test_back_only_where_there_is_a_real_step_back():
+    from bot.components import menu_view
+
+    def labels(view):
+        return [getattr(getattr(item, "item", item), "label", None) for item in view.children]
+
+    many = actions()
+    assert "Back" in labels(menu_view(1, 1, many, menu_step(many, "K")))
+    assert "Back" not in labels(menu_view(1, 1, many, menu_step(many, "")))
+    # A first step that was skipped (one card only) has nowhere to go back to.
+    one = [a for a in many if a.id.startswith("K.")]
+    step = menu_step(one, "")
+    assert step.prefix == "K"
+    assert "Back" not in labels(menu_view(1, 1, one, step))
