@@ -39,7 +39,6 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.games = games if games is not None else all_games()
         self.handlers = Handlers(self)
-        self.dm_failed: set[tuple[int, int]] = set()  # (session, seat) told once per process
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_url)

@@ -136,7 +136,9 @@ class Handlers:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text)
-            await posting.send_private_views(self.bot, change.session, change.dm_seats)
+            await posting.send_private_views(
+                self.bot, change.session, change.dm_seats, change.dm_updates
+            )
         await self._refresh_lobby(change.session)
 
     async def _refresh_lobby(self, session: st.Session) -> None:
@@ -331,6 +333,6 @@ class Handlers:
             game = self.table.game_of(session)
             channel = await posting.game_channel(self.bot, session)
             await channel.send(**posting.board_message(game, session, change.events))
-        await posting.send_private_views(self.bot, session, change.dm_seats)
+        await posting.send_private_views(self.bot, session, change.dm_seats, change.dm_updates)
         if session.status == "finished":
             await self._refresh_lobby(session)

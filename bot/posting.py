@@ -157,34 +157,68 @@ async def game_channel(bot: GameBot, session: st.Session) -> discord.abc.Message
     return channel  # type: ignore[return-value]
 
 
-async def send_private_views(bot: GameBot, session: st.Session, seats: list[int]) -> None:
-    """DM each seat its private view; tell the channel (without the secret) when a DM bounces."""
+async def send_private_views(
+    bot: GameBot, session: st.Session, news: list[int], updates: list[int] = ()
+) -> None:
+    """DM each seat with news its private view; for a quiet change, edit the last DM in place.
+
+    A DM that bounces is told to the channel once per game (without the secret); after that
+    the bot tries again only when there is news, in case the player opened their DMs.
+    """
     game = bot.table.game_of(session)
-    for seat in seats:
+    for seat in sorted({*news, *updates}):
         player = session.players[seat]
-        if player.user_id is None:
-            continue
         message = private_message(game, session, seat)
-        if message is None:
+        if player.user_id is None or message is None:
             continue
         message["view"] = board_view(session.id, active=session.status == "active")
-        if message["view"] is None:
-            del message["view"]
+        record = await bot.store.private_message(session.id, seat)
+        if seat not in news:
+            if record.dms_closed or await _edit_private(bot, record, message):
+                continue
+            message = private_message(game, session, seat) or message  # a fresh file to send
+            message["view"] = board_view(session.id, active=session.status == "active")
         try:
             user = bot.get_user(player.user_id) or await bot.fetch_user(player.user_id)
-            await user.send(**message)
+            sent = await user.send(**message)
         except discord.Forbidden as error:
-            if (session.id, seat) in bot.dm_failed:
-                continue
-            bot.dm_failed.add((session.id, seat))
             log.info("DM to %s failed: %s", player.user_id, error)
-            channel = await game_channel(bot, session)
-            await channel.send(
-                f"<@{player.user_id}>, I cannot send you direct messages (your DMs from server "
-                f"members are closed), so your private view stays with me. "
-                f"Use `/{game.name} hand` to see it here, privately.",
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+            if not record.dms_closed:
+                await bot.store.set_private_message(record.model_copy(update={"dms_closed": True}))
+                await _tell_dms_closed(bot, session, game, player.user_id)
+            continue
+        await bot.store.set_private_message(
+            st.PrivateMessage(session_id=session.id, seat=seat, channel_id=sent.channel.id,
+                              message_id=sent.id)
+        )
+
+
+async def _edit_private(bot: GameBot, record: st.PrivateMessage, message: dict[str, Any]) -> bool:
+    """Replace the last private message's text and picture; False when there is none."""
+    if record.channel_id is None or record.message_id is None:
+        return False
+    fields = dict(message)
+    picture = fields.pop("file", None)
+    target = bot.get_partial_messageable(record.channel_id).get_partial_message(
+        record.message_id
+    )
+    try:
+        await target.edit(attachments=[picture] if picture else [], **fields)
+    except discord.HTTPException:
+        return False
+    return True
+
+
+async def _tell_dms_closed(
+    bot: GameBot, session: st.Session, game: Game[Any], user_id: int
+) -> None:
+    channel = await game_channel(bot, session)
+    await channel.send(
+        f"<@{user_id}>, I cannot send you direct messages (your DMs from server members are "
+        f"closed), so your private view stays with me. "
+        f"Use `/{game.name} hand` to see it here, privately.",
+        allowed_mentions=discord.AllowedMentions(users=True),
+    )
 
 
 async def send_reminder(bot: GameBot, session: st.Session, user_id: int) -> None:

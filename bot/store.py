@@ -138,6 +138,18 @@ class Timer(BaseModel):
 # --- errors -------------------------------------------------------------------------------
 
 
+class PrivateMessage(BaseModel):
+    """Where a seat's private view was last sent, and whether its DMs were found closed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    session_id: int
+    seat: int
+    channel_id: int | None = None
+    message_id: int | None = None
+    dms_closed: bool = False
+
+
 class StoreError(Exception):
     """Base of every error the store raises on purpose."""
 
@@ -294,6 +306,14 @@ class Store(ABC):
         """Delete one timer; False if it was already gone (the callback may have cleared it)."""
 
     # meta
+
+    @abstractmethod
+    async def private_message(self, session_id: int, seat: int) -> PrivateMessage:
+        """Where the seat's private view was last sent (all None when never)."""
+
+    @abstractmethod
+    async def set_private_message(self, record: PrivateMessage) -> None:
+        """Remember where the seat's private view went, or that its DMs are closed."""
 
     @abstractmethod
     async def get_meta(self, key: str) -> str | None:
@@ -758,6 +778,31 @@ class SqliteStore(Store):
             return cursor.rowcount > 0
 
     # meta
+
+    async def private_message(self, session_id: int, seat: int) -> PrivateMessage:
+        row = await self._fetchone(
+            "SELECT * FROM private_messages WHERE session_id = ? AND seat = ?", (session_id, seat)
+        )
+        if row is None:
+            return PrivateMessage(session_id=session_id, seat=seat)
+        return PrivateMessage(
+            session_id=session_id,
+            seat=seat,
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            dms_closed=bool(row["dms_closed"]),
+        )
+
+    async def set_private_message(self, record: PrivateMessage) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO private_messages"
+                " (session_id, seat, channel_id, message_id, dms_closed) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (session_id, seat) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, dms_closed = excluded.dms_closed",
+                (record.session_id, record.seat, record.channel_id, record.message_id,
+                 int(record.dms_closed)),
+            )
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._fetchone("SELECT value FROM meta WHERE key = ?", (key,))

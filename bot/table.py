@@ -35,7 +35,8 @@ class Change:
 
     session: st.Session
     events: list[str] = field(default_factory=list)
-    dm_seats: list[int] = field(default_factory=list)  # seats whose private view changed
+    dm_seats: list[int] = field(default_factory=list)  # seats with news in their private view
+    dm_updates: list[int] = field(default_factory=list)  # seats whose private view just changed
     moved: bool = False  # the game state changed: post the board
 
 
@@ -221,7 +222,9 @@ class Table:
         game = self.game_of(session)
         before = game.load(session.state or "")
         after = game.load(change.session.state or "")
-        change.dm_seats = self._private_seats(game, before, after, change.session)
+        change.dm_seats, change.dm_updates = self._private_changes(
+            game, before, after, change.session
+        )
         return change
 
     async def begin(self, game: Game[Any], channel_id: int, user_id: int) -> Change:
@@ -259,7 +262,8 @@ class Table:
         updated = await self.store.update_session(
             session.id, session.version, status="active", state=game.dump(state)
         )
-        change = Change(updated, events, self._private_seats(game, None, state, updated), True)
+        change = Change(updated, events, moved=True)
+        change.dm_seats, _ = self._private_changes(game, None, state, updated)
         return await self._run_bots(updated, change)
 
     async def end(
@@ -325,10 +329,12 @@ class Table:
             except RuleError as error:
                 raise TableError(str(error)) from None
             updated = await self._record(session, seat, user_id, action_id, applied.state)
-            change = Change(updated, list(applied.events), [], True)
+            change = Change(updated, list(applied.events), moved=True)
             change = await self._run_bots(updated, change)
             final = game.load(change.session.state)
-            change.dm_seats = self._private_seats(game, state, final, change.session)
+            change.dm_seats, change.dm_updates = self._private_changes(
+                game, state, final, change.session
+            )
             return change
 
     async def check_fresh(self, session: st.Session, user_id: int, version: int) -> None:
@@ -397,18 +403,20 @@ class Table:
             await self._schedule(session, game.load(session.state))
         return change
 
-    def _private_seats(
+    def _private_changes(
         self, game: Game[Any], before: Any, after: Any, session: st.Session
-    ) -> list[int]:
-        seats = []
+    ) -> tuple[list[int], list[int]]:
+        """Seats whose private view changed: those with news, and those with a quiet update."""
+        news, updates = [], []
         for seat, player in enumerate(session.players):
             if player.bot:
                 continue
             new = game.private_view(after, seat)
             old = game.private_view(before, seat) if before is not None else None
-            if new is not None and _dump(new) != (_dump(old) if old is not None else None):
-                seats.append(seat)
-        return seats
+            if new is None or (old is not None and _dump(new) == _dump(old)):
+                continue
+            (news if game.private_news(old, new) else updates).append(seat)
+        return news, updates
 
     # -- clocks ---------------------------------------------------------------------------
     async def _schedule(self, session: st.Session, state: Any) -> None:

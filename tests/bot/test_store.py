@@ -461,3 +461,21 @@ async def test_meta(store, db_path):
     await store.close()
     async with await Store.open(str(db_path)) as reopened:
         assert await reopened.get_meta("command_tree_hash") == "def"
+
+
+async def test_private_message_records_where_a_hand_went_and_closed_dms(store):
+    from bot.store import PrivateMessage
+
+    session = await new_session(store)
+    blank = await store.private_message(session.id, 1)
+    assert (blank.channel_id, blank.message_id, blank.dms_closed) == (None, None, False)
+    await store.set_private_message(
+        PrivateMessage(session_id=session.id, seat=1, channel_id=5, message_id=6)
+    )
+    await store.set_private_message(
+        PrivateMessage(session_id=session.id, seat=1, channel_id=5, message_id=7)
+    )
+    assert (await store.private_message(session.id, 1)).message_id == 7
+    await store.set_private_message(PrivateMessage(session_id=session.id, seat=2, dms_closed=True))
+    assert (await store.private_message(session.id, 2)).dms_closed
+    assert not (await store.private_message(session.id, 1)).dms_closed

@@ -105,3 +105,16 @@ def test_names_drawn_in_the_fonts_letters() -> None:
     assert drawable("Émilie-Ñandú ß") == "Émilie-Ñandú ß"
     assert drawable("Ann") == "Ann"
     assert drawable("名") == "?"
+
+
+def test_one_white_die_is_a_die() -> None:
+    """Play-test: "(1 white dice left)" reads "(1 white die left)", in the event and the status."""
+    state = start(code=[6, 6, 6, 6], rolled=[2, 4, 4, 6])
+    state.current.white_left = 3
+    placed = GAME.apply(state, 1, "try.2.4.x.x")
+    assert placed.state.current.white_left == 1
+    assert placed.events[1].endswith("(1 white die left).")
+    status = GAME.status(GAME.public_view(placed.state))
+    assert "attempt 2 of 7, 1 white die left. Rolled: " in status
+    for text in (*placed.events, status):
+        assert "1 white dice" not in text

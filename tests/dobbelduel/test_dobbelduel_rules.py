@@ -114,7 +114,9 @@ def test_die_not_rolled_is_illegal() -> None:
     state = start(rolled=[2, 4, 4, 6])
     with pytest.raises(RuleError, match="0 of them show 5"):
         GAME.apply(state, 1, "try.5.x.x.x")
-    with pytest.raises(RuleError, match="1 of them show 2, you placed 2"):
+    with pytest.raises(RuleError, match="2 of them show 4, you placed 3"):
+        GAME.apply(state, 1, "try.4.4.4.x")
+    with pytest.raises(RuleError, match="1 of them shows 2, you placed 2"):
         GAME.apply(state, 1, "try.2.2.x.x")
     assert act(state, "try.4.4.x.x").current.rows[0].dice == [4, 4, None, None]
     legal = ids(state, 1)

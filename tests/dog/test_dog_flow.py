@@ -354,3 +354,30 @@ def test_playing_for_partner_from_the_middle_of_a_round():
     assert after.turn == 0 and after.out[3]
     assert ids(after) == {"5.s2p1.5"}
     assert play(after, "5.s2p1.5").pawns[2][0] == 41
+
+
+def test_one_step_and_one_card_are_singular():
+    """Play-test: "A 7 is being played: 1 steps left." reads "1 step left" (status, prompt)."""
+    st = play(position(pawns={0: [10, 30]}, hands={0: ["7"]}), "7.p1.6")
+    assert st.seven_left == 1
+    status = GAME.status(GAME.public_view(st))
+    assert status.endswith("\nA 7 is being played: 1 step left.")
+    assert GAME.menu_prompt(st, 0, "") == "Go on with your 7: 1 step left. Which pawn?"
+    assert "1 steps" not in status
+    # Bob (all pawns in the kennel, one 2 in hand) lays down his one card.
+    ev = events(position(pawns={0: [10]}, hands={0: ["5"]}), "5.p1.5")
+    assert "Bob cannot play and lays down 1 card for the rest of the round." in ev
+
+
+def test_private_text_says_when_playing_for_the_partner():
+    """Play-test: the hand text tells a finished player whose pawns their cards now move."""
+    st = position(pawns={0: [G, G + 1, G + 2, G + 3], 2: [34]}, hands={0: ["5", "K"]})
+    view = GAME.private_view(st, 0)
+    assert view.playing_for == 2 and view.playing_for_name == "Cid"
+    assert GAME.private_text(view) == (
+        "Your hand: 5, King.\n"
+        "All your pawns are home: you now play your cards for Cid's pawns."
+    )
+    partner = GAME.private_view(st, 2)
+    assert partner.playing_for_name is None
+    assert "pawns are home" not in GAME.private_text(partner)

@@ -311,3 +311,13 @@ def test_explain_never_fails_and_legal_ids_always_apply():
                 with pytest.raises(RuleError):
                     GAME.apply(st, seat, action)
     assert fallback * 100 <= checked  # nearly always the words name the actual reason
+
+
+def test_one_field_and_one_step_are_singular():
+    """Play-test: no "1 fields" or "1 steps" in the reasons."""
+    st = position(pawns={0: [63]}, hands={0: ["A"]})
+    msg = refused(st, "A.p1.1g")
+    assert ("Pawn 1 is 1 field before its start field (field 0): 1 step does not reach its "
+            "goal.") in msg
+    st = play(position(pawns={0: [10, 30]}, hands={0: ["7", "5"]}), "7.p1.6")
+    assert "Finish your 7 first: 1 step left, e.g. 7.p" in refused(st, "5.p1.5")

@@ -9,17 +9,22 @@ import pytest
 from PIL import Image
 
 from games.contract import Player
+from games.dog.cards import card_name
 from games.dog.render import render_board, render_hand
 from games.dog.render.board import (
     BOARD,
+    HEADING_GAP,
     HEIGHT,
     WIDTH,
     _Board,
     _pawn_sprite,
     field_labels,
     geometry,
+    heading,
+    seat_line,
 )
 from games.dog.render.cards import card_look
+from games.dog.render.hand import playing_for_text
 from games.dog.views import (
     DogPrivateView,
     DogPublicView,
@@ -29,6 +34,7 @@ from games.dog.views import (
     SeatView,
     Spot,
 )
+from games.drawing import font
 from games.rng import Rng
 
 COLOURS = ["red", "blue", "green", "yellow", "black", "white"]
@@ -488,3 +494,74 @@ def test_views_from_real_games_render(n: int, variant: str) -> None:
             private = GAME.private_view(state, seat)
             assert isinstance(private, DogPrivateView)
             png(render_hand(private))
+
+
+# -- play-test fixes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "big", "note"),
+    [("A", "A", "1/11 or out"), ("Q", "Q", "12"), ("K", "K", "13 or out"), ("J", "J", "swap")],
+)
+def test_classic_face_cards_show_the_name_the_texts_use(code: str, big: str, note: str) -> None:
+    """Play-test: "Play Queen" in a menu matches a card with Q on it; the strip keeps the value."""
+    look = card_look(code, False)
+    assert card_name(code).startswith(look.big) and look.corner == big and look.note == note
+    assert look.icon is None
+    joker = card_look("X", False)
+    assert joker.icon == "joker" and joker.note == "joker" and joker.corner in ("★", "X")
+
+
+def test_royal_cards_keep_the_numbers_their_texts_use() -> None:
+    """Royal names these cards 1/11, 12, 13 and Swap, and so do their faces."""
+    assert card_look("A", True).big == card_name("A", "royal") == "1/11"
+    assert card_look("Q", True).big == card_name("Q", "royal") == "12"
+    assert card_look("K", True).big == card_name("K", "royal") == "13"
+    assert card_look("J", True).icon == "swap"
+
+
+def test_hand_names_the_partner_it_plays_for() -> None:
+    view = DogPrivateView(seat=0, name="Ann", color="yellow", variant="classic", hand=["2"],
+                          playing_for=2, playing_for_name="Cid")
+    assert playing_for_text(view, 500) == "Playing for Cid's pawns"
+    assert playing_for_text(view.model_copy(update={"playing_for_name": None}), 500) == (
+        "Playing for your partner's pawns")
+    narrow = playing_for_text(view, 200)
+    assert font(20).getlength(narrow) <= 200 and "Cid" in narrow
+    assert render_hand(view) != render_hand(view.model_copy(update={"playing_for_name": "Dee"}))
+
+
+@pytest.mark.parametrize("round_no", [1, 10, 99, 9999])
+@pytest.mark.parametrize("variant", ["classic", "royal"])
+def test_panel_title_and_round_fit_on_one_line(variant: str, round_no: int) -> None:
+    """Play-test: "Dog Royal" ran into "Round 10"."""
+    view = board_view(6, variant, round=round_no)
+    width = WIDTH - 20 - (BOARD + 20)
+    title, title_size, round_text, round_size = heading(view, width)
+    assert title == ("Dog Royal" if variant == "royal" else "Dog")
+    assert round_text == f"Round {round_no}"
+    used = font(title_size).getlength(title) + HEADING_GAP + font(round_size).getlength(round_text)
+    assert used <= width
+    assert title_size >= round_size
+
+
+def test_seat_line_keeps_out_and_the_goal_count() -> None:
+    """Play-test: an "out" seat's line was cut to "3/4 in…"; the colour gives way first."""
+    fnt = font(16)
+    width = WIDTH - 20 - (BOARD + 20) - 16
+    for colour in COLOURS:
+        sv = SeatView(seat=3, name="Dee", color=colour, section=3, team=0, cards=0, out=True)
+        line = seat_line(sv, [], True, 3, fnt, width)
+        assert fnt.getlength(line) <= width and "…" not in line
+        assert line.startswith("out · ") and line.endswith("3/4 in goal") and "team 1" in line
+        done = sv.model_copy(update={"finished": True})
+        line = seat_line(done, [3], True, 4, fnt, width)
+        assert line.startswith("WINNER · out") and "4/4" in line and fnt.getlength(line) <= width
+    short = SeatView(seat=0, name="Ann", color="red", section=0, team=0, cards=4)
+    assert seat_line(short, [], True, 1, fnt, width) == "red · team 1 · 1/4 in goal"
+
+
+def test_deck_and_seven_counts_are_singular_on_the_panel() -> None:
+    """The panel says "Deck: 1 card" and "1 step left"; drawing them must not fail."""
+    view = board_view(6, "royal", round=10, deck_left=1, seven_left=1)
+    assert png(render_board(view)).size == (WIDTH, HEIGHT)

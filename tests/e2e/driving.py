@@ -20,10 +20,10 @@ def menu_message(result: InteractionResult) -> FakeMessage:
     """The ephemeral menu a Play click or a menu step left on screen."""
     if result.ephemeral:
         return result.ephemeral[-1]
-    if result.edited:
-        return result.edited[-1]
-    assert result.message is not None, result
-    return result.message
+    if result.message is not None:  # the menu the button was on, as the update left it
+        return result.message
+    assert result.edited, result
+    return result.edited[-1]
 
 
 async def play_by_menu(

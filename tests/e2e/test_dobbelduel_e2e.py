@@ -302,3 +302,23 @@ async def test_autocomplete_says_why_there_is_nothing_to_play(world: World):
     assert choices == [{"name": "It is not your turn: waiting for Bob.", "value": "?"}]
     r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="?")
     assert "not your turn" in warning(r)
+
+
+async def test_closed_dms_are_told_once_per_game_even_across_a_restart(world: World):
+    f = world.fake
+    world.ann.dms_closed = True
+    await f.slash(world.ann, world.chan, "dobbelduel", "start", rounds=4)
+    await f.slash(world.bob, world.chan, "dobbelduel", "join")
+    await f.slash(world.ann, world.chan, "dobbelduel", "begin")
+    await world.restart()
+    for _ in range(3):  # rounds 1-3 end at once; Ann makes a new code in round 3
+        mover = world.bob if await _is_turn(world, world.bob) else world.ann
+        await f.slash(mover, world.chan, "dobbelduel", "play", action="solve.1.1.1.1")
+    notices = [m for m in f.channel_messages(world.chan) if "cannot send you direct" in m.content]
+    assert len(notices) == 1
+    assert "Round 4 of 4" in last_board(f, world.chan).content
+
+
+async def _is_turn(world: World, user: FakeMember) -> bool:
+    session = await world.bot.store.open_session(world.chan.id)
+    return bool(world.bot.table.legal_for(session, user.id))
