@@ -101,6 +101,15 @@ def _roll(rng: Rng, n: int) -> list[int]:
     return [rng.randint(1, FACES) for _ in range(n)]
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """'1 white die', '3 white dice': a count with the right form of its noun."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _white_left(n: int) -> str:
+    return f"{counted(n, 'white die', 'white dice')} left"
+
+
 def _roll_text(dice: Sequence[int]) -> str:
     return " ".join(str(d) for d in dice)
 
@@ -243,8 +252,8 @@ class Dobbelduel(Game[DobbelduelState]):
         for value, count in sorted(placed.items()):
             if rolled[value] < count:
                 raise RuleError(
-                    f"You rolled {_roll_text(rnd.rolled)}: {rolled[value]} of them show "
-                    f"{value}, you placed {count}."
+                    f"You rolled {_roll_text(rnd.rolled)}: {rolled[value]} of them "
+                    f"{'shows' if rolled[value] == 1 else 'show'} {value}, you placed {count}."
                 )
 
     @staticmethod
@@ -267,7 +276,7 @@ class Dobbelduel(Game[DobbelduelState]):
         else:
             rnd.rolled = _roll(state.rng, min(DICE_PER_ROLL, rnd.white_left))
             events.append(
-                f"{breaker} rolls {_roll_text(rnd.rolled)} ({rnd.white_left} white dice left)."
+                f"{breaker} rolls {_roll_text(rnd.rolled)} ({_white_left(rnd.white_left)})."
             )
         return events
 
@@ -363,11 +372,12 @@ class Dobbelduel(Game[DobbelduelState]):
         maker, breaker = view.players[rnd.codemaker], view.players[rnd.codebreaker]
         head = f"Round {rnd.number} of {view.round_count} - {breaker} breaks {maker}'s code: "
         if rnd.must_solve:
-            head += f"{len(rnd.rows)} attempts made, {breaker} must give the solution."
+            made = counted(len(rnd.rows), "attempt", "attempts")
+            head += f"{made} made, {breaker} must give the solution."
         else:
             head += (
-                f"attempt {len(rnd.rows) + 1} of {MAX_ATTEMPTS}, {rnd.white_left} white dice "
-                f"left. Rolled: {_roll_text(rnd.rolled)}"
+                f"attempt {len(rnd.rows) + 1} of {MAX_ATTEMPTS}, {_white_left(rnd.white_left)}. "
+                f"Rolled: {_roll_text(rnd.rolled)}"
             )
         return f"{head}\nPoints: {points}"
 

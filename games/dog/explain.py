@@ -23,6 +23,7 @@ from games.dog.moves import (
     controlled,
     pawn_name,
     pawn_token,
+    plural,
     seven_options,
     where,
 )
@@ -108,7 +109,7 @@ def _play(st: DogState, seat: int, action_id: str) -> str | None:
     code = segs[0]
     if st.seven_left and not action_id.startswith(st.seven_prefix + "."):
         ex = max(all_moves(st, seat), key=lambda m: m.steps).id  # a 7 going on always has one
-        return f"Finish your 7 first: {st.seven_left} steps left, e.g. {ex}."
+        return f"Finish your 7 first: {_steps(st.seven_left)} left, e.g. {ex}."
     if code not in NAMES:
         return f"There is no card '{code[:10]}'. {FORMAT}"
     if not st.seven_left and code not in st.hands[seat]:
@@ -329,10 +330,10 @@ def _into_goal(
         return (f"{who} cannot enter the goal: {g0} stands in goal 1 and pawns in the goal "
                 "cannot be jumped.")
     if used <= to_start:
-        return (f"{who} is {to_start} fields before its start field ({where(start)}): "
+        return (f"{who} is {plural(to_start, 'field')} before its start field ({where(start)}): "
                 f"{_steps(used)} {'does' if used == 1 else 'do'} not reach its goal.")
     if used > to_start + room:
-        return (f"{who} is {to_start + room} fields before its goal's last free field: "
+        return (f"{who} is {plural(to_start + room, 'field')} before its goal's last free field: "
                 f"a {used} overshoots{jump}. Goal entries need an exact count.")
     return _walk(b, st, seat, s, i, to_start, green, back=False, land=False)
 

@@ -229,8 +229,13 @@ def pawn_token(actor: int, s: int, i: int) -> str:
     return f"p{i + 1}" if s == actor else f"s{s}p{i + 1}"
 
 
+def plural(n: int, word: str) -> str:
+    """'1 step', '3 steps', '0 cards': a count and a regular English noun, for every Dog text."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _steps(n: int) -> str:
-    return "1 step" if n == 1 else f"{n} steps"
+    return plural(n, "step")
 
 
 # -- generation ------------------------------------------------------------------------------

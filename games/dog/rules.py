@@ -96,7 +96,7 @@ from games.contract import (
 from games.dog import data
 from games.dog.cards import card_name, deal_size, new_deck
 from games.dog.explain import explain
-from games.dog.moves import Move, all_moves, has_move, pawn_name, where
+from games.dog.moves import Move, all_moves, has_move, pawn_name, plural, where
 from games.dog.state import DogState
 from games.dog.views import (
     DogPrivateView,
@@ -244,7 +244,7 @@ class Dog(Game[DogState]):
             for d in range(n):
                 st.hands[(st.start_seat + d) % n].append(st.deck.pop())
         events.append(
-            f"Round {st.round}: {k} cards each; {st.names[st.start_seat]} starts."
+            f"Round {st.round}: {plural(k, 'card')} each; {st.names[st.start_seat]} starts."
         )
         if st.has_teams():
             st.phase = "exchange"
@@ -291,8 +291,8 @@ class Dog(Game[DogState]):
                 st.hands[seat] = []
                 st.out[seat] = True
                 events.append(
-                    f"{st.names[seat]} cannot play and lays down {k} "
-                    f"card{'s' if k > 1 else ''} for the rest of the round."
+                    f"{st.names[seat]} cannot play and lays down {plural(k, 'card')} "
+                    "for the rest of the round."
                 )
             nxt = self._next_with_cards(st, seat)
             if nxt is None:
@@ -504,7 +504,7 @@ class Dog(Game[DogState]):
             return "Which pawn do you place on your start field?"
         if not prefix:
             if state.seven_left:
-                return f"Go on with your 7: {state.seven_left} steps left. Which pawn?"
+                return f"Go on with your 7: {plural(state.seven_left, 'step')} left. Which pawn?"
             return "Which card do you play?"
         segs = prefix.split(".")
         if segs[0] in ("X", "C") and len(segs) == 1:
@@ -575,6 +575,7 @@ class Dog(Game[DogState]):
             given=state.given[seat],
             received=state.received[seat],
             playing_for=playing_for,
+            playing_for_name=None if playing_for is None else state.names[playing_for],
         )
 
     def status(self, view: BaseModel) -> str:
@@ -590,7 +591,7 @@ class Dog(Game[DogState]):
             return f"{line}: {names[view.to_act[0]]} places a pawn on the start field."
         line += f": {names[view.to_act[0]]}'s turn."
         if view.seven_left:
-            line += f"\nA 7 is being played: {view.seven_left} steps left."
+            line += f"\nA 7 is being played: {plural(view.seven_left, 'step')} left."
         return line
 
     def render_public(self, view: BaseModel) -> bytes:
@@ -613,6 +614,9 @@ class Dog(Game[DogState]):
             text += f" You gave {card_name(view.given, view.variant)}."
         if view.received:
             text += f" You received {card_name(view.received, view.variant)}."
+        if view.playing_for is not None:
+            whose = f"{view.playing_for_name}'s" if view.playing_for_name else "your partner's"
+            text += f"\nAll your pawns are home: you now play your cards for {whose} pawns."
         return text
 
     # -- artificial players ----------------------------------------------------------------

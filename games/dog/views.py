@@ -88,3 +88,4 @@ class DogPrivateView(BaseModel):
     given: str | None = None  # card given to the partner this round, while the exchange runs
     received: str | None = None  # card received from the partner (once the exchange is done)
     playing_for: int | None = None  # the partner's seat, when this seat's pawns are all home
+    playing_for_name: str | None = None  # that partner's name

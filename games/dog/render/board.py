@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.dog.moves import plural
 from games.dog.render.cards import draw_card
 from games.dog.render.common import (
     BOARD_BG,
@@ -53,10 +54,11 @@ from games.dog.render.common import (
     wrap,
 )
 from games.dog.views import DogPublicView, LastMove, MoveMark, PawnView, SeatView, Spot
-from games.drawing import drawable, font
+from games.drawing import Font, drawable, font
 
 BOARD = 840
 PANEL_W = 320
+HEADING_GAP = 12  # least room between the panel title and the round
 WIDTH = BOARD + PANEL_W
 HEIGHT = BOARD
 SS = 2  # supersampling factor of the cached background
@@ -505,9 +507,9 @@ class _Board:
         view = self.view
         x0, right = BOARD + 20, WIDTH - 20
         y = 16.0
-        title = "Dog Royal" if view.variant == "royal" else "Dog"
-        draw.text((x0, y), title, font=font(34), fill=TEXT)
-        draw.text((right, y + 10), f"Round {view.round}", font=font(22), fill=MUTED, anchor="ra")
+        title, title_size, round_text, round_size = heading(view, right - x0)
+        draw.text((x0, y), title, font=font(title_size), fill=TEXT)
+        draw.text((right, y + 10), round_text, font=font(round_size), fill=MUTED, anchor="ra")
         y += 46
         draw.text((x0, y), PHASES.get(view.phase, view.phase), font=font(24), fill=TEXT)
         y += 36
@@ -515,7 +517,7 @@ class _Board:
             y = self.chips_row(draw, TO_ACT_LABEL.get(view.phase, ""), view.to_act, x0, y, right)
         if view.seven_left is not None:
             card = "1-7" if view.variant == "royal" else "7"
-            steps = f"{view.seven_left} step{'s' if view.seven_left != 1 else ''}"
+            steps = plural(view.seven_left, "step")
             draw.rounded_rectangle(
                 (x0, y, right, y + 34), radius=8, fill=tint(MOVE, 0.85), outline=MOVE, width=2
             )
@@ -549,7 +551,8 @@ class _Board:
             font=font(20),
             fill=MUTED,
         )
-        draw.text((tx, y + 40), f"Deck: {view.deck_left} cards", font=font(20), fill=TEXT)
+        deck = f"Deck: {plural(view.deck_left, 'card')}"
+        draw.text((tx, y + 40), deck, font=font(20), fill=TEXT)
         y += card_h + 14
         if view.last_move is not None:
             draw.line((x0, y, right, y), fill=RULE, width=2)
@@ -597,21 +600,11 @@ class _Board:
                 draw.polygon([(x0 - 4, cy - 9), (x0 + 10, cy), (x0 - 4, cy + 9)], fill=MOVE)
             chip(draw, (x0 + 16, y), self.name(sv.seat), rgb, 22, right - x0 - 56)
             _card_count(draw, (right, y), sv.cards)
-            # Status first: when the line is too long, the cut takes the colour, which the
-            # tag above already shows, rather than WINNER or out.
-            bits = []
-            if sv.seat in view.winners:
-                bits.append("WINNER")
-            elif sv.finished:
-                bits.append("finished")
-            if sv.out:
-                bits.append("out")
-            bits.append(sv.color)
-            if teams.get(sv.team, 0) > 1:
-                bits.append(f"team {sv.team + 1}")
-            bits.append(f"{in_goal.get(sv.seat, 0)}/4 in goal")
-            line = wrap(" · ".join(bits), small, right - x0 - 16, 1)
-            draw.text((x0 + 16, y + 37), line[0] if line else "", font=small, fill=MUTED)
+            line = seat_line(
+                sv, view.winners, teams.get(sv.team, 0) > 1, in_goal.get(sv.seat, 0),
+                small, right - x0 - 16,
+            )
+            draw.text((x0 + 16, y + 37), line, font=small, fill=MUTED)
             y += 64
         return y
 
@@ -627,6 +620,60 @@ class _Board:
         for line in wrap(last.text, fnt, right - x0, lines_left):
             draw.text((x0, y), line, font=fnt, fill=TEXT)
             y += 24
+
+
+def heading(view: DogPublicView, width: float) -> tuple[str, int, str, int]:
+    """Panel title and round text with their font sizes, shrunk until both fit on one line.
+
+    "Dog Royal" at full size and "Round 10" would touch; the title gives way first, down to
+    the size of the round text.
+    """
+    title = "Dog Royal" if view.variant == "royal" else "Dog"
+    round_text = f"Round {view.round}"
+    round_size = 20
+    title_size = 34
+    while title_size > round_size and (
+        font(title_size).getlength(title) + HEADING_GAP + font(round_size).getlength(round_text)
+        > width
+    ):
+        title_size -= 1
+    while round_size > 12 and (
+        font(title_size).getlength(title) + HEADING_GAP + font(round_size).getlength(round_text)
+        > width
+    ):
+        round_size -= 1
+    return title, title_size, round_text, round_size
+
+
+def seat_line(
+    sv: SeatView, winners: list[int], in_team: bool, goal: int, fnt: Font, width: float
+) -> str:
+    """The small line under a seat's tag: status, colour, team, pawns in the goal.
+
+    When it is too wide the colour goes first (the tag above shows it), then "team" shrinks to
+    "t", so status and "3/4 in goal" are never cut.
+    """
+    status = []
+    if sv.seat in winners:
+        status.append("WINNER")
+    elif sv.finished:
+        status.append("finished")
+    if sv.out:
+        status.append("out")
+    goal_text = f"{goal}/4 in goal"
+    team = [f"team {sv.team + 1}"] if in_team else []
+    short_team = [f"t{sv.team + 1}"] if in_team else []
+    for bits in (
+        [*status, sv.color, *team, goal_text],
+        [*status, *team, goal_text],
+        [*status, *short_team, goal_text],
+        [*status, *short_team, f"{goal}/4"],
+    ):
+        text = " · ".join(bits)
+        if fnt.getlength(text) <= width:
+            return text
+    lines = wrap(text, fnt, width, 1)
+    return lines[0] if lines else ""
 
 
 def _pawn_order(pawn: PawnView) -> tuple[int, int]:

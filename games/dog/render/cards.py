@@ -2,6 +2,11 @@
 
 Classic Dog has blue number cards and red special cards (dog.nl.txt "Kaarten"); Dog Royal adds
 green cards, the 10 and the 4, that may overtake any rank (dog.nl.txt "OPTIES").
+
+A face shows the card as the texts name it (games/dog/cards.py `card_name`), so "Play Queen" in a
+menu matches a card with Q on it: classic faces A, Q, K, J and the joker's star, with what they
+count on the strip below ("1/11 or out", "12", ...); Royal names these cards by their numbers
+(1/11, 12, 13, Swap), so its faces show the numbers.
 """
 
 from __future__ import annotations
@@ -32,9 +37,19 @@ class CardLook(NamedTuple):
 
 _NUMBERS = {"2": "2", "3": "3", "5": "5", "6": "6", "8": "8", "9": "9", "T": "10", "Q": "12"}
 
+# Classic face cards: the letter the texts' names start with, big; their value on the strip.
+_FACES: dict[str, CardLook] = {
+    "A": CardLook("A", "A", "1/11 or out", CARD_RED, None),
+    "Q": CardLook("Q", "Q", "12", CARD_BLUE, None),
+    "K": CardLook("K", "K", "13 or out", CARD_RED, None),
+    "J": CardLook("J", "J", "swap", CARD_RED, None),
+}
+
 
 def card_look(code: str, royal: bool) -> CardLook:
     """How a card code is shown; unknown codes are shown as they are, in grey."""
+    if not royal and code in _FACES:
+        return _FACES[code]
     if code in _NUMBERS:
         value = _NUMBERS[code]
         if royal and code == "T":
@@ -57,8 +72,8 @@ def card_look(code: str, royal: bool) -> CardLook:
     look = specials.get(code)
     if look is None:
         return CardLook(code[:3], code[:3], "", MUTED, None)
-    if look.corner == "★" and not has_glyph("★"):  # Pillow's own font: the joker's J
-        return look._replace(corner="J")
+    if look.corner == "★" and not has_glyph("★"):  # Pillow's own font (J is the jack's)
+        return look._replace(corner="X")
     return look
 
 
@@ -136,20 +151,3 @@ def _icon(
             draw.rectangle((left, top + r * 0.35, right, ay), fill=colour)
             draw.rectangle((left, top, right, top + r * 0.35), fill=(150, 150, 150))
 
-
-_NAMES = {
-    "A": "1/11 or out",
-    "K": "13 or out",
-    "4": "±4",
-    "7": "7 (split)",
-    "J": "jack (swap)",
-    "X": "joker",
-    "P": "1-7",
-    "C": "copy",
-    "M": "magnet",
-}
-
-
-def card_name(code: str) -> str:
-    """A card in words, for the exchange line under the hand."""
-    return _NAMES.get(code) or _NUMBERS.get(code) or code[:3]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.dog.render.cards import card_name, draw_card
+from games.dog.cards import card_name
+from games.dog.render.cards import draw_card
 from games.dog.render.common import (
     HAND_BG,
     NAME_MAX,
@@ -25,6 +26,21 @@ MIN_WIDTH = 620
 MAX_WIDTH = 1240  # past 7 cards (Royal extra cards) the cards overlap instead of growing
 HEIGHT = TOP + CARD_H + 78
 SOFT = blend(WHITE, HAND_BG, 0.3)
+
+
+def playing_for_text(view: DogPrivateView, room: float) -> str:
+    """'Playing for Bob's pawns' (the partner by name), shorter when `room` is narrow."""
+    partner = drawable(view.playing_for_name or "", NAME_MAX)
+    fnt = font(20)
+    for text in (
+        f"Playing for {partner}'s pawns" if partner else "",
+        f"For {partner}'s pawns" if partner else "",
+        "Playing for your partner's pawns",
+        "For your partner",
+    ):
+        if text and fnt.getlength(text) <= room:
+            return text
+    return "For partner"
 
 
 def render_hand(view: DogPrivateView) -> bytes:
@@ -71,11 +87,11 @@ def render_hand(view: DogPrivateView) -> bytes:
         x += font(20).getlength(label) + 8
         draw_card(draw, (x, y, x + 28, y + 40), code, royal, notes=False)
         x += 36
-        text = card_name(code)
+        text = card_name(code, view.variant)
         draw.text((x, y + 20), text, font=font(20), fill=WHITE, anchor="lm")
         x += font(20).getlength(text) + 28
     if view.playing_for is not None:
-        text = "Playing for your partner's pawns"
+        text = playing_for_text(view, width - MARGIN - x)
         draw.text((width - MARGIN, y + 20), text, font=font(20), fill=WHITE, anchor="rm")
     draw.line(
         (MARGIN, TOP + CARD_H + 14, width - MARGIN, TOP + CARD_H + 14),
