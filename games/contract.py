@@ -148,6 +148,11 @@ class Game(ABC, Generic[S]):
         """What only this seat sees (hand, code); None when the seat holds no secret now."""
         return None
 
+    def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:
+        """Whether a changed private view is news (cards dealt or received, a new code) that
+        deserves a new DM, rather than a quiet update of the last one (a card played)."""
+        return True
+
     @abstractmethod
     def status(self, view: BaseModel) -> str:
         """One or two lines for the channel under the picture, from the public view."""

@@ -78,6 +78,7 @@ Dog Royal (rulebook "OPTIES"):
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -561,6 +562,16 @@ class Dog(Game[DogState]):
             last_move=last,
             seven_left=state.seven_left or None,
             winners=list(state.winners),
+        )
+
+    def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:
+        """A new DM when cards arrive (the deal, the partner's card, a Royal extra card) or the
+        seat starts playing for its partner; a card played only updates the last DM."""
+        if not isinstance(before, DogPrivateView) or not isinstance(after, DogPrivateView):
+            return True
+        gained = Counter(after.hand) - Counter(before.hand)
+        return bool(gained) or (after.received, after.playing_for) != (
+            before.received, before.playing_for
         )
 
     def private_view(self, state: DogState, seat: Seat) -> DogPrivateView:

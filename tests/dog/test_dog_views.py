@@ -99,3 +99,13 @@ def test_render_wiring_gives_png_pictures():
     assert GAME.render_public(GAME.public_view(st)).startswith(b"\x89PNG")
     hand = GAME.render_private(GAME.private_view(st, 0))
     assert hand is not None and hand.startswith(b"\x89PNG")
+
+
+def test_private_news_when_cards_arrive_not_when_one_is_played():
+    """DMs: a new message when cards arrive; a card played only updates the last one."""
+    st = position(pawns={0: [10]}, hands={0: ["5", "8"]})
+    before = GAME.private_view(st, 0)
+    after = GAME.private_view(GAME.apply(st, 0, "5.p1.5").state, 0)
+    assert not GAME.private_news(before, after)
+    assert GAME.private_news(after, before)  # a card came (back) into the hand
+    assert GAME.private_news(None, before)

@@ -258,3 +258,22 @@ async def test_partner_exchange_menus_opened_together_all_work(world: World):
     for user in people:  # the card from the partner arrives by DM
         assert len(f.dm_messages(user)) > dealt[user.id]
         assert "received" in newest_hand_dm(world, user).content.lower()
+
+
+async def test_hand_dm_is_updated_in_place_and_a_new_one_comes_with_new_cards(world: World):
+    f = world.fake
+    await begin_two_humans(world)
+
+    def arrange(state: DogState) -> None:
+        state.pawns[0] = [5, -1, -1, -1]
+        state.hands[0] = ["2", "3", "5", "6", "8", "9"]
+        state.turn, state.out = 0, [False, False]
+
+    await stack(world, arrange)
+    await f.slash(world.ann, world.chan, "dog", "hand")  # nothing sent by DM for a hand command
+    dms_before = len(f.dm_messages(world.ann))
+    hand_dm = newest_hand_dm(world, world.ann)
+    await f.slash(world.ann, world.chan, "dog", "play", action="5.p1.5")
+    assert len(f.dm_messages(world.ann)) == dms_before  # no new DM for a card played ...
+    assert "5" not in hand_dm.content.split("Your hand:")[1].split(".")[0].split(", ")
+    assert hand_dm.edits  # ... the last one was edited in place, picture included
