@@ -50,7 +50,7 @@ async def test_complete_two_person_game(world: World):
     r = await f.click(world.bob, menu, [b for b in menu.buttons() if "empty" in b.label][0].label)
     menu = menu_message(r)
     r = await f.click(world.bob, menu, [b for b in menu.buttons() if "empty" in b.label][0].label)
-    assert r.edited[-1].content.startswith("✅ Place")
+    assert r.message.content.startswith("✅ Place")
     news = r.messages[-1]
     assert "Bob places" in news.content and "=" in news.content
     assert news.attachments[0].data.startswith(b"\x89PNG")

@@ -63,7 +63,7 @@ async def test_exchange_with_a_closed_dm_and_a_restart(world: World):
         select = menu.selects()[0]
         given = select.options[0]["label"]
         r = await f.select(ann, menu, select.custom_id, [select.options[0]["value"]])
-    assert r.edited[-1].content == f"✅ Give {given} to Bob"
+    assert r.message.content == f"✅ Give {given} to Bob"
     assert "Ann gives a card to Bob" in last_board(f, world.chan).content
     assert f"You gave {given}" in f.dm_messages(ann)[-1].content
     r = await f.click(ann, board, "Play")
