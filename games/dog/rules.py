@@ -235,6 +235,7 @@ class Dog(Game[DogState]):
         st.out = [False] * n
         st.given = [None] * n
         st.received = [None] * n
+        st.laid_down = [[] for _ in range(n)]
         st.round_played = None
         st.seven_left = 0
         k = deal_size(st.variant, st.round)
@@ -288,6 +289,9 @@ class Dog(Game[DogState]):
                 if has_move(st, seat):
                     return
                 k = len(st.hands[seat])
+                if len(st.laid_down) != st.n:  # a state saved before this field existed
+                    st.laid_down = [[] for _ in range(st.n)]
+                st.laid_down[seat] = list(st.hands[seat])
                 st.discard += st.hands[seat]
                 st.hands[seat] = []
                 st.out[seat] = True
@@ -587,6 +591,7 @@ class Dog(Game[DogState]):
             received=state.received[seat],
             playing_for=playing_for,
             playing_for_name=None if playing_for is None else state.names[playing_for],
+            laid_down=list(state.laid_down[seat]) if len(state.laid_down) > seat else [],
         )
 
     def status(self, view: BaseModel) -> str:
@@ -625,6 +630,9 @@ class Dog(Game[DogState]):
             text += f" You gave {card_name(view.given, view.variant)}."
         if view.received:
             text += f" You received {card_name(view.received, view.variant)}."
+        if view.laid_down:
+            cards = ", ".join(card_name(c, view.variant) for c in view.laid_down)
+            text += f"\nNo card could move a pawn: you laid down {cards} for this round."
         if view.playing_for is not None:
             whose = f"{view.playing_for_name}'s" if view.playing_for_name else "your partner's"
             text += f"\nAll your pawns are home: you now play your cards for {whose} pawns."

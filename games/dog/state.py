@@ -33,6 +33,7 @@ class DogState(BaseModel):
     out: list[bool] = []
     given: list[str | None] = []  # exchange: card given this round (in transit until all gave)
     received: list[str | None] = []
+    laid_down: list[list[str]] = []  # per seat: the hand laid down this round (private)
     setup_done: int = 0  # royal setup: how many seats have placed their pawn
     seven_left: int = 0  # steps still to make of a 7 being split
     seven_prefix: str = ""  # action id prefix of that 7 ("7" or "X.as7")
@@ -47,6 +48,7 @@ class DogState(BaseModel):
         d = dict(self.__dict__)
         d["pawns"] = [list(p) for p in self.pawns]
         d["hands"] = [list(h) for h in self.hands]
+        d["laid_down"] = [list(h) for h in self.laid_down]
         for key in ("names", "seat_section", "team_of", "colours", "deck", "discard", "out",
                     "given", "received", "winners"):
             d[key] = list(d[key])

@@ -88,4 +88,5 @@ class DogPrivateView(BaseModel):
     given: str | None = None  # card given to the partner this round, while the exchange runs
     received: str | None = None  # card received from the partner (once the exchange is done)
     playing_for: int | None = None  # the partner's seat, when this seat's pawns are all home
+    laid_down: list[str] = []  # the hand this seat had to lay down this round
     playing_for_name: str | None = None  # that partner's name

@@ -381,3 +381,14 @@ def test_private_text_says_when_playing_for_the_partner():
     partner = GAME.private_view(st, 2)
     assert partner.playing_for_name is None
     assert "pawns are home" not in GAME.private_text(partner)
+
+
+def test_a_player_who_lays_down_is_told_which_cards_privately():
+    """Passen: the cards laid down are told to their owner (private view), not the channel."""
+    st = position(pawns={0: [], 1: [20]}, hands={0: ["5", "8"], 1: ["2", "3"]})
+    GAME._settle(st, [])
+    assert st.turn == 1
+    view = GAME.private_view(st, 0)
+    assert view.laid_down == ["5", "8"] and view.hand == []
+    assert "you laid down 5, 8" in GAME.private_text(view)
+    assert "laid" not in GAME.public_view(st).model_dump_json()
