@@ -45,8 +45,9 @@ def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
                            session.options)
     if seating:
         embed.add_field(name="Seats", value=seating[:1024], inline=False)
+    count = len(session.players)
     shown = [f"{spec.name}: {_option_name(spec.choices, session.options.get(spec.name))}"
-             for spec in game.options]
+             for spec in game.options if not spec.player_counts or count in spec.player_counts]
     if shown:
         embed.add_field(name="Options", value="\n".join(shown)[:1024], inline=False)
     if session.status == "lobby":

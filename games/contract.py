@@ -66,6 +66,7 @@ class OptionSpec(BaseModel):
     default: Any = None
     min_value: int | None = None
     max_value: int | None = None
+    player_counts: list[int] = Field(default_factory=list)  # where it matters; [] for all
 
 
 class Result(BaseModel):

@@ -142,6 +142,7 @@ class Dog(Game[DogState]):
             description="Teams with 6 players",
             choices={"three teams of two": data.TEAMS_3X2, "two teams of three": data.TEAMS_2X3},
             default=data.TEAMS_3X2,
+            player_counts=[6],
         ),
     ]
     rules_summary: ClassVar[str] = (

@@ -26,6 +26,7 @@ async def test_four_player_team_game_with_three_bots_to_the_end(world: World):
     r = await f.slash(world.ann, world.chan, "dog", "start", bots=3)
     lobby = r.message
     assert "Ann: blue" in lobby.text and "Ann & Bot 2 vs Bot 1 & Bot 3" in lobby.text
+    assert "teams:" not in lobby.text  # the 6-player option is not shown to 4 players
     r = await f.click(world.ann, lobby, "Begin")
     board = last_board(f, world.chan)
     assert board.attachments[0].data.startswith(b"\x89PNG")
@@ -229,8 +230,9 @@ async def test_six_players_in_two_teams_of_three(world: World):
     await f.slash(world.bob, world.chan, "dog", "join")
     lobby = r.message
     assert "Ann & Bot 2 & Bot 4" in lobby.text or "Ann, Bot 2" in lobby.text, lobby.text
+    assert "teams: two teams of three" in lobby.text
     r = await f.click(world.cid, lobby, "Join")
-    assert "full" in warning(r)
+    assert "full" in warning(r) and "fewer `bots`" in warning(r)
     await f.click(world.ann, lobby, "Begin")
     board = last_board(f, world.chan)
     assert board.attachments and "exchange" in board.content.lower()
