@@ -43,7 +43,19 @@ def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
     simple("rules", f"A short summary of the {game.title} rules", h.rules)
     simple("end", "End the game (host or Manage Channels)", h.end)
     group.add_command(_play_command(bot, game))
+    group.add_command(_seat_command(bot, game))
     return group
+
+
+def _seat_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+    @app_commands.describe(number="The seat to sit in (1 is the first); swaps with its player")
+    async def seat(interaction: discord.Interaction, number: int) -> None:
+        await bot.handlers.seat(interaction, game, number)
+
+    seat.__annotations__["number"] = app_commands.Range[int, 1, game.max_players]
+    return app_commands.Command(
+        name="seat", description="Choose your seat in the lobby (to pick partners)", callback=seat
+    )
 
 
 def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:

@@ -93,6 +93,17 @@ class Handlers:
         await self._refresh_lobby(session)
 
     @guarded
+    async def seat(self, interaction: discord.Interaction, game: Game[Any], number: int) -> None:
+        session = await self.table.take_seat(
+            game, interaction.channel_id, interaction.user.id, number
+        )
+        await interaction.response.send_message(
+            f"{interaction.user.mention} sits in seat {number}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self._refresh_lobby(session)
+
+    @guarded
     async def leave(self, interaction: discord.Interaction, game: Game[Any]) -> None:
         change = await self.table.leave(game, interaction.channel_id, interaction.user.id)
         await self._after_leave(interaction, change, edit=False)

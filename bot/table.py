@@ -180,6 +180,24 @@ class Table:
         players = [*session.players, st.Seat(user_id=user_id, name=name, bot=False)]
         return await self.store.update_session(session.id, session.version, players=players)
 
+    async def take_seat(
+        self, game: Game[Any], channel_id: int, user_id: int, number: int
+    ) -> st.Session:
+        """Move to seat `number` (1-based) in the lobby, swapping with whoever sits there, so
+        friends can choose to be partners."""
+        async with self.lock(channel_id):
+            session = await self.session_here(game, channel_id)
+            if session.status != "lobby":
+                raise TableError("Seats are fixed once the game has begun.")
+            seat = self.seat_of(session, user_id)
+            if seat is None:
+                raise TableError(f"Join first (`/{game.name} join`), then choose a seat.")
+            if not 1 <= number <= len(session.players):
+                raise TableError(f"Choose a seat from 1 to {len(session.players)}.")
+            players = list(session.players)
+            players[seat], players[number - 1] = players[number - 1], players[seat]
+            return await self.store.update_session(session.id, session.version, players=players)
+
     async def leave(self, game: Game[Any], channel_id: int, user_id: int) -> Change:
         async with self.lock(channel_id):
             session = await self.session_here(game, channel_id)

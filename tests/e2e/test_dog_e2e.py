@@ -279,3 +279,19 @@ async def test_hand_dm_is_updated_in_place_and_a_new_one_comes_with_new_cards(wo
     assert len(f.dm_messages(world.ann)) == dms_before  # no new DM for a card played ...
     assert "5" not in hand_dm.content.split("Your hand:")[1].split(".")[0].split(", ")
     assert hand_dm.edits  # ... the last one was edited in place, picture included
+
+
+async def test_friends_choose_seats_to_be_partners(world: World):
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dog", "start", bots=2)
+    lobby = r.message
+    await f.click(world.bob, lobby, "Join")  # Ann 1, Bot 1 2, Bot 2 3, Bob 4
+    assert "Ann & Bot 2 vs Bot 1 & Bob" in lobby.text
+    r = await f.slash(world.bob, world.chan, "dog", "seat", number=3)
+    assert "sits in seat 3" in r.message.content
+    assert "Ann & Bob vs Bot 1 & Bot 2" in lobby.text  # the lobby card follows
+    r = await f.slash(world.cid, world.chan, "dog", "seat", number=2)
+    assert "Join first" in warning(r)
+    await f.click(world.ann, lobby, "Begin")
+    r = await f.slash(world.bob, world.chan, "dog", "seat", number=1)
+    assert "fixed once the game has begun" in warning(r)
