@@ -30,7 +30,8 @@ async def _run(bot: object, token: str) -> None:
 
     assert isinstance(bot, GameBot)
     loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    for signum in (signal.SIGTERM, signal.SIGINT):  # a host's stop, or Ctrl-C: close cleanly
+        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
     async with bot:
         await bot.start(token)
 
