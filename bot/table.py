@@ -396,16 +396,18 @@ class Table:
             raise TableError(
                 "Someone moved at the same moment; look at the board and try again."
             ) from None
-        await self._schedule(updated, state)
         return updated
 
     async def _run_bots(self, session: st.Session, change: Change) -> Change:
-        """Let AI seats act until a human must (or the game ends)."""
+        """Let AI seats act until a human must (or the game ends), then set the reminders.
+
+        Every state change of the table ends here, so this is the one place clocks are set.
+        """
         game = self.game_of(session)
+        state = game.load(session.state) if session.state is not None else None
         for _ in range(AI_ACTIONS_PER_TURN_LIMIT):
-            if session.status != "active" or session.state is None:
+            if session.status != "active" or state is None:
                 break
-            state = game.load(session.state)
             bot_seats = [s for s in game.to_act(state) if session.players[s].bot]
             if not bot_seats:
                 break
@@ -413,12 +415,12 @@ class Table:
             rng = Rng.seeded(_mix(session.seed, session.version, seat))
             action_id = game.ai_action(state, seat, rng)
             applied = game.apply(state, seat, action_id)
-            session = await self._record(session, seat, None, action_id, applied.state)
+            state = applied.state
+            session = await self._record(session, seat, None, action_id, state)
             change.events.extend(applied.events)
             change.moved = True
         change.session = session
-        if session.status == "active" and session.state is not None:
-            await self._schedule(session, game.load(session.state))
+        await self._schedule(session, state)
         return change
 
     def _private_changes(
@@ -440,7 +442,7 @@ class Table:
     async def _schedule(self, session: st.Session, state: Any) -> None:
         """Reminders for every human who has to act; earlier ones are void."""
         await self.store.clear_timers(session.id)
-        if session.status == "active" and self.reminder:
+        if session.status == "active" and state is not None and self.reminder:
             due = self.clock() + self.reminder
             for seat in self.game_of(session).to_act(state):
                 if not session.players[seat].bot:
