@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 CONTENT_MAX = 2000
 EMBED_MAX = 4096
-DM_CLOSED = 50007
 
 
 def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
@@ -70,9 +69,7 @@ def lobby_message(game: Game[Any], session: st.Session) -> dict[str, Any]:
     }
 
 
-def board_message(
-    game: Game[Any], session: st.Session, events: list[str], *, header: str = ""
-) -> dict[str, Any]:
+def board_message(game: Game[Any], session: st.Session, events: list[str]) -> dict[str, Any]:
     """The channel's picture of the game, the news, and who must act now (pinged)."""
     state = game.load(session.state or "")
     view = game.public_view(state)
@@ -89,11 +86,10 @@ def board_message(
     png = _drawn(game.render_public, view)
     if png is None:
         tail.append("(The picture could not be drawn this time; the move counts.)")
-    head = [header] if header else []
-    room = CONTENT_MAX - len("\n".join(head + tail)) - 2
+    room = CONTENT_MAX - len("\n".join(tail)) - 2
     news, overflow = split_news([f"• {event}" for event in events], room)
     message: dict[str, Any] = {
-        "content": _fit("\n".join(head + news + tail)),
+        "content": _fit("\n".join(news + tail)),
         "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
     }
     if overflow:
