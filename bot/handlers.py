@@ -147,9 +147,7 @@ class Handlers:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text)
-            await posting.send_private_views(
-                self.bot, change.session, change.dm_seats, change.dm_updates
-            )
+            await posting.send_private_notes(self.bot, change.session, change.private)
         await self._refresh_lobby(change.session)
 
     async def _refresh_lobby(self, session: st.Session) -> None:
@@ -168,6 +166,8 @@ class Handlers:
     async def play(self, interaction: discord.Interaction, game: Game[Any], action: str) -> None:
         session = await self.table.session_here(game, interaction.channel_id)
         typed = ".".join(action.split())  # "solve 1 2 3 4" typed by hand means solve.1.2.3.4
+        legal = {a.id.lower(): a.id for a in self.table.legal_for(session, interaction.user.id)}
+        typed = legal.get(typed.lower(), typed)  # a phone's capital letter is no mistake
         change = await self.table.play(session.id, interaction.user.id, typed)
         await interaction.response.send_message(
             **posting.board_message(game, change.session, change.events)
@@ -291,6 +291,8 @@ class Handlers:
         seat = self.table.seat_of(session, interaction.user.id)
         if seat is None:
             raise TableError("You are not in this game.")
+        if session.status not in ("lobby", "active"):
+            raise TableError(f"That game is over; `/{session.game} hand` shows the current one.")
         if session.state is None:
             raise TableError("The game has not begun yet: nothing is dealt.")
         game = self.table.game_of(session)
@@ -344,6 +346,6 @@ class Handlers:
             game = self.table.game_of(session)
             channel = await posting.game_channel(self.bot, session)
             await channel.send(**posting.board_message(game, session, change.events))
-        await posting.send_private_views(self.bot, session, change.dm_seats, change.dm_updates)
+        await posting.send_private_notes(self.bot, session, change.private)
         if session.status == "finished":
             await self._refresh_lobby(session)

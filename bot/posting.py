@@ -6,6 +6,7 @@ ephemerally. A DM that cannot be delivered is reported in the channel without th
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 from collections.abc import Callable
@@ -15,6 +16,7 @@ import discord
 
 from bot import store as st
 from bot.components import board_view, lobby_view
+from bot.table import PrivateNote
 from games.contract import Game, Player
 
 if TYPE_CHECKING:
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 CONTENT_MAX = 2000
 EMBED_MAX = 4096
+OUT_OF_DATE = "🕓 *Earlier news: your newest private view is further down.*"
 
 
 def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
@@ -77,6 +80,8 @@ def board_message(game: Game[Any], session: st.Session, events: list[str]) -> di
     result = game.result(state)
     if result is not None:  # the summary says it all; the status would say it again
         tail.append(f"🏁 **{result.summary}**")
+    elif session.status == "ended":
+        tail.append(f"{game.status(view)}\nThis game was ended before its finish.")
     else:
         tail.append(game.status(view))
         pings = [f"<@{session.players[s].user_id}>" for s in game.to_act(state)
@@ -104,8 +109,12 @@ def board_message(game: Game[Any], session: st.Session, events: list[str]) -> di
     return message
 
 
-def private_message(game: Game[Any], session: st.Session, seat: int) -> dict[str, Any] | None:
-    state = game.load(session.state or "")
+def private_message(
+    game: Game[Any], session: st.Session, seat: int, state: Any = None
+) -> dict[str, Any] | None:
+    """The seat's private view as a message: text and picture (from `state`, or the current)."""
+    if state is None:
+        state = game.load(session.state or "")
     view = game.private_view(state, seat)
     if view is None:
         return None
@@ -154,40 +163,83 @@ async def game_channel(bot: GameBot, session: st.Session) -> discord.abc.Message
     return channel  # type: ignore[return-value]
 
 
-async def send_private_views(
-    bot: GameBot, session: st.Session, news: list[int], updates: list[int] = ()
-) -> None:
-    """DM each seat with news its private view; for a quiet change, edit the last DM in place.
+async def send_private_notes(bot: GameBot, session: st.Session, notes: list[PrivateNote]) -> None:
+    """Each piece of news as a new DM, in order; quiet changes after the last one as one edit.
 
     A DM that bounces is told to the channel once per game (without the secret); after that
-    the bot tries again only when there is news, in case the player opened their DMs.
+    the bot tries again only for news, in case the player opened their DMs.
     """
     game = bot.table.game_of(session)
-    for seat in sorted({*news, *updates}):
-        player = session.players[seat]
-        message = private_message(game, session, seat)
-        if player.user_id is None or message is None:
+    by_seat: dict[int, list[PrivateNote]] = {}
+    for note in notes:
+        by_seat.setdefault(note.seat, []).append(note)
+    for seat, seat_notes in sorted(by_seat.items()):
+        user_id = session.players[seat].user_id
+        if user_id is None:
             continue
-        message["view"] = board_view(session.id, active=session.status == "active")
-        record = await bot.store.private_message(session.id, seat)
-        if seat not in news:
-            if record.dms_closed or await _edit_private(bot, record, message):
-                continue
-            message = private_message(game, session, seat) or message  # a fresh file to send
-            message["view"] = board_view(session.id, active=session.status == "active")
-        try:
-            user = bot.get_user(player.user_id) or await bot.fetch_user(player.user_id)
-            sent = await user.send(**message)
-        except discord.Forbidden as error:
-            log.info("DM to %s failed: %s", player.user_id, error)
-            if not record.dms_closed:
-                await bot.store.set_private_message(record.model_copy(update={"dms_closed": True}))
-                await _tell_dms_closed(bot, session, game, player.user_id)
-            continue
+        for note in seat_notes:
+            if note.news:
+                await _send_private(bot, session, game, seat, user_id, note.state)
+        quiet = seat_notes[-1]
+        if not quiet.news:
+            await _update_private(bot, session, game, seat, user_id, quiet.state)
+
+
+def _with_buttons(message: dict[str, Any], session: st.Session) -> dict[str, Any]:
+    message["view"] = board_view(session.id, active=session.status == "active")
+    return message
+
+
+async def _send_private(
+    bot: GameBot, session: st.Session, game: Game[Any], seat: int, user_id: int, state: Any
+) -> None:
+    message = private_message(game, session, seat, state)
+    if message is None:
+        return
+    record = await bot.store.private_message(session.id, seat)
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        sent = await user.send(**_with_buttons(message, session))
+    except discord.Forbidden as error:
+        log.info("DM to %s failed: %s", user_id, error)
+        if not record.dms_closed:
+            await bot.store.set_private_message(record.model_copy(update={"dms_closed": True}))
+            await _tell_dms_closed(bot, session, game, user_id)
+        return
+    await _retire(bot, record)
+    await bot.store.set_private_message(
+        st.PrivateMessage(session_id=session.id, seat=seat, channel_id=sent.channel.id,
+                          message_id=sent.id, content=sent.content)
+    )
+
+
+async def _update_private(
+    bot: GameBot, session: st.Session, game: Game[Any], seat: int, user_id: int, state: Any
+) -> None:
+    """Edit the last private DM in place; send one when there is none yet."""
+    record = await bot.store.private_message(session.id, seat)
+    if record.dms_closed:
+        return
+    message = private_message(game, session, seat, state)
+    if message is None:
+        return
+    if await _edit_private(bot, record, _with_buttons(message, session)):
         await bot.store.set_private_message(
-            st.PrivateMessage(session_id=session.id, seat=seat, channel_id=sent.channel.id,
-                              message_id=sent.id)
+            record.model_copy(update={"content": message["content"]})
         )
+        return
+    await _send_private(bot, session, game, seat, user_id, state)
+
+
+async def _retire(bot: GameBot, record: st.PrivateMessage) -> None:
+    """Mark the previous private DM as out of date, so an old hand is never taken for the
+    current one."""
+    if record.channel_id is None or record.message_id is None:
+        return
+    old = bot.get_partial_messageable(record.channel_id).get_partial_message(record.message_id)
+    text = f"{OUT_OF_DATE}\n{record.content or ''}"
+    with contextlib.suppress(discord.HTTPException):  # deleted by the player: nothing to mark
+        await old.edit(content=_fit(text), attachments=[], view=None)
 
 
 async def _edit_private(bot: GameBot, record: st.PrivateMessage, message: dict[str, Any]) -> bool:

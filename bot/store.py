@@ -147,6 +147,7 @@ class PrivateMessage(BaseModel):
     seat: int
     channel_id: int | None = None
     message_id: int | None = None
+    content: str | None = None  # its text, to mark it out of date without losing it
     dms_closed: bool = False
 
 
@@ -790,18 +791,20 @@ class SqliteStore(Store):
             seat=seat,
             channel_id=row["channel_id"],
             message_id=row["message_id"],
+            content=row["content"],
             dms_closed=bool(row["dms_closed"]),
         )
 
     async def set_private_message(self, record: PrivateMessage) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO private_messages"
-                " (session_id, seat, channel_id, message_id, dms_closed) VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO private_messages (session_id, seat, channel_id, message_id,"
+                " content, dms_closed) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (session_id, seat) DO UPDATE SET channel_id = excluded.channel_id,"
-                " message_id = excluded.message_id, dms_closed = excluded.dms_closed",
+                " message_id = excluded.message_id, content = excluded.content,"
+                " dms_closed = excluded.dms_closed",
                 (record.session_id, record.seat, record.channel_id, record.message_id,
-                 int(record.dms_closed)),
+                 record.content, int(record.dms_closed)),
             )
 
     async def get_meta(self, key: str) -> str | None:

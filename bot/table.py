@@ -30,14 +30,26 @@ class TableError(Exception):
 
 
 @dataclass
+class PrivateNote:
+    """A seat's private view changed at this state: news (a new DM) or a quiet update."""
+
+    seat: int
+    state: Any
+    news: bool
+
+
+@dataclass
 class Change:
     """What one operation did, for the Discord side to show."""
 
     session: st.Session
     events: list[str] = field(default_factory=list)
-    dm_seats: list[int] = field(default_factory=list)  # seats with news in their private view
-    dm_updates: list[int] = field(default_factory=list)  # seats whose private view just changed
+    private: list[PrivateNote] = field(default_factory=list)  # in the order they happened
     moved: bool = False  # the game state changed: post the board
+
+    @property
+    def news_seats(self) -> list[int]:
+        return sorted({note.seat for note in self.private if note.news})
 
 
 def utcnow() -> datetime:
@@ -87,7 +99,9 @@ class Table:
     async def session_to_show(self, game: Game[Any], channel_id: int) -> st.Session:
         """The open session, or else the last finished one (its final board stays viewable)."""
         latest = await self.store.latest_session(channel_id)
-        if latest is not None and latest.game == game.name and latest.status == "finished":
+        over = ("finished", "ended")
+        if (latest is not None and latest.game == game.name and latest.status in over
+                and latest.state is not None):
             open_one = await self.store.open_session(channel_id)
             if open_one is None:
                 return latest
@@ -194,6 +208,8 @@ class Table:
                 raise TableError(f"Join first (`/{game.name} join`), then choose a seat.")
             if not 1 <= number <= len(session.players):
                 raise TableError(f"Choose a seat from 1 to {len(session.players)}.")
+            if seat == number - 1:
+                raise TableError(f"You already sit in seat {number}.")
             players = list(session.players)
             players[seat], players[number - 1] = players[number - 1], players[seat]
             return await self.store.update_session(session.id, session.version, players=players)
@@ -236,14 +252,7 @@ class Table:
             session.id, session.version, players=players, host_id=host
         )
         events.insert(0, f"{name} left; a bot plays their seat from now on.")
-        change = await self._run_bots(updated, Change(updated, events))
-        game = self.game_of(session)
-        before = game.load(session.state or "")
-        after = game.load(change.session.state or "")
-        change.dm_seats, change.dm_updates = self._private_changes(
-            game, before, after, change.session
-        )
-        return change
+        return await self._run_bots(updated, Change(updated, events))
 
     async def begin(self, game: Game[Any], channel_id: int, user_id: int) -> Change:
         async with self.lock(channel_id):
@@ -281,7 +290,7 @@ class Table:
             session.id, session.version, status="active", state=game.dump(state)
         )
         change = Change(updated, events, moved=True)
-        change.dm_seats, _ = self._private_changes(game, None, state, updated)
+        self._note_private(change, game, None, state)
         return await self._run_bots(updated, change)
 
     async def end(
@@ -348,12 +357,8 @@ class Table:
                 raise TableError(str(error)) from None
             updated = await self._record(session, seat, user_id, action_id, applied.state)
             change = Change(updated, list(applied.events), moved=True)
-            change = await self._run_bots(updated, change)
-            final = game.load(change.session.state)
-            change.dm_seats, change.dm_updates = self._private_changes(
-                game, state, final, change.session
-            )
-            return change
+            self._note_private(change, game, state, applied.state)
+            return await self._run_bots(updated, change)
 
     async def check_fresh(self, session: st.Session, user_id: int, version: int) -> None:
         """Refuse a button made at `version` if its owner has acted since.
@@ -415,6 +420,8 @@ class Table:
             rng = Rng.seeded(_mix(session.seed, session.version, seat))
             action_id = game.ai_action(state, seat, rng)
             applied = game.apply(state, seat, action_id)
+            change.session = session  # the seats as they are now, for the notes
+            self._note_private(change, game, state, applied.state)
             state = applied.state
             session = await self._record(session, seat, None, action_id, state)
             change.events.extend(applied.events)
@@ -423,20 +430,21 @@ class Table:
         await self._schedule(session, state)
         return change
 
-    def _private_changes(
-        self, game: Game[Any], before: Any, after: Any, session: st.Session
-    ) -> tuple[list[int], list[int]]:
-        """Seats whose private view changed: those with news, and those with a quiet update."""
-        news, updates = [], []
-        for seat, player in enumerate(session.players):
+    def _note_private(self, change: Change, game: Game[Any], before: Any, after: Any) -> None:
+        """Note every human seat whose private view this one step changed.
+
+        Taken step by step, not from the first and last state of a whole turn: when bots
+        play on past the end of a round, a card received or a hand laid down in between is
+        news of its own, and the new deal would hide it.
+        """
+        for seat, player in enumerate(change.session.players):
             if player.bot:
                 continue
             new = game.private_view(after, seat)
             old = game.private_view(before, seat) if before is not None else None
             if new is None or (old is not None and _dump(new) == _dump(old)):
                 continue
-            (news if game.private_news(old, new) else updates).append(seat)
-        return news, updates
+            change.private.append(PrivateNote(seat, after, game.private_news(old, new)))
 
     # -- clocks ---------------------------------------------------------------------------
     async def _schedule(self, session: st.Session, state: Any) -> None:

@@ -5,6 +5,7 @@ CREATE TABLE private_messages (
     seat       INTEGER NOT NULL,
     channel_id INTEGER,
     message_id INTEGER,
+    content    TEXT,
     dms_closed INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (session_id, seat)
 ) WITHOUT ROWID;

@@ -80,7 +80,7 @@ async def test_only_the_host_begins_and_only_with_enough_players(table, race):
         await table.begin(race, CHANNEL, BOB)
     change = await table.begin(race, CHANNEL, ANN)
     assert change.session.status == "active"
-    assert change.dm_seats == [0, 1]  # both secrets are sent
+    assert change.news_seats == [0, 1]  # both secrets are sent
 
 
 async def begun(table, race):

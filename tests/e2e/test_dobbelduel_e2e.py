@@ -289,7 +289,9 @@ async def test_leave_the_lobby_and_leave_a_running_game(world: World):
     # The last person leaving ends the game.
     r = await f.slash(world.ann, world.chan, "dobbelduel", "leave")
     assert "game over" in r.message.content
-    r = await f.slash(world.ann, world.chan, "dobbelduel", "board")
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "board")  # the last board stays
+    assert "ended before its finish" in r.message.content and not r.message.buttons()
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="solve.1.1.1.1")
     assert "no Dobbelduel game" in warning(r)
 
 

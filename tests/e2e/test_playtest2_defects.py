@@ -1,0 +1,67 @@
+"""Defects found by the second play-test, as a person meets them (each failed before its fix)."""
+
+from games.dog.state import DogState
+from tests.e2e.conftest import World
+from tests.e2e.driving import last_board, warning
+
+
+async def stack(world: World, change) -> None:
+    session = await world.bot.store.open_session(world.chan.id)
+    state = DogState.model_validate_json(session.state)
+    change(state)
+    await world.bot.store.update_session(session.id, session.version,
+                                         state=state.model_dump_json())
+
+
+async def test_news_between_bot_moves_reaches_the_player(world: World):
+    """A card received and a hand laid down are told, even when the bots then play the round
+    out and a new deal follows in the same turn."""
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dog", "start", bots=3)
+    await f.click(world.ann, r.message, "Begin")  # the bots give at once; Ann gives last
+
+    def arrange(state: DogState) -> None:
+        state.hands[0] = ["2", "3", "4", "5", "6", "8"]  # nothing brings a pawn out
+        state.given[2] = "9"  # her partner (Bot 2) gives her a 9
+        state.pawns[0] = [-1, -1, -1, -1]
+
+    await stack(world, arrange)
+    before = len(f.dm_messages(world.ann))
+    r = await f.slash(world.ann, world.chan, "dog", "play", action="give.2")
+    assert "Ann cannot play and lays down 6 cards" in r.message.content
+    told = "\n".join(m.content for m in f.dm_messages(world.ann)[before:])
+    assert "You received 9" in told, told
+    assert "you laid down" in told, told
+
+
+async def test_typed_moves_ignore_case(world: World):
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "start")
+    await f.click(world.bob, r.message, "Join")
+    await f.click(world.ann, r.message, "Begin")
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action="Solve 1 2 3 4")
+    assert not r.ephemeral, r.ephemeral_text
+    assert "Bob gives the solution 1 2 3 4" in r.message.content
+
+
+async def test_my_hand_on_the_board_of_an_ended_game_says_it_is_over(world: World):
+    f = world.fake
+    await f.slash(world.ann, world.chan, "dog", "start")
+    await f.slash(world.bob, world.chan, "dog", "join")
+    await f.slash(world.ann, world.chan, "dog", "begin")
+    old_board = last_board(f, world.chan)
+    await f.slash(world.ann, world.chan, "dog", "end")
+    r = await f.slash(world.ann, world.chan, "dog", "board")  # the ended game's board
+    assert r.message.attachments and "ended before its finish" in r.message.content
+    assert f"<@{world.ann.id}>" not in r.message.content  # nobody is pinged to move
+    await f.slash(world.ann, world.chan, "dog", "start")
+    await f.slash(world.bob, world.chan, "dog", "join")
+    await f.slash(world.ann, world.chan, "dog", "begin")
+    assert "over" in warning(await f.click(world.ann, old_board, "My hand"))
+
+
+async def test_taking_your_own_seat_changes_nothing(world: World):
+    f = world.fake
+    await f.slash(world.ann, world.chan, "dog", "start", bots=1)
+    r = await f.slash(world.ann, world.chan, "dog", "seat", number=1)
+    assert "already sit in seat 1" in warning(r)
