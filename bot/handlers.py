@@ -169,9 +169,15 @@ class Handlers:
         legal = {a.id.lower(): a.id for a in self.table.legal_for(session, interaction.user.id)}
         typed = legal.get(typed.lower(), typed)  # a phone's capital letter is no mistake
         change = await self.table.play(session.id, interaction.user.id, typed)
-        await interaction.response.send_message(
-            **posting.board_message(game, change.session, change.events)
-        )
+        if self._half_made(change):  # the rest of the move first; the board when it is done
+            done = "\n".join(f"✅ {event}" for event in change.events)
+            follow_up = self._step_message(change.session, interaction.user.id, "") or {}
+            follow_up["content"] = f"{done}\n\n{follow_up.get('content', '')}".strip()
+            await interaction.response.send_message(ephemeral=True, **follow_up)
+        else:
+            await interaction.response.send_message(
+                **posting.board_message(game, change.session, change.events)
+            )
         await self._after_change(change, post_board=False)
 
     async def autocomplete(
@@ -339,10 +345,17 @@ class Handlers:
         await self._refresh_lobby(session)
 
     # -- after every change --------------------------------------------------------------
+    def _half_made(self, change: Change) -> bool:
+        session = change.session
+        if session.status != "active" or session.state is None:
+            return False
+        game = self.table.game_of(session)
+        return game.move_in_progress(game.load(session.state))
+
     async def _after_change(self, change: Change, *, post_board: bool = True) -> None:
         """Post the board to the game's channel (unless the response was the board) and DMs."""
         session = change.session
-        if post_board and change.moved:
+        if post_board and change.moved and not self._half_made(change):
             game = self.table.game_of(session)
             channel = await posting.game_channel(self.bot, session)
             await channel.send(**posting.board_message(game, session, change.events))

@@ -149,6 +149,11 @@ class Game(ABC, Generic[S]):
         """What only this seat sees (hand, code); None when the seat holds no secret now."""
         return None
 
+    def move_in_progress(self, state: S) -> bool:
+        """A move made of several actions is half made (a 7 being split): the channel gets
+        the picture once it is complete, not after every step."""
+        return False
+
     def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:
         """Whether a changed private view is news (cards dealt or received, a new code) that
         deserves a new DM, rather than a quiet update of the last one (a card played)."""

@@ -569,6 +569,9 @@ class Dog(Game[DogState]):
             winners=list(state.winners),
         )
 
+    def move_in_progress(self, state: DogState) -> bool:
+        return state.seven_left > 0
+
     def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:
         """A new DM when cards arrive (the deal, the partner's card, a Royal extra card) or the
         seat starts playing for its partner; a card played only updates the last DM."""

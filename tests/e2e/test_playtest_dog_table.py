@@ -151,8 +151,11 @@ async def test_a_half_played_seven_survives_a_restart_and_its_player_leaving(wor
         state.turn, state.out = 0, [False, False]
 
     await stack(world, arrange)
+    boards = len([m for m in f.channel_messages(world.chan) if m.attachments])
     r = await f.slash(ann, world.chan, "dog", "play", action="7.p1.3")
-    assert "A 7 is being played: 4 steps left" in r.message.content
+    # a half-made 7: Ann gets the rest of the menu privately; the channel waits for the 7
+    assert r.message.ephemeral and "Play 7 (4 left)" in r.message.content
+    assert len([m for m in f.channel_messages(world.chan) if m.attachments]) == boards
 
     await world.restart()
 
