@@ -63,7 +63,7 @@ def card_look(code: str, royal: bool) -> CardLook:
         "A": CardLook("1/11", "1/11", "1/11 or out", CARD_RED, None),
         "K": CardLook("13", "13", "13 or out", CARD_RED, None),
         "7": CardLook("7", "7", "split 7", CARD_RED, None),
-        "J": CardLook("", "J", "swap", CARD_RED, "swap"),
+        "J": CardLook("", "⇄", "swap", CARD_RED, "swap"),  # Royal calls it Swap, not Jack
         "X": CardLook("", "★", "joker", CARD_RED, "joker"),
         "P": CardLook("1-7", "1-7", "1 to 7", CARD_RED, None),
         "C": CardLook("=", "=", "copy", CARD_RED, None),
@@ -74,6 +74,8 @@ def card_look(code: str, royal: bool) -> CardLook:
         return CardLook(code[:3], code[:3], "", MUTED, None)
     if look.corner == "★" and not has_glyph("★"):  # Pillow's own font (J is the jack's)
         return look._replace(corner="X")
+    if look.corner == "⇄" and not has_glyph("⇄"):
+        return look._replace(corner="S")
     return look
 
 
