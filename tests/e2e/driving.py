@@ -66,3 +66,13 @@ async def finish_menu(fake: FakeDiscord, user: FakeMember, menu: FakeMessage) ->
         menu = menu_message(await press_first(fake, user, menu))
         assert not menu.text.startswith("⚠️"), menu.text
     return menu
+
+
+async def rearrange(world: Any, game: Any, change: Any) -> None:
+    """Arrange the table by hand, as a test may: `change` edits the game state in place, and
+    the state is written back into the store (a new version: older buttons go stale)."""
+    session = await world.bot.store.open_session(world.chan.id)
+    assert session is not None and session.state is not None
+    state = game.load(session.state)
+    change(state)
+    await world.bot.store.update_session(session.id, session.version, state=game.dump(state))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import finish_menu, last_board, menu_message, press_first, warning
+from tests.e2e.driving import finish_menu, last_board, menu_message, press_first, rearrange, warning
 from tests.fakediscord import FakeMember, FakeMessage
 
 
@@ -72,13 +72,6 @@ async def begin_two_humans(world: World) -> None:
     assert r.message.attachments and "Round " in r.message.content
 
 
-async def stack(world: World, change) -> None:
-    """Arrange the table by hand (as a test may): rewrite the state in the store."""
-    session = await open_session(world)
-    state = DogState.model_validate_json(session.state)
-    change(state)
-    await world.bot.store.update_session(session.id, session.version,
-                                         state=state.model_dump_json())
 
 
 async def choose(world: World, menu: FakeMessage, value: str, label: str):
@@ -100,7 +93,7 @@ async def test_seven_split_through_the_menus(world: World):
         state.hands[0] = ["7", "5", "8", "9", "T", "Q"]
         state.turn, state.out = 0, [False, False]
 
-    await stack(world, arrange)
+    await rearrange(world, DOG, arrange)
     r = await f.click(world.ann, last_board(f, world.chan), "Play")
     menu = menu_message(r)
     r = await choose(world, menu, "7", "Play 7")
@@ -148,7 +141,7 @@ async def test_wrong_moves_are_refused_with_a_reason(world: World):
         state.pawns[1] = [32, -1, -1, -1]  # Bob's pawn on its own start field blocks it
         state.turn, state.out = 0, [False, False]
 
-    await stack(world, arrange)
+    await rearrange(world, DOG, arrange)
     board = last_board(f, world.chan)
     r = await f.click(world.bob, board, "Play")
     assert "not your turn" in warning(r)
@@ -273,7 +266,7 @@ async def test_hand_dm_is_updated_in_place_and_a_new_one_comes_with_new_cards(wo
         state.hands[0] = ["2", "3", "5", "6", "8", "9"]
         state.turn, state.out = 0, [False, False]
 
-    await stack(world, arrange)
+    await rearrange(world, DOG, arrange)
     await f.slash(world.ann, world.chan, "dog", "hand")  # nothing sent by DM for a hand command
     dms_before = len(f.dm_messages(world.ann))
     hand_dm = newest_hand_dm(world, world.ann)

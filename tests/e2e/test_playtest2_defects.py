@@ -1,16 +1,9 @@
 """Defects found by the second play-test, as a person meets them (each failed before its fix)."""
 
+from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import last_board, warning
-
-
-async def stack(world: World, change) -> None:
-    session = await world.bot.store.open_session(world.chan.id)
-    state = DogState.model_validate_json(session.state)
-    change(state)
-    await world.bot.store.update_session(session.id, session.version,
-                                         state=state.model_dump_json())
+from tests.e2e.driving import last_board, rearrange, warning
 
 
 async def test_news_between_bot_moves_reaches_the_player(world: World):
@@ -25,7 +18,7 @@ async def test_news_between_bot_moves_reaches_the_player(world: World):
         state.given[2] = "9"  # her partner (Bot 2) gives her a 9
         state.pawns[0] = [-1, -1, -1, -1]
 
-    await stack(world, arrange)
+    await rearrange(world, DOG, arrange)
     before = len(f.dm_messages(world.ann))
     r = await f.slash(world.ann, world.chan, "dog", "play", action="give.2")
     assert "Ann cannot play and lays down 6 cards" in r.message.content

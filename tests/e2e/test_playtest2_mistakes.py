@@ -11,16 +11,7 @@ from __future__ import annotations
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import finish_menu, last_board, menu_message, press_first, warning
-
-
-async def stack(world: World, change) -> None:
-    """Arrange the table by hand: rewrite the state in the store."""
-    session = await world.bot.store.open_session(world.chan.id)
-    state = DogState.model_validate_json(session.state)
-    change(state)
-    await world.bot.store.update_session(session.id, session.version,
-                                         state=state.model_dump_json())
+from tests.e2e.driving import finish_menu, last_board, menu_message, press_first, rearrange, warning
 
 
 async def test_dobbelduel_typed_garbage_gets_a_reason_and_changes_nothing(world: World):
@@ -138,7 +129,7 @@ async def test_laying_down_mid_round_is_told_privately_with_the_cards(world: Wor
         state.hands[1] = ["2", "3", "Q"]
         state.turn, state.out, state.laid_down = 1, [False, False], [[], []]
 
-    await stack(world, arrange)
+    await rearrange(world, DOG, arrange)
     dms = len(f.dm_messages(ann))
     r = await f.slash(bob, world.chan, "dog", "play", action="2.p2.2")  # Bob stays on his start
     news = r.messages[-1].content
