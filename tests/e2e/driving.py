@@ -76,3 +76,10 @@ async def rearrange(world: Any, game: Any, change: Any) -> None:
     state = game.load(session.state)
     change(state)
     await world.bot.store.update_session(session.id, session.version, state=game.dump(state))
+
+
+async def begin_two(world: Any, game: str) -> InteractionResult:
+    """Ann starts a game, Bob joins, Ann begins: the usual two-person opening."""
+    await world.fake.slash(world.ann, world.chan, game, "start")
+    await world.fake.slash(world.bob, world.chan, game, "join")
+    return await world.fake.slash(world.ann, world.chan, game, "begin")

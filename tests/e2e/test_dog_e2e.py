@@ -5,7 +5,15 @@ from __future__ import annotations
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import finish_menu, last_board, menu_message, press_first, rearrange, warning
+from tests.e2e.driving import (
+    begin_two,
+    finish_menu,
+    last_board,
+    menu_message,
+    press_first,
+    rearrange,
+    warning,
+)
 from tests.fakediscord import FakeMember, FakeMessage
 
 
@@ -65,10 +73,7 @@ async def whose_turn(world: World) -> FakeMember:
 
 
 async def begin_two_humans(world: World) -> None:
-    f = world.fake
-    await f.slash(world.ann, world.chan, "dog", "start")
-    await f.slash(world.bob, world.chan, "dog", "join")
-    r = await f.slash(world.ann, world.chan, "dog", "begin")
+    r = await begin_two(world, "dog")
     assert r.message.attachments and "Round " in r.message.content
 
 

@@ -3,7 +3,7 @@
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import last_board, rearrange, warning
+from tests.e2e.driving import begin_two, last_board, rearrange, warning
 
 
 async def test_news_between_bot_moves_reaches_the_player(world: World):
@@ -39,17 +39,13 @@ async def test_typed_moves_ignore_case(world: World):
 
 async def test_my_hand_on_the_board_of_an_ended_game_says_it_is_over(world: World):
     f = world.fake
-    await f.slash(world.ann, world.chan, "dog", "start")
-    await f.slash(world.bob, world.chan, "dog", "join")
-    await f.slash(world.ann, world.chan, "dog", "begin")
+    await begin_two(world, "dog")
     old_board = last_board(f, world.chan)
     await f.slash(world.ann, world.chan, "dog", "end")
     r = await f.slash(world.ann, world.chan, "dog", "board")  # the ended game's board
     assert r.message.attachments and "ended before its finish" in r.message.content
     assert f"<@{world.ann.id}>" not in r.message.content  # nobody is pinged to move
-    await f.slash(world.ann, world.chan, "dog", "start")
-    await f.slash(world.bob, world.chan, "dog", "join")
-    await f.slash(world.ann, world.chan, "dog", "begin")
+    await begin_two(world, "dog")
     assert "over" in warning(await f.click(world.ann, old_board, "My hand"))
 
 

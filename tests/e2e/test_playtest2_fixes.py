@@ -13,7 +13,7 @@ from games.dobbelduel import GAME as DOBBELDUEL
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import finish_menu, last_board, menu_message, rearrange, warning
+from tests.e2e.driving import begin_two, finish_menu, last_board, menu_message, rearrange, warning
 from tests.fakediscord import FakeMember, FakeMessage
 
 
@@ -188,10 +188,8 @@ async def test_the_win_is_told_once_and_the_final_board_stays_on_call(world: Wor
 
 async def test_back_only_where_there_is_a_step_back_in_a_split_seven(world: World):
     f = world.fake
-    ann, bob = world.ann, world.bob
-    await f.slash(ann, world.chan, "dog", "start")
-    await f.slash(bob, world.chan, "dog", "join")
-    await f.slash(ann, world.chan, "dog", "begin")
+    ann = world.ann
+    await begin_two(world, "dog")
 
     def arrange(state: DogState) -> None:
         state.hands[0] = ["7", "5", "8", "9", "T", "Q"]

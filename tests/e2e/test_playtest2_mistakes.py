@@ -11,7 +11,15 @@ from __future__ import annotations
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import finish_menu, last_board, menu_message, press_first, rearrange, warning
+from tests.e2e.driving import (
+    begin_two,
+    finish_menu,
+    last_board,
+    menu_message,
+    press_first,
+    rearrange,
+    warning,
+)
 
 
 async def test_dobbelduel_typed_garbage_gets_a_reason_and_changes_nothing(world: World):
@@ -40,9 +48,7 @@ async def test_dobbelduel_typed_garbage_gets_a_reason_and_changes_nothing(world:
 async def test_a_board_from_an_ended_game_says_so(world: World):
     f = world.fake
     ann, bob = world.ann, world.bob
-    await f.slash(ann, world.chan, "dog", "start")
-    await f.slash(bob, world.chan, "dog", "join")
-    await f.slash(ann, world.chan, "dog", "begin")
+    await begin_two(world, "dog")
     old_board = last_board(f, world.chan)
     r = await f.slash(bob, world.chan, "dog", "end")
     assert "Only the host" in warning(r)
@@ -117,9 +123,7 @@ async def test_a_restart_with_both_exchange_menus_open(world: World):
 async def test_laying_down_mid_round_is_told_privately_with_the_cards(world: World):
     f = world.fake
     ann, bob = world.ann, world.bob
-    await f.slash(ann, world.chan, "dog", "start")
-    await f.slash(bob, world.chan, "dog", "join")
-    await f.slash(ann, world.chan, "dog", "begin")
+    await begin_two(world, "dog")
 
     def arrange(state: DogState) -> None:
         # Ann's only pawn out stands 2 before Bob's start field, where Bob's pawn blocks it

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import last_board, menu_message, rearrange, warning
+from tests.e2e.driving import begin_two, last_board, menu_message, rearrange, warning
 
 
 async def open_state(world: World) -> DogState:
@@ -97,9 +97,7 @@ async def test_a_table_full_of_bots(world: World):
 async def test_typed_nonsense_gets_a_reason(world: World):
     f = world.fake
     ann, bob = world.ann, world.bob
-    await f.slash(ann, world.chan, "dog", "start")
-    await f.slash(bob, world.chan, "dog", "join")
-    await f.slash(ann, world.chan, "dog", "begin")
+    await begin_two(world, "dog")
 
     def arrange(state: DogState) -> None:
         state.hands[0] = ["7", "5", "A", "J", "X", "4"]
@@ -134,9 +132,7 @@ async def test_typed_nonsense_gets_a_reason(world: World):
 async def test_a_half_played_seven_survives_a_restart_and_its_player_leaving(world: World):
     f = world.fake
     ann, bob = world.ann, world.bob
-    await f.slash(ann, world.chan, "dog", "start")
-    await f.slash(bob, world.chan, "dog", "join")
-    await f.slash(ann, world.chan, "dog", "begin")
+    await begin_two(world, "dog")
 
     def arrange(state: DogState) -> None:
         state.hands[0] = ["7", "5", "8", "9", "T", "Q"]
