@@ -76,9 +76,7 @@ class Handlers:
         )
         await interaction.response.send_message(**posting.lobby_message(game, session))
         message = await interaction.original_response()
-        await self.table.store.update_session(
-            session.id, session.version, lobby_message_id=message.id, bump=False
-        )
+        await self._keep_lobby_card(session, message.id)
 
     @guarded
     async def join(self, interaction: discord.Interaction, game: Game[Any]) -> None:
@@ -150,9 +148,16 @@ class Handlers:
             await posting.send_private_notes(self.bot, change.session, change.private)
         await self._refresh_lobby(change.session)
 
+    async def _keep_lobby_card(self, shown: st.Session, message_id: int) -> None:
+        """Remember the card as the one kept current; if someone joined, left or began while
+        it was being sent, it shows an older lobby, so bring it up to date at once."""
+        current = await self.table.store.note_messages(shown.id, lobby_message_id=message_id)
+        if current.version != shown.version:
+            await self._refresh_lobby(current)
+
     async def _refresh_lobby(self, session: st.Session) -> None:
         if session.lobby_message_id is None:
-            return
+            return  # the card is still being sent: its sender brings it up to date
         game = self.table.game_of(session)
         try:
             channel = await posting.game_channel(self.bot, session)
@@ -316,9 +321,7 @@ class Handlers:
         if session.status == "lobby":
             await interaction.response.send_message(**posting.lobby_message(game, session))
             card = await interaction.original_response()  # the newest card is the one kept fresh
-            await self.table.store.update_session(
-                session.id, session.version, lobby_message_id=card.id, bump=False
-            )
+            await self._keep_lobby_card(session, card.id)
             return
         await interaction.response.send_message(**posting.board_message(game, session, []))
 

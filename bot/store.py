@@ -245,15 +245,22 @@ class Store(ABC):
         players: Iterable[Seat | Mapping[str, Any]] | _Unset = UNSET,
         options: Mapping[str, Any] | _Unset = UNSET,
         state: str | None | _Unset = UNSET,
+        host_id: int | _Unset = UNSET,
+    ) -> Session:
+        """Write the given fields if the version still matches; raises StaleVersion, NotFound."""
+
+    @abstractmethod
+    async def note_messages(
+        self,
+        session_id: int,
+        *,
         board_message_id: int | None | _Unset = UNSET,
         lobby_message_id: int | None | _Unset = UNSET,
-        host_id: int | _Unset = UNSET,
-        bump: bool = True,
     ) -> Session:
-        """Write the given fields if the version still matches; raises StaleVersion, NotFound.
+        """Record which messages show the session; returns the session as it is now.
 
-        ``bump=False`` keeps the version (bookkeeping such as message ids must not make the
-        players' buttons stale) but still checks it.
+        Bookkeeping, not a move: no version check and no new version, so it can never fail
+        (or make a button stale) because someone moved meanwhile. Raises NotFound.
         """
 
     @abstractmethod
@@ -628,10 +635,7 @@ class SqliteStore(Store):
         players: Iterable[Seat | Mapping[str, Any]] | _Unset = UNSET,
         options: Mapping[str, Any] | _Unset = UNSET,
         state: str | None | _Unset = UNSET,
-        board_message_id: int | None | _Unset = UNSET,
-        lobby_message_id: int | None | _Unset = UNSET,
         host_id: int | _Unset = UNSET,
-        bump: bool = True,
     ) -> Session:
         fields: dict[str, Any] = {}
         if status is not UNSET:
@@ -642,16 +646,11 @@ class SqliteStore(Store):
             fields["options"] = _options_json(options)
         if state is not UNSET:
             fields["state"] = state
-        if board_message_id is not UNSET:
-            fields["board_message_id"] = board_message_id
-        if lobby_message_id is not UNSET:
-            fields["lobby_message_id"] = lobby_message_id
         if host_id is not UNSET:
             fields["host_id"] = host_id
         fields["updated_at"] = _to_text(utcnow())
         assignments = [f"{name} = ?" for name in fields]  # names are ours, never the caller's
-        if bump:
-            assignments.append("version = version + 1")
+        assignments.append("version = version + 1")
         sql = (
             f"UPDATE sessions SET {', '.join(assignments)}"
             " WHERE id = ? AND version = ? RETURNING *"
@@ -674,6 +673,29 @@ class SqliteStore(Store):
                     failure = await self._missing_or_stale(db, session_id, expected_version)
         if failure is not None:
             raise failure
+        return _session(row)
+
+    async def note_messages(
+        self,
+        session_id: int,
+        *,
+        board_message_id: int | None | _Unset = UNSET,
+        lobby_message_id: int | None | _Unset = UNSET,
+    ) -> Session:
+        fields: dict[str, Any] = {}
+        if board_message_id is not UNSET:
+            fields["board_message_id"] = board_message_id
+        if lobby_message_id is not UNSET:
+            fields["lobby_message_id"] = lobby_message_id
+        assignments = ", ".join(f"{name} = ?" for name in fields) or "id = id"
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"UPDATE sessions SET {assignments} WHERE id = ? RETURNING *",
+                (*fields.values(), session_id),
+            )
+            row = await cursor.fetchone()
+        if row is None:
+            raise NotFound(f"no session {session_id}")
         return _session(row)
 
     async def record_action(

@@ -179,12 +179,10 @@ async def test_new_session_after_the_last_one_closed(store, closing):
 async def test_update_writes_only_given_fields(store):
     session = await new_session(store)
     seats = [Seat(user_id=7, name="Ann"), Seat(user_id=None, name="Robot 1", bot=True)]
-    updated = await store.update_session(
-        session.id, 0, players=seats, board_message_id=555, state='{"turn": 0}'
-    )
+    updated = await store.update_session(session.id, 0, players=seats, state='{"turn": 0}')
     assert updated.version == 1
     assert updated.players == seats
-    assert updated.board_message_id == 555
+    assert updated.board_message_id is None
     assert updated.state == '{"turn": 0}'
     assert updated.options == session.options
     assert updated.status == "lobby"
@@ -192,17 +190,23 @@ async def test_update_writes_only_given_fields(store):
     assert updated.created_at == session.created_at
     assert updated.updated_at >= session.updated_at
 
-    # bump=False keeps the version (bookkeeping) but still checks it; None clears a field.
-    kept = await store.update_session(session.id, 1, board_message_id=None, bump=False)
-    assert kept.version == 1
-    assert kept.board_message_id is None
-    assert kept.state == '{"turn": 0}'
-    with pytest.raises(StaleVersion):
-        await store.update_session(session.id, 0, lobby_message_id=9, bump=False)
-
     # the host can change hands (the host left the lobby)
     moved = await store.update_session(session.id, 1, host_id=7)
     assert moved.host_id == 7 and moved.version == 2
+
+
+async def test_message_bookkeeping_needs_no_version_and_keeps_it(store):
+    """Which message shows the lobby is not a move: a write that raced a join still lands."""
+    session = await new_session(store)
+    joined = await store.update_session(session.id, 0, players=[Seat(user_id=7, name="Ann")])
+    noted = await store.note_messages(session.id, lobby_message_id=9, board_message_id=555)
+    assert (noted.lobby_message_id, noted.board_message_id) == (9, 555)
+    assert noted.version == joined.version == 1
+    assert noted.players == joined.players  # the move made meanwhile is kept
+    cleared = await store.note_messages(session.id, board_message_id=None)
+    assert (cleared.lobby_message_id, cleared.board_message_id) == (9, None)
+    with pytest.raises(NotFound):
+        await store.note_messages(session.id + 100, lobby_message_id=1)
 
 
 async def test_stale_update_changes_nothing(store):
