@@ -38,6 +38,12 @@ async def play_by_menu(
     return result
 
 
+def hand_cards(dm: FakeMessage) -> list[str]:
+    """The cards a Dog hand message lists: "Your hand: 5, 8, Queen." gives 5, 8 and Queen."""
+    listed = dm.content.split("Your hand: ", 1)[1].split(".", 1)[0]
+    return [] if listed == "no cards" else listed.split(", ")
+
+
 def warning(result: InteractionResult) -> str:
     """The ephemeral warning the bot answered with (fails when there was none)."""
     text = result.ephemeral_text

@@ -13,7 +13,15 @@ from games.dobbelduel import GAME as DOBBELDUEL
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import begin_two, finish_menu, last_board, menu_message, rearrange, warning
+from tests.e2e.driving import (
+    begin_two,
+    finish_menu,
+    hand_cards,
+    last_board,
+    menu_message,
+    rearrange,
+    warning,
+)
 from tests.fakediscord import FakeMember, FakeMessage
 
 
@@ -28,11 +36,6 @@ def hand_dms(world: World, user: FakeMember) -> list[FakeMessage]:
     """Hand DMs, the current one and the earlier ones (marked out of date when a new came)."""
     return [m for m in world.fake.dm_messages(user)
             if m.content.startswith(("**Dog**", "🕓"))]
-
-
-def hand_of(dm: FakeMessage) -> list[str]:
-    listed = dm.content.split("Your hand: ", 1)[1].split(".", 1)[0]
-    return [] if listed == "no cards" else listed.split(", ")
 
 
 def channel_text(world: World) -> str:
@@ -84,7 +87,7 @@ async def test_hand_dm_is_edited_per_card_and_new_only_with_the_next_deal(world:
         assert hand_dms(world, user)[-2].content.startswith("🕓")
     state = await dog_state(world)
     for seat, user in enumerate(users):
-        assert sorted(hand_of(hand_dms(world, user)[-1])) == sorted(
+        assert sorted(hand_cards(hand_dms(world, user)[-1])) == sorted(
             "10" if c == "T" else {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack",
                                    "X": "Joker"}.get(c, c) for c in state.hands[seat])
     assert state.round > 2 or [len(hand) for hand in state.hands] == [5, 5]
@@ -126,7 +129,7 @@ async def test_a_player_leaving_mid_game_is_announced_once_and_the_bots_play_on(
         assert len(hand_dms(world, user)) > dealt[user.name]
         newest = hand_dms(world, user)[-1]
         # five new cards (or, had they to lay down at once, said so)
-        assert len(hand_of(newest)) == 5 or "you laid down" in newest.content
+        assert len(hand_cards(newest)) == 5 or "you laid down" in newest.content
     r = await f.slash(bob, world.chan, "dog", "play", action="5.p1.5")
     assert "not in this game" in warning(r)
 
