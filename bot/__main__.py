@@ -1,4 +1,9 @@
-"""`python -m bot`: read the settings, start the bot, stop cleanly on SIGTERM."""
+"""`python -m bot`: read the settings, start the bot, stop cleanly on SIGTERM.
+
+A host reads the first lines a failed start prints: a missing or refused token, or a Discord
+that cannot be reached, is one line that says what to do, and the exit code says it failed
+(2: a setting to fix; 1: Discord could not be reached or answered with an error).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,20 @@ import asyncio
 import logging
 import signal
 import sys
+from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, load_settings
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+EXIT_SETTINGS = 2
+EXIT_UNREACHABLE = 1
+TOKEN_REFUSED = (
+    "Cannot start: Discord refused DISCORD_TOKEN. Copy the token again (Developer Portal, "
+    "https://discord.com/developers/applications > your app > Bot > Reset Token) into .env "
+    "as DISCORD_TOKEN=..."
+)
 
 
 def main() -> None:
@@ -15,25 +32,53 @@ def main() -> None:
         settings = load_settings()
     except ConfigError as error:
         print(f"Cannot start: {error}", file=sys.stderr)
-        raise SystemExit(2) from None
+        raise SystemExit(EXIT_SETTINGS) from None
     logging.basicConfig(
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     from bot.client import GameBot  # after the settings check: a bad .env fails fast
 
-    asyncio.run(_run(GameBot(settings), settings.discord_token.get_secret_value()))
+    token = settings.discord_token.get_secret_value()
+    raise SystemExit(asyncio.run(serve(GameBot(settings), token)))
 
 
-async def _run(bot: object, token: str) -> None:
-    from bot.client import GameBot
+async def serve(bot: GameBot, token: str) -> int:
+    """Run the bot until it is stopped; the exit code, after one line on stderr if it failed."""
+    import aiohttp
+    import discord
 
-    assert isinstance(bot, GameBot)
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):  # a host's stop, or Ctrl-C: close cleanly
+    signals = (signal.SIGTERM, signal.SIGINT)  # a host's stop, or Ctrl-C: close cleanly
+    for signum in signals:
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        await bot.start(token)
+    try:
+        async with bot:
+            await bot.start(token)
+    except discord.LoginFailure:
+        return _fail(TOKEN_REFUSED, EXIT_SETTINGS)
+    except discord.DiscordServerError as error:
+        return _fail(
+            f"Cannot start: Discord answered {error.status} (a problem on Discord's side); "
+            "try again in a few minutes.",
+            EXIT_UNREACHABLE,
+        )
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as error:
+        reason = str(error) or type(error).__name__
+        return _fail(
+            f"Cannot start: Discord cannot be reached ({reason}). Check this machine's "
+            "network, DNS and any proxy or firewall, then start again.",
+            EXIT_UNREACHABLE,
+        )
+    finally:
+        for signum in signals:
+            loop.remove_signal_handler(signum)
+    return 0
+
+
+def _fail(line: str, code: int) -> int:
+    print(line, file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

@@ -30,6 +30,10 @@ EXTENSIONS = ("bot.commands",)
 class GameBot(commands.Bot):
     def __init__(self, settings: Settings, *, games: dict[str, Game[Any]] | None = None,
                  **options: Any) -> None:
+        # The bot never joins voice: discord.py's warnings that PyNaCl and davey (voice
+        # libraries) are missing would greet every start with two lines that mean nothing here.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
