@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import re
 import sqlite3
 from abc import ABC, abstractmethod
@@ -344,6 +345,20 @@ class Migration:
     sql: str
 
 
+def _private_file(path: Path) -> None:
+    """Make the database file (and a folder made for it) readable by the bot's user only,
+    whatever the umask: it holds every hand and code. SQLite gives the -wal and -shm files
+    the database file's mode."""
+    missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for folder in missing:
+        folder.chmod(0o700)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if file.exists() and file.stat().st_mode & 0o077:
+            file.chmod(0o600)
+
+
 def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
     """The numbered .sql files in order; numbers must be unique so each applies exactly once."""
     found: dict[int, Migration] = {}
@@ -473,7 +488,7 @@ class SqliteStore(Store):
         """Connect, switch to WAL and bring the schema up to date."""
         path = database_path(url_or_path) if "://" in url_or_path else url_or_path
         if path != ":memory:":
-            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            _private_file(Path(path).expanduser())
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row

@@ -1,7 +1,9 @@
 """The SQLite store: migrations, versioned writes, the append-only log, timers, meta."""
 
 import asyncio
+import os
 import sqlite3
+import stat
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -483,3 +485,31 @@ async def test_private_message_records_where_a_hand_went_and_closed_dms(store):
     await store.set_private_message(PrivateMessage(session_id=session.id, seat=2, dms_closed=True))
     assert (await store.private_message(session.id, 2)).dms_closed
     assert not (await store.private_message(session.id, 1)).dms_closed
+
+
+async def test_database_files_are_private_to_the_bots_user(tmp_path, open_store):
+    """Every hand and code is in the database: 0600 files in a 0700 folder, whatever umask."""
+    old = os.umask(0o000)
+    try:
+        path = tmp_path / "data" / "deep" / "bot.sqlite3"
+        store = await open_store(f"sqlite:///{path}")
+        await new_session(store)  # writes: the -wal and -shm files exist now
+    finally:
+        os.umask(old)
+    for folder in (path.parent, path.parent.parent):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+    files = [path, path.with_name("bot.sqlite3-wal"), path.with_name("bot.sqlite3-shm")]
+    assert all(f.exists() for f in files)
+    assert {f.name: stat.S_IMODE(f.stat().st_mode) for f in files} == {
+        f.name: 0o600 for f in files
+    }
+
+
+async def test_a_database_readable_by_others_is_made_private(tmp_path, open_store):
+    tmp_path.chmod(0o755)
+    path = tmp_path / "bot.sqlite3"
+    path.touch()
+    path.chmod(0o644)
+    await open_store(str(path))
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o755  # a folder it did not make is left
