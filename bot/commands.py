@@ -21,8 +21,18 @@ if TYPE_CHECKING:
 Handler = Callable[..., Awaitable[None]]
 
 
+class GameGroup(app_commands.Group):
+    """A game's commands: played in server channels only. Registering them as guild-only hides
+    them in DMs, but a forged or replayed interaction can still arrive from one."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+
 def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
-    group = app_commands.Group(
+    group = GameGroup(
         name=game.name, description=f"Play {game.title} in this channel"[:100], guild_only=True
     )
     h = bot.handlers

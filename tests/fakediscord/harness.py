@@ -546,11 +546,17 @@ class FakeDiscord:
         *path: str,
         expect_response: bool = True,
         via: discord.Client | None = None,
+        forged: bool = False,
         **options: Any,
     ) -> InteractionResult:
-        """Run `/path...` with options, typed per the registered command, as `user` would."""
+        """Run `/path...` with options, typed per the registered command, as `user` would.
+
+        forged: send it where Discord's client would not offer it (a guild-only command in a
+        DM), as a modified client or a replayed payload could.
+        """
         names = self._split(path)
-        data = self._command_data(user.user, channel, names, options, focused=None)
+        data = self._command_data(user.user, channel, names, options, focused=None,
+                                  forged=forged)
         inter = self.world.new_interaction(
             2,
             user.user,
@@ -840,10 +846,15 @@ class FakeDiscord:
         options: dict[str, Any],
         *,
         focused: str | None,
+        forged: bool = False,
     ) -> dict[str, Any]:
         self._check_can_see(user, channel)
-        command = self._find_command(names[0], channel.guild)
-        self._check_command_visible(command, user, channel)
+        if forged:
+            command = next(c for scope in self.world.commands.values() for c in scope
+                           if c["name"] == names[0] and c.get("type", 1) == 1)
+        else:
+            command = self._find_command(names[0], channel.guild)
+            self._check_command_visible(command, user, channel)
         data: dict[str, Any] = {"id": command["id"], "name": command["name"], "type": 1}
         if "guild_id" in command:
             data["guild_id"] = command["guild_id"]
