@@ -13,9 +13,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import posting
-from bot.components import DYNAMIC_ITEMS
+from bot.components import DYNAMIC_ITEMS, is_known_component
 from bot.config import Settings
-from bot.errors import answer, describe
+from bot.errors import UNKNOWN_BUTTON, answer, describe
 from bot.handlers import Handlers
 from bot.scheduler import Scheduler
 from bot.store import Store, Timer
@@ -80,6 +80,15 @@ class GameBot(commands.Bot):
         if target is not None:
             session, user_id = target
             await posting.send_reminder(self, session, user_id)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button or menu whose custom_id none of ours matches (forged, mangled, or from an
+        older release) would otherwise get no answer at all."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not is_known_component(custom_id):
+            await answer(interaction, UNKNOWN_BUTTON)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.menus import PREFIX, MenuStep, from_base36, join, menu_step, step_label, to_base36
+from bot.menus import ID36, PREFIX, MenuStep, from_base36, join, menu_step, step_label, to_base36
 from games.contract import Action
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def _bot(interaction: discord.Interaction) -> GameBot:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":l:(?P<sid>[0-9a-z]+):(?P<op>join|leave|begin)",
+    template=PREFIX + r":l:(?P<sid>" + ID36 + r"):(?P<op>join|leave|begin)",
 ):
     STYLES = {
         "join": ("Join", discord.ButtonStyle.primary),
@@ -59,7 +59,7 @@ class LobbyButton(
 
 class OpenMenuButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":o:(?P<sid>[0-9a-z]+)",
+    template=PREFIX + r":o:(?P<sid>" + ID36 + r")",
 ):
     """"Play": opens the caller's own menu of legal moves, privately."""
 
@@ -86,7 +86,7 @@ class OpenMenuButton(
 
 class HandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":h:(?P<sid>[0-9a-z]+)",
+    template=PREFIX + r":h:(?P<sid>" + ID36 + r")",
 ):
     """"My view": the caller's private view, privately (the same as /<game> hand)."""
 
@@ -115,7 +115,7 @@ def _step_id(kind: str, session_id: int, version: int, prefix: str) -> str:
     return f"{PREFIX}:{kind}:{to_base36(session_id)}:{to_base36(version)}:{prefix}"
 
 
-_STEP = r":(?P<sid>[0-9a-z]+):(?P<ver>[0-9a-z]+):(?P<prefix>[A-Za-z0-9_+\-=.]*)"
+_STEP = r":(?P<sid>" + ID36 + r"):(?P<ver>" + ID36 + r"):(?P<prefix>[A-Za-z0-9_+\-=.]*)"
 
 
 class StepButton(
@@ -161,7 +161,7 @@ class StepButton(
 
 class StepSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=PREFIX + r":s" + _STEP + r"(?::(?P<page>[0-9]+))?",
+    template=PREFIX + r":s" + _STEP + r"(?::(?P<page>[0-3]))?",
 ):
     """A menu step with more choices than buttons can hold; the value is the next segment."""
 
@@ -272,3 +272,11 @@ def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
 
 
 DYNAMIC_ITEMS = (LobbyButton, OpenMenuButton, HandButton, StepButton, StepSelect)
+
+
+def is_known_component(custom_id: str) -> bool:
+    """Whether a component's custom_id is one this bot makes, read strictly (known kinds,
+    bounded numbers); anything else is forged or from an old release of the bot."""
+    return any(
+        item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+    )

@@ -18,6 +18,10 @@ from bot.table import TableError
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
+UNKNOWN_BUTTON = (
+    "⚠️ That button is out of date: the game has moved on or it is not one of mine. "
+    "Press Play on the newest board, or use `/<game> play`."
+)
 T = TypeVar("T")
 
 

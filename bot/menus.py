@@ -13,6 +13,7 @@ from games.contract import Action
 
 SEP = "."
 PREFIX = "gt"  # every component of this bot starts with it
+ID36 = r"[0-9a-z]{1,12}"  # a session id or version in a custom_id: fits SQLite's 64 bits
 
 
 @dataclass(frozen=True)

@@ -600,8 +600,14 @@ class FakeDiscord:
         *,
         expect_response: bool = True,
         via: discord.Client | None = None,
+        forged_custom_id: str | None = None,
     ) -> InteractionResult:
-        """Press a button (by custom_id, label or emoji) on a message `user` can see."""
+        """Press a button (by custom_id, label or emoji) on a message `user` can see.
+
+        forged_custom_id: the button carries this custom_id instead of its own from now on
+        (a message left by an older release of the bot, or a tampered payload), and the click
+        sends it.
+        """
         account = user.user
         self._check_can_see(account, message.channel, message)
         key = (button.custom_id or "") if isinstance(button, FakeButton) else button
@@ -610,7 +616,11 @@ class FakeDiscord:
             raise AssertionError(f"button {key!r} is a link: clicking it sends no interaction")
         if target.disabled:
             raise AssertionError(f"button {key!r} on message {message.id} is disabled")
-        data: dict[str, Any] = {"custom_id": target.custom_id, "component_type": BUTTON}
+        if forged_custom_id is not None:
+            target.raw["custom_id"] = forged_custom_id
+        data: dict[str, Any] = {
+            "custom_id": forged_custom_id or target.custom_id, "component_type": BUTTON
+        }
         if "id" in target.raw:
             data["id"] = target.raw["id"]
         inter = self.world.new_interaction(
