@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.limits import CHOICE_NAME, DESCRIPTION, fit
 from games.contract import Game, OptionSpec
 
 if TYPE_CHECKING:
@@ -33,7 +34,9 @@ class GameGroup(app_commands.Group):
 
 def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
     group = GameGroup(
-        name=game.name, description=f"Play {game.title} in this channel"[:100], guild_only=True
+        name=game.name,
+        description=fit(f"Play {game.title} in this channel", DESCRIPTION),
+        guild_only=True,
     )
     h = bot.handlers
 
@@ -98,10 +101,10 @@ def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, .
     choices: dict[str, list[app_commands.Choice[Any]]] = {}
     for spec in game.options:
         parameters.append(_parameter(spec))
-        descriptions[spec.name] = spec.description[:100]
+        descriptions[spec.name] = fit(spec.description, DESCRIPTION)
         if spec.choices:
             choices[spec.name] = [
-                app_commands.Choice(name=name[:100], value=value)
+                app_commands.Choice(name=fit(name, CHOICE_NAME), value=value)
                 for name, value in spec.choices.items()
             ]
     parameters.append(

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.limits import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, fit
 from bot.menus import ID36, PREFIX, MenuStep, from_base36, join, menu_step, step_label, to_base36
 from games.contract import Action
 
@@ -136,7 +137,7 @@ class StepButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=fit(label, BUTTON_LABEL),
                 style=style,
                 custom_id=_step_id(kind, session_id, version, prefix),
             )
@@ -235,12 +236,13 @@ def menu_view(
         pages = [choices[i : i + SELECT_MAX] for i in range(0, len(choices), SELECT_MAX)][:4]
         for page_no, page in enumerate(pages):
             options = [
-                discord.SelectOption(label=c.label[:100], value=c.segment) for c in page
+                discord.SelectOption(label=fit(c.label, OPTION_LABEL), value=c.segment)
+                for c in page
             ]
             first, last = page[0].label[:20], page[-1].label[:20]
             view.add_item(
                 StepSelect(session_id, version, step.prefix, page_no, options=options,
-                           placeholder=f"{first} … {last}"[:150])
+                           placeholder=fit(f"{first} … {last}", PLACEHOLDER))
             )
     parent = _parent_with_choice(actions, step.prefix) if step.prefix else None
     if parent is not None and menu_step(actions, parent).prefix != step.prefix:

@@ -14,6 +14,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
+from bot.limits import fit
 from bot.table import TableError
 
 log = logging.getLogger(__name__)
@@ -41,13 +42,16 @@ def describe(error: BaseException) -> str:
 
 
 async def answer(interaction: discord.Interaction, text: str) -> None:
+    """Tell the person privately; never fails itself (a lost connection is only logged)."""
+    text = fit(text)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not tell the user about an error: %s", text)
+    except Exception as error:  # noqa: BLE001 - the error path must not raise in turn
+        log.warning("could not tell the user about an error (%s): %s",
+                    type(error).__name__, text)
 
 
 def guarded(

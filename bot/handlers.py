@@ -17,6 +17,7 @@ from bot import posting
 from bot import store as st
 from bot.components import menu_header, menu_view
 from bot.errors import guarded
+from bot.limits import CHOICE_NAME, fit
 from bot.menus import menu_step
 from bot.table import Change, Table, TableError
 from games.contract import Game
@@ -194,7 +195,7 @@ class Handlers:
                 session = await self.table.session_here(game, interaction.channel_id)
             self.table.check_turn(session, interaction.user.id)
         except TableError as why:  # say why in the list itself, rather than an empty list
-            return [app_commands.Choice(name=str(why)[:100], value="?")]
+            return [app_commands.Choice(name=fit(str(why), CHOICE_NAME), value="?")]
         words = _tokens(current)
         found = []
         for action in self.table.legal_for(session, interaction.user.id):
@@ -332,7 +333,7 @@ class Handlers:
             else f"{game.min_players} to {game.max_players} players"
         )
         await interaction.response.send_message(
-            f"**{game.title}**: {players}\n{game.rules_summary}"[:2000], ephemeral=True
+            fit(f"**{game.title}**: {players}\n{game.rules_summary}"), ephemeral=True
         )
 
     @guarded

@@ -16,6 +16,7 @@ import discord
 
 from bot import store as st
 from bot.components import board_view, lobby_view
+from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, fit
 from bot.table import PrivateNote
 from games.contract import Game, Player
 
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
     from bot.client import GameBot
 
 log = logging.getLogger(__name__)
-CONTENT_MAX = 2000
-EMBED_MAX = 4096
 OUT_OF_DATE = "🕓 *Earlier news: your newest private view is further down.*"
 
 
@@ -46,12 +45,12 @@ def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
     seating = game.seating([Player(name=p.name, bot=p.bot) for p in session.players],
                            session.options)
     if seating:
-        embed.add_field(name="Seats", value=seating[:1024], inline=False)
+        embed.add_field(name="Seats", value=fit(seating, EMBED_FIELD), inline=False)
     count = len(session.players)
     shown = [f"{spec.name}: {_option_name(spec.choices, session.options.get(spec.name))}"
              for spec in game.options if not spec.player_counts or count in spec.player_counts]
     if shown:
-        embed.add_field(name="Options", value="\n".join(shown)[:1024], inline=False)
+        embed.add_field(name="Options", value=fit("\n".join(shown), EMBED_FIELD), inline=False)
     if session.status == "lobby":
         embed.set_footer(text=f"Join with the button or /{game.name} join; "
                               f"the host begins with Begin or /{game.name} begin.")
@@ -91,15 +90,15 @@ def board_message(game: Game[Any], session: st.Session, events: list[str]) -> di
     png = _drawn(game.render_public, view)
     if png is None:
         tail.append("(The picture could not be drawn this time; the move counts.)")
-    room = CONTENT_MAX - len("\n".join(tail)) - 2
+    room = CONTENT - len("\n".join(tail)) - 2
     news, overflow = split_news([f"• {event}" for event in events], room)
     message: dict[str, Any] = {
-        "content": _fit("\n".join(news + tail)),
+        "content": fit("\n".join(news + tail)),
         "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
     }
     if overflow:
         message["embed"] = discord.Embed(
-            title="Meanwhile", description=_fit("\n".join(overflow), EMBED_MAX)
+            title="Meanwhile", description=fit("\n".join(overflow), EMBED_DESCRIPTION)
         )
     if png is not None:
         message["file"] = discord.File(io.BytesIO(png), filename=f"{game.name}.png")
@@ -118,7 +117,7 @@ def private_message(
     view = game.private_view(state, seat)
     if view is None:
         return None
-    message: dict[str, Any] = {"content": _fit(f"**{game.title}**\n{game.private_text(view)}")}
+    message: dict[str, Any] = {"content": fit(f"**{game.title}**\n{game.private_text(view)}")}
     picture = _drawn(game.render_private, view)
     if picture is not None:
         message["file"] = discord.File(io.BytesIO(picture), filename=f"{game.name}-private.png")
@@ -150,10 +149,6 @@ def split_news(lines: list[str], room: int) -> tuple[list[str], list[str]]:
         used += len(line) + 1
     middle = rest[: len(rest) - len(newest)]
     return [*first, marker, *newest], middle
-
-
-def _fit(text: str, limit: int = CONTENT_MAX) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def game_channel(bot: GameBot, session: st.Session) -> discord.abc.Messageable:
@@ -239,7 +234,7 @@ async def _retire(bot: GameBot, record: st.PrivateMessage) -> None:
     old = bot.get_partial_messageable(record.channel_id).get_partial_message(record.message_id)
     text = f"{OUT_OF_DATE}\n{record.content or ''}"
     with contextlib.suppress(discord.HTTPException):  # deleted by the player: nothing to mark
-        await old.edit(content=_fit(text), attachments=[], view=None)
+        await old.edit(content=fit(text), attachments=[], view=None)
 
 
 async def _edit_private(bot: GameBot, record: st.PrivateMessage, message: dict[str, Any]) -> bool:

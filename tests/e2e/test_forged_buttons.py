@@ -48,3 +48,15 @@ async def test_a_well_formed_button_for_a_move_no_game_knows_says_so(world: Worl
     assert len(warning(r).splitlines()) == 1 and len(r.ephemeral) == 1
     assert await session_version(world.bot, world.chan.id) == before
     f.assert_clean()
+
+
+async def test_a_typed_move_of_2000_characters_gets_a_short_answer(world: World):
+    """The game's error repeats the move; the answer is shortened to fit, never dropped."""
+    f = world.fake
+    await f.slash(world.ann, world.chan, "dobbelduel", "start", bots=1)
+    await f.click(world.ann, f.channel_messages(world.chan)[-1], "Begin")
+    assert "Ann breaks Bot 1's code" in last_board(f, world.chan).content  # Ann acts first
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="try." + "1" * 2000)
+    text = warning(r)
+    assert len(text) <= 2000 and text.endswith("…"), text
+    f.assert_clean()
