@@ -35,8 +35,13 @@ SEAT_COLOURS: dict[int, list[str]] = {
     6: ["blue", "red", "black", "yellow", "green", "white"],
 }
 
-TEAMS_3X2 = "3x2"  # six players: three teams of two, partners opposite
-TEAMS_2X3 = "2x3"  # six players: two teams of three, alternate seats
+# The `teams` option (DECISIONS: Dog teams are a variant with 4 or 6 players). The stored
+# values are those of earlier sessions: "3x2" was the only team layout offered, and sessions
+# of 4 stored it too (4 players always played in teams), so it now means teams of two.
+TEAMS_3X2 = "3x2"  # teams of two, partners opposite: 2 teams with 4 players, 3 with 6
+TEAMS_2X3 = "2x3"  # six players only: two teams of three, alternate seats
+TEAMS_ALONE = "alone"  # four or six players: everyone alone, no exchange
+TEAM_COUNTS = (4, 6)  # the player counts at which the option means anything
 
 # -- cards (DECISIONS: Dog deck) --------------------------------------------------------------
 CLASSIC_KINDS = "A23456789TQKJ"

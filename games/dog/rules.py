@@ -11,10 +11,14 @@ Action ids (segments: card, pawn, choice; pawns p1-p4 are the mover's own, sNpM 
 Decisions where the rulebook and DECISIONS.md are silent (each one is tested in tests/dog/):
 
 - Seats and board: seats are clockwise; seat k owns board section `data.SEAT_SECTIONS[n][k]`
-  (2 players: sections 0 and 2; 3 players: 0, 1, 2 of the 4-section board). Teams: 4 players
-  seats 0+2 and 1+3; 6 players in three teams of two 0+3, 1+4, 2+5, in two teams of three the
-  even and the odd seats (the teams option is ignored with fewer players). Colours:
+  (2 players: sections 0 and 2; 3 players: 0, 1, 2 of the 4-section board). Colours:
   data.SEAT_COLOURS.
+- Teams are a variant with 4 or 6 players ("Je kan als variant met 4 of 6 spelers ... samen
+  laten werken"), chosen by the `teams` option (data.TEAMS_*): teams of two, the default (4
+  players: seats 0+2 and 1+3; 6 players: 0+3, 1+4, 2+5), two teams of three (6 players only:
+  the even and the odd seats) or everyone alone (no exchange; the first with 4 pawns home
+  wins). The option means nothing with 2, 3 or 5 players, who always play alone, and is
+  ignored there; two teams of three with 4 players is refused.
 - Rounds: round r starts with seat (r-1) mod n; cards are dealt one at a time from that seat.
   When the deck holds fewer cards than the deal needs, the discard pile is shuffled and put
   under the rest of the deck. Royal's extra card (special field) reshuffles the same way when the
@@ -119,6 +123,20 @@ def spot(pos: int) -> Spot:
     return Spot(where="ring", pos=pos)
 
 
+def _teams_option(options: dict[str, Any]) -> Any:
+    """The stored `teams` value; sessions stored before the option existed have none."""
+    value = options.get("teams")
+    return data.TEAMS_3X2 if value is None else value
+
+
+def _teams_problem(teams: Any, n: int) -> str:
+    """Why these teams cannot be formed by n players; "" when they can (or do not matter)."""
+    if teams == data.TEAMS_2X3 and n == 4:
+        return ("Two teams of three need 6 players, not 4: wait for two more, or start again "
+                "with teams of two or everyone alone.")
+    return ""
+
+
 def _label(path: tuple[str, ...]) -> str:
     text = f"{path[0]}: {', '.join(path[1:])}" if len(path) > 1 else path[0]
     return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1] + "…"
@@ -139,10 +157,15 @@ class Dog(Game[DogState]):
         ),
         OptionSpec(
             name="teams",
-            description="Teams with 6 players",
-            choices={"three teams of two": data.TEAMS_3X2, "two teams of three": data.TEAMS_2X3},
+            description="With 4 or 6 players: teams of two (default), two teams of three (6), "
+            "or everyone alone",
+            choices={
+                "teams of two": data.TEAMS_3X2,
+                "two teams of three": data.TEAMS_2X3,
+                "everyone alone": data.TEAMS_ALONE,
+            },
             default=data.TEAMS_3X2,
-            player_counts=[6],
+            player_counts=list(data.TEAM_COUNTS),
         ),
     ]
     rules_summary: ClassVar[str] = (
@@ -151,7 +174,9 @@ class Dog(Game[DogState]):
         "(passed pawns go home), Jack swaps, Joker is any card. Landing on a pawn sends it home; "
         "a pawn on its own start field blocks everyone. Enter the goal only forward, over your "
         "start field, with an exact count. No card you can play: lay down your hand for the "
-        "round. With 4 or 6, partners exchange a card each round and finish together.\n"
+        "round. With 4 or 6 players the host picks `teams:` teams of two (the default, partners "
+        "opposite), two teams of three (6) or everyone alone; partners exchange a card each "
+        "round and finish together; alone, the first with 4 pawns home wins.\n"
         "Dog Royal (`variant:royal`): five cards a round; pawns ranked king > knight > citizen > "
         "fool, and a pawn only overtakes its rank or lower (green 10 and 4 overtake anyone); a "
         "king falls only to a king (except on another's start field) and moves 1-7; the knight "
@@ -166,23 +191,34 @@ class Dog(Game[DogState]):
             raise RuleError("Dog is for 2 to 6 players.")
         if options.get("variant", "classic") not in ("classic", "royal"):
             raise RuleError("The variant is classic or royal.")
-        if options.get("teams", data.TEAMS_3X2) not in (data.TEAMS_3X2, data.TEAMS_2X3):
-            raise RuleError("Teams with 6 players: three teams of two or two teams of three.")
+        teams = _teams_option(options)
+        if teams not in (data.TEAMS_3X2, data.TEAMS_2X3, data.TEAMS_ALONE):
+            raise RuleError("Teams: teams of two, two teams of three (6 players) or everyone "
+                            "alone.")
+        problem = _teams_problem(teams, n_players)
+        if problem:
+            raise RuleError(problem)
 
     def _teams(self, n: int, options: dict[str, Any]) -> list[int]:
-        if n == 4:
+        """Team number per seat; the option counts only with 4 or 6 players (DECISIONS)."""
+        teams = _teams_option(options)
+        if n not in data.TEAM_COUNTS or teams == data.TEAMS_ALONE:
+            return list(range(n))
+        if n == 6 and teams == data.TEAMS_2X3:
             return [s % 2 for s in range(n)]
-        if n == 6:
-            return [s % 2 if options.get("teams") == data.TEAMS_2X3 else s % 3 for s in range(n)]
-        return list(range(n))
+        return [s % (n // 2) for s in range(n)]
 
     def seating(self, players: list[Player], options: dict[str, Any]) -> str:
         n = len(players)
         if not self.min_players <= n <= self.max_players:
             return ""
         colours = data.SEAT_COLOURS[n]
-        teams = self._teams(n, options)
         lines = [f"{p.name}: {colours[s]}" for s, p in enumerate(players)]
+        problem = _teams_problem(_teams_option(options), n)
+        if problem:  # the host chose teams that this many players cannot form (yet)
+            lines.append(problem)
+            return "\n".join(lines)
+        teams = self._teams(n, options)
         if len(set(teams)) < n:
             groups = [
                 " & ".join(players[s].name for s in range(n) if teams[s] == t)

@@ -8,7 +8,7 @@ from games.contract import Player, RuleError
 from games.dog import GAME
 from games.dog.state import DogState
 from games.rng import Rng
-from tests.dog.dog_helpers import G, K, card_count, events, ids, new, play, position
+from tests.dog.dog_helpers import NAMES, G, K, card_count, events, ids, new, play, position
 
 
 def _run_until(st: DogState, stop: object, cap: int = 5000) -> list[DogState]:
@@ -50,12 +50,109 @@ def test_seating_names_colours_and_teams():
 
 
 def test_options_checked():
-    """Options: variant classic/royal, teams for 6 players."""
+    """Options: variant classic/royal, teams for 4 or 6 players."""
     with pytest.raises(RuleError):
         GAME.check_options({"variant": "chess"}, 4)
     with pytest.raises(RuleError):
         GAME.check_options({}, 7)
     GAME.check_options({"variant": "royal", "teams": "2x3"}, 6)
+
+
+# -- teams are a variant with 4 or 6 players (rulebook, DECISIONS: Dog teams) ----------------
+HOME = [G, G + 1, G + 2, G + 3]
+
+
+def test_teams_option_offers_teams_of_two_two_teams_of_three_or_everyone_alone():
+    """'Je kan als variant met 4 of 6 spelers de spelers die tegenover elkaar zitten echter samen
+    ... laten werken': the lobby shows the option with 4 or 6 players; teams stay the default.
+    The stored values are those earlier sessions stored ("3x2", "2x3"), plus "alone"."""
+    spec = next(o for o in GAME.options if o.name == "teams")
+    assert spec.choices == {"teams of two": "3x2", "two teams of three": "2x3",
+                            "everyone alone": "alone"}
+    assert spec.default == "3x2" and spec.player_counts == [4, 6]
+    assert len(spec.description) <= 100
+    assert "everyone alone" in GAME.rules_summary
+
+
+def test_teams_of_two_is_the_default_with_four_and_six():
+    """Old sessions stored "3x2" (also with 4 players) or nothing: both are teams of two."""
+    for options in ({}, {"teams": "3x2"}, {"teams": None}):
+        GAME.check_options(options, 4)
+        GAME.check_options(options, 6)
+        assert new(4, **options).team_of == [0, 1, 0, 1]
+        assert new(6, **options).team_of == [0, 1, 2, 0, 1, 2]
+    assert new(4).phase == "exchange" and new(6).phase == "exchange"
+
+
+def test_four_players_alone_have_no_exchange():
+    """Everyone alone: no partner, so no card exchange ("als je in team verband speelt")."""
+    st = new(4, teams="alone")
+    assert st.team_of == [0, 1, 2, 3] and not st.has_teams()
+    assert st.phase == "play" and GAME.to_act(st) == [st.start_seat]
+    assert "exchange" not in GAME.status(GAME.public_view(st))
+    assert all(not a.id.startswith("give.") for a in GAME.legal_actions(st, st.turn))
+    royal = new(4, "royal", teams="alone")
+    assert royal.phase == "royal_setup"  # straight to placing a pawn, no exchange first
+
+
+def test_four_players_alone_first_with_four_pawns_home_wins():
+    """Alone, the first player with 4 pawns home wins at once; in teams the partner's pawns
+    must come home too."""
+    st = position(n=4, pawns={0: [62, G + 1, G + 2, G + 3], 2: [34]}, hands={0: ["3"]},
+                  teams="alone")
+    after = play(st, "3.p1.3g")
+    assert after.winners == [0] and after.phase == "over"
+    result = GAME.result(after)
+    assert result is not None and result.winners == [0]
+    teams = position(n=4, pawns={0: [62, G + 1, G + 2, G + 3], 2: [34]}, hands={0: ["3"]})
+    assert play(teams, "3.p1.3g").winners == []
+
+
+def test_six_players_alone_have_no_exchange_and_first_home_wins():
+    """Six players alone: no exchange, the first with 4 pawns home wins."""
+    st = new(6, teams="alone")
+    assert st.team_of == list(range(6)) and st.phase == "play"
+    st = position(n=6, pawns={3: [46, G + 1, G + 2, G + 3], 0: HOME[:3] + [5]},
+                  hands={3: ["3"]}, turn=3, teams="alone")
+    after = play(st, "3.p1.3g")
+    assert after.winners == [3] and after.phase == "over"
+
+
+def test_two_teams_of_three_with_four_players_is_refused():
+    """Two teams of three cannot be formed by 4: the host is told, in the lobby and at Begin."""
+    with pytest.raises(RuleError, match="Two teams of three need 6 players, not 4"):
+        GAME.check_options({"teams": "2x3"}, 4)
+    with pytest.raises(RuleError, match="Two teams of three"):
+        new(4, teams="2x3")
+    players = [Player(name=n) for n in ("Ann", "Bob", "Cid", "Dee")]
+    text = GAME.seating(players, {"teams": "2x3"})
+    assert "Two teams of three need 6 players" in text and "Teams:" not in text
+
+
+def test_unknown_teams_value_is_refused():
+    with pytest.raises(RuleError, match="everyone alone"):
+        GAME.check_options({"teams": "4x1"}, 4)
+
+
+def test_teams_option_ignored_with_two_three_or_five_players():
+    """With 2, 3 or 5 players everyone is alone whatever the option says (the lobby does not
+    show it)."""
+    for n in (2, 3, 5):
+        for teams in ("3x2", "2x3", "alone"):
+            GAME.check_options({"teams": teams}, n)
+            assert new(n, teams=teams).team_of == list(range(n))
+
+
+def test_seating_says_everyone_plays_alone_or_lists_the_teams():
+    """The lobby lines follow the option: 'Everyone plays alone.' or the teams."""
+    four = [Player(name=n) for n in NAMES[:4]]
+    six = [Player(name=n) for n in NAMES]
+    alone = GAME.seating(four, {"teams": "alone"})
+    assert "Everyone plays alone." in alone and "Teams" not in alone and "Ann: blue" in alone
+    assert "Everyone plays alone." in GAME.seating(six, {"teams": "alone"})
+    assert "Teams: Ann & Cid vs Bob & Dee" in GAME.seating(four, {"teams": "3x2"})
+    assert "Teams: Ann & Dee vs Bob & Eve vs Cid & Fay" in GAME.seating(six, {})
+    assert "Teams: Ann & Cid & Eve vs Bob & Dee & Fay" in GAME.seating(six, {"teams": "2x3"})
 
 
 def test_deal_sequence_6_5_4_3_2_6():

@@ -274,7 +274,7 @@ async def test_the_lobby_card_posted_by_board_follows_the_game(world: World):
     card = r.message
     assert "Dog: Waiting for players" in card.text and "teams:" not in card.text
     await f.click(bob, card, "Join")  # the sixth player: now the 6-player option shows
-    assert "Players (6/6" in card.text and "teams: three teams of two" in card.text
+    assert "Players (6/6" in card.text and "teams: teams of two" in card.text
     r = await f.click(world.cid, card, "Join")
     assert "full" in warning(r) and "fewer `bots`" in warning(r)
     r = await f.slash(bob, world.chan, "dog", "leave")
