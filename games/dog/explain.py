@@ -123,12 +123,15 @@ def _play(st: DogState, seat: int, action_id: str) -> str | None:
         if code == "X" and (len(kind) != 1 or kind not in data.CLASSIC_KINDS):
             return f"A Joker can be any card from Ace to King or a Jack, not '{kind[:10]}'."
         if code == "C":
-            last = st.round_played
-            if last is None:
-                return "A Copy plays as the last card played this round; none was played yet."
-            if kind != last:
-                return (f"Your Copy can only play as {card_name(last, 'royal')} now, the last "
-                        f"card played this round: C.as{last}.<pawn>.<choice>.")
+            played = st.copyable()
+            if not played:
+                return ("A Copy copies a card played earlier this round; none was played yet, "
+                        "so it cannot be the first card of a round.")
+            if kind not in played:
+                names = ", ".join(card_name(k, "royal") for k in played)
+                return (f"Your Copy copies a card played earlier this round: {names} "
+                        f"(C.as{played[-1]}.<pawn>.<choice> copies the "
+                        f"{card_name(played[-1], 'royal')}).")
         name = f"Your {_card(st, code)} as {_card(st, kind)}"
     if len(body) != 2:
         return f"Unknown move '{action_id[:40]}'. {FORMAT}"

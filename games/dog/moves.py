@@ -266,7 +266,8 @@ class Generator:
         )
 
     def for_card(self, code: str) -> list[Move]:
-        """All moves of one hand card (a joker as each kind, a copy as the round's last card)."""
+        """All moves of one hand card (a joker as each kind, a copy as each kind played
+        earlier this round)."""
         if code == "X":
             out: list[Move] = []
             for kind in data.CLASSIC_KINDS:
@@ -274,11 +275,11 @@ class Generator:
                 out += self.for_kind(kind, head)
             return out
         if code == "C":
-            kind = self.st.round_played
-            if kind is None:
-                return []
-            head = (f"C.as{kind}", ("Play Copy", f"as {card_name(kind, 'royal')}"), "C", kind)
-            return self.for_kind(kind, head)
+            copies: list[Move] = []
+            for kind in self.st.copyable():
+                head = (f"C.as{kind}", ("Play Copy", f"as {card_name(kind, 'royal')}"), "C", kind)
+                copies += self.for_kind(kind, head)
+            return copies
         return self.for_kind(code, (code, (f"Play {card_name(code, self.st.variant)}",), code,
                                     code))
 
@@ -476,7 +477,7 @@ _CACHE_SIZE = 16
 
 def _key(st: DogState, actor: int) -> tuple[object, ...]:
     return (
-        actor, st.variant, st.seven_left, st.seven_prefix, st.round_played,
+        actor, st.variant, st.seven_left, st.seven_prefix, tuple(st.copyable()),
         tuple(st.hands[actor]), tuple(p for row in st.pawns for p in row),
         tuple(st.names), tuple(st.seat_section), tuple(st.team_of),
     )

@@ -73,8 +73,14 @@ Dog Royal (rulebook "OPTIES"):
   ids `3.p3.3j`, `4.p3.backj`, `M.p3.pullj`).
 - Fool: a move that ends in the goal may count 1 or 2 fewer steps than the card's value.
 - 1-7: one pawn 1 to 7 forward (not split).
-- Copy: acts as the last card played this round (as it acted: a copy of a copy copies the
-  original); so it cannot be the first card of a round. Laid-down hands do not count as played.
+- Copy: acts as any card played earlier this round ("elke eerder gespeelde kaart"), the player
+  choosing which (`C.as5.p1.5`: copy the 5); each kind is offered once, since two played 5s
+  are the same choice. A card counts as it acted: a copy played as a 5 is a played 5 (so a
+  copy of a copy copies the original, and a copy alone is never copyable). So the copy cannot
+  be the first card of a round. Only cards played count: a hand laid down because no card
+  could move (rulebook: "afgeven", handed in, not played), the exchange card and extra cards
+  drawn do not; neither do cards of earlier rounds (the list is emptied at every deal).
+  The status line names what a copy can copy now.
 - Magnet: an own pawn on the ring moves to the field directly behind the next pawn ahead of it
   on the ring (which must be at least 2 fields ahead); it never carries the pawn over its own
   start field (that is the way "into or toward the goal"), so it cannot enter the goal.
@@ -182,7 +188,7 @@ class Dog(Game[DogState]):
         "king falls only to a king (except on another's start field) and moves 1-7; the knight "
         "passes blocked start fields; a citizen on a star field may jump to the next free one; "
         "the fool may drop up to 2 steps into the goal. Stars give an extra card. New cards: "
-        "1-7, copy (the last card played this round) and magnet (behind the next pawn)."
+        "1-7, copy (any card played earlier this round) and magnet (behind the next pawn)."
     )
 
     # -- setting up --------------------------------------------------------------------------
@@ -273,7 +279,7 @@ class Dog(Game[DogState]):
         st.given = [None] * n
         st.received = [None] * n
         st.laid_down = [[] for _ in range(n)]
-        st.round_played = None
+        st.round_cards = []
         st.seven_left = 0
         k = deal_size(st.variant, st.round)
         if len(st.deck) < k * n:
@@ -480,7 +486,8 @@ class Dog(Game[DogState]):
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)
             st.top = move.card
-            st.round_played = move.acts_as
+            if st.variant == "royal":  # only the copy card reads them
+                st.round_cards.append(move.acts_as)
             st.last_move = {"seat": seat, "card": move.card, "text": "", "parts": [],
                             "homes": [], "moves": [], "sent_home": []}
             if move.acts_as == "7":
@@ -549,7 +556,9 @@ class Dog(Game[DogState]):
                 return f"Go on with your 7: {plural(state.seven_left, 'step')} left. Which pawn?"
             return "Which card do you play?"
         segs = prefix.split(".")
-        if segs[0] in ("X", "C") and len(segs) == 1:
+        if segs[0] == "C" and len(segs) == 1:
+            return "Copy which card played earlier this round?"
+        if segs[0] == "X" and len(segs) == 1:
             return "Play it as which card?"
         body = segs[2:] if segs[0] in ("X", "C") else segs[1:]
         if not body:
@@ -603,6 +612,7 @@ class Dog(Game[DogState]):
             last_move=last,
             seven_left=state.seven_left or None,
             winners=list(state.winners),
+            copyable=state.copyable() if royal else [],
         )
 
     def move_in_progress(self, state: DogState) -> bool:
@@ -648,6 +658,9 @@ class Dog(Game[DogState]):
         line += f": {names[view.to_act[0]]}'s turn."
         if view.seven_left:
             line += f"\nA 7 is being played: {plural(view.seven_left, 'step')} left."
+        if view.copyable:
+            cards = ", ".join(card_name(c, view.variant) for c in view.copyable)
+            line += f"\nA Copy can copy: {cards}."
         return line
 
     def render_public(self, view: BaseModel) -> bytes:

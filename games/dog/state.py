@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from games.dog import data
 
@@ -37,11 +37,22 @@ class DogState(BaseModel):
     setup_done: int = 0  # royal setup: how many seats have placed their pawn
     seven_left: int = 0  # steps still to make of a 7 being split
     seven_prefix: str = ""  # action id prefix of that 7 ("7" or "X.as7")
-    round_played: str | None = None  # royal copy: last card played this round, as it acted
+    round_cards: list[str] = []  # cards played this round, as they acted (royal copy)
     top: str | None = None  # the last card played (face up on the discard), as played
     last_move: dict[str, Any] | None = None
     winners: list[int] = []
     actions: int = 0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_older(cls, data: Any) -> Any:
+        """States saved when a copy could copy only the last card kept it in `round_played`."""
+        if isinstance(data, dict) and "round_played" in data:
+            data = dict(data)
+            last = data.pop("round_played")
+            if last is not None and not data.get("round_cards"):
+                data["round_cards"] = [last]
+        return data
 
     def clone(self) -> DogState:
         """A deep copy without validation (every field is a list of immutables or a scalar)."""
@@ -50,7 +61,7 @@ class DogState(BaseModel):
         d["hands"] = [list(h) for h in self.hands]
         d["laid_down"] = [list(h) for h in self.laid_down]
         for key in ("names", "seat_section", "team_of", "colours", "deck", "discard", "out",
-                    "given", "received", "winners"):
+                    "given", "received", "winners", "round_cards"):
             d[key] = list(d[key])
         if self.last_move is not None:
             d["last_move"] = {
@@ -83,6 +94,10 @@ class DogState(BaseModel):
         t = self.team_of[seat]
         n = self.n
         return [(seat + d) % n for d in range(n) if self.team_of[(seat + d) % n] == t]
+
+    def copyable(self) -> list[str]:
+        """The kinds a copy can copy now, each once, in the order first played this round."""
+        return list(dict.fromkeys(self.round_cards))
 
     def has_teams(self) -> bool:
         return len(set(self.team_of)) < self.n

@@ -77,6 +77,7 @@ class DogPublicView(BaseModel):
     last_move: LastMove | None = None
     seven_left: int | None = None  # steps still to make of a 7 (or 1-7) being split
     winners: list[int] = []
+    copyable: list[str] = []  # royal: the kinds played this round, which a copy can copy
 
 
 class DogPrivateView(BaseModel):

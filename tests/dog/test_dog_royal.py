@@ -6,6 +6,8 @@ Pawn index 0-3 = king, knight, citizen, fool (ids p1-p4). Board of 4: start fiel
 
 from __future__ import annotations
 
+import json
+
 from games.dog import GAME, data
 from games.dog.cards import new_deck
 from games.rng import Rng
@@ -192,16 +194,95 @@ def test_royal_copy_not_first_card_of_round():
     assert "C.as5.p2.5" in ids(st)
     st = play(st, "C.as5.p2.5")
     assert st.pawns[0][1] == 15
-    assert st.round_played is None  # the next round starts: nothing to copy yet
+    assert st.round == 2 and st.round_cards == []  # a new round: nothing to copy yet
+
+
+def test_royal_copy_any_card_played_earlier_this_round():
+    """'Met de kopieerkaart kun je elke eerder gespeelde kaart kopiëren': not only the last
+    one; the player chooses which (DECISIONS: Dog Royal copy card)."""
+    st = position(n=3, variant=R, pawns={0: [K, 10], 1: [K, 30], 2: [K, 50]},
+                  hands={0: ["5", "2"], 1: ["T", "2"], 2: ["C", "2"]})
+    st = play(st, "5.p2.5")
+    st = play(st, "T.p2.10")
+    assert st.copyable() == ["5", "T"]
+    copies = {a for a in ids(st) if a.startswith("C.")}
+    assert {"C.as5.p2.5", "C.asT.p2.10"} == copies
+    st = play(st, "C.as5.p2.5")
+    assert st.pawns[2][1] == 55 and st.top == "C"
+
+
+def test_royal_copy_offers_each_played_kind_once():
+    """Two 5s played are one choice for the copy: its menu step lists each kind once."""
+    st = position(n=3, variant=R, pawns={0: [K, 10], 1: [K, 30], 2: [K, 50]},
+                  hands={0: ["5", "2"], 1: ["5", "2"], 2: ["C", "2"]})
+    st = play(st, "5.p2.5")
+    st = play(st, "5.p2.5")
+    assert st.round_cards == ["5", "5"] and st.copyable() == ["5"]
+    acts = [a for a in GAME.legal_actions(st, 2) if a.id.startswith("C.")]
+    assert [a.id for a in acts] == ["C.as5.p2.5"]
+    assert acts[0].path[:2] == ("Play Copy", "as 5")
+    assert GAME.menu_prompt(st, 2, "C") == "Copy which card played earlier this round?"
 
 
 def test_royal_copy_of_a_copy_acts_as_the_original():
-    """'Met de kopieerkaart kun je elke eerder gespeelde kaart kopiëren.'"""
+    """Decision: a copy played as a 4 is a played 4, so a later copy copies the 4 (as a player
+    would expect); a copy is never offered as a card to copy."""
     st = position(n=3, variant=R, pawns={0: [K, 10], 1: [K, 30], 2: [K, 50]},
                   hands={0: ["4"], 1: ["C"], 2: ["C"]})
     st = play(st, "4.p2.back")
     st = play(st, "C.as4.p2.4")
-    assert st.round_played == "4" and "C.as4.p2.back" in ids(st)
+    assert st.round_cards == ["4", "4"] and "C.as4.p2.back" in ids(st)
+    assert not any(a.startswith("C.asC") for a in ids(st))
+
+
+def test_royal_copy_does_not_copy_a_laid_down_hand():
+    """Decision: a hand laid down because no card could move is handed in ("afgeven"), not
+    played, so a copy cannot copy those cards."""
+    st = position(n=3, variant=R, pawns={0: [K, 10], 2: [K, 50]},
+                  hands={0: ["5"], 1: ["T", "Q"], 2: ["C", "2"]})
+    st = play(st, "5.p2.5")
+    assert st.laid_down[1] == ["T", "Q"] and st.turn == 2  # Bob: all pawns in the kennel
+    assert st.copyable() == ["5"]
+    assert {a for a in ids(st) if a.startswith("C.")} == {"C.as5.p2.5"}
+
+
+def test_royal_copy_forgets_the_cards_of_the_previous_round():
+    """'De kopieerkaart kan niet als eerste kaart in een ronde gespeeld worden': the cards
+    played are those of the current round; a new deal empties the list."""
+    st = position(n=2, variant=R, pawns={0: [K, 10], 1: [K, 40]}, hands={0: ["5"], 1: ["3"]})
+    st = play(st, "5.p2.5")
+    assert st.round_cards == ["5"]
+    st = play(st, "3.p2.3")
+    assert st.round == 2 and st.round_cards == []
+    seat = st.turn
+    st.hands[seat] = ["C"] + st.hands[seat][1:]
+    assert not any(a.id.startswith("C.") for a in GAME.legal_actions(st, seat))
+
+
+def test_royal_status_names_what_a_copy_can_copy():
+    """The channel sees the cards played this round (face up), so the status line says what a
+    copy can copy now."""
+    st = position(n=3, variant=R, pawns={0: [K, 10], 1: [K, 30], 2: [K, 50]},
+                  hands={0: ["A", "2"], 1: ["M", "2"], 2: ["C", "2"]})
+    assert "Copy" not in GAME.status(GAME.public_view(st))
+    st = play(st, "A.p2.1")
+    st = play(st, "M.p2.pull")
+    view = GAME.public_view(st)
+    assert view.copyable == ["A", "M"]
+    assert GAME.status(view).endswith("\nA Copy can copy: 1/11, Magnet.")
+
+
+def test_royal_state_saved_with_only_the_last_card_played_still_loads():
+    """States saved before the copy could copy any card kept only `round_played`: it becomes
+    the one card played this round."""
+    st = position(n=2, variant=R, pawns={0: [K, 10], 1: [K, 40]}, hands={0: ["C"], 1: ["5"]})
+    old = st.model_dump(mode="json")
+    del old["round_cards"]
+    old["round_played"] = "5"
+    loaded = GAME.load(json.dumps(old))
+    assert loaded.round_cards == ["5"] and "C.as5.p2.5" in ids(loaded)
+    old["round_played"] = None
+    assert GAME.load(json.dumps(old)).round_cards == []
 
 
 def test_royal_magnet():

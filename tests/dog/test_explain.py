@@ -216,14 +216,24 @@ def test_royal_king_sent_home_only_by_a_king():
 
 def test_royal_copy_magnet_and_jump():
     st = position(variant=R, pawns={0: [K, K, 10], 1: [K, K, K, 11]}, hands={0: ["M", "C", "3"]})
-    assert "A Copy plays as the last card played this round; none was played yet." in (
-        refused(st, "C.as5.p3.5"))
+    assert ("A Copy copies a card played earlier this round; none was played yet, so it "
+            "cannot be the first card of a round.") in refused(st, "C.as5.p3.5")
     assert "Your citizen already stands right behind Bob's fool: nothing to pull to." in (
         refused(st, "M.p3.pull"))
     assert "Your king is in the kennel: the Magnet pulls only pawns on the ring." in (
         refused(st, "M.p1.pull"))
     assert "Only the citizen jumps" in refused(
         position(variant=R, pawns={0: [5]}, hands={0: ["3"]}), "3.p1.3j")
+
+
+def test_royal_copy_names_the_cards_it_can_copy():
+    """A copy of a card nobody played this round: the message lists the ones it can copy."""
+    st = position(n=3, variant=R, pawns={0: [K, 10], 1: [K, 30], 2: [K, 50]},
+                  hands={0: ["5", "2"], 1: ["T", "2"], 2: ["C", "2"]})
+    st = play(play(st, "5.p2.5"), "T.p2.10")
+    assert ("Your Copy copies a card played earlier this round: 5, 10 (C.asT.<pawn>.<choice> "
+            "copies the 10).") in refused(st, "C.as8.p2.8")
+    assert "Your Copy as 5 moves 5 steps, not 6." in refused(st, "C.as5.p2.6")
 
 
 def test_royal_jump_after_the_four_back_and_the_magnet():
