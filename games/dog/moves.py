@@ -298,12 +298,18 @@ class Generator:
         else:
             values = data.STEP_VALUES[kind]
         green = self.royal and kind in data.GREEN_CARDS
+        seen: set[str] = set()
         for s in self.seats:
             for i in range(data.PAWNS_PER_SEAT):
                 if self.pawns[s][i] == KENNEL:
                     continue
                 for n in values:
-                    moves += self.steps_moves(head, s, i, n, green)
+                    for move in self.steps_moves(head, s, i, n, green):
+                        # A fool with a 1-7 reaches a goal field with several values (6, or
+                        # 7 counted as 6): one move, the exact count first, offered once.
+                        if move.id not in seen:
+                            seen.add(move.id)
+                            moves.append(move)
                 if kind == data.BACKWARD_CARD:
                     moves += self.back_moves(head, s, i, data.BACKWARD_STEPS, green)
         return moves

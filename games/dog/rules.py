@@ -71,7 +71,10 @@ Dog Royal (rulebook "OPTIES"):
   move that draws), the player may jump it to the next free special field ahead, after drawing;
   the field it just left counts as free; the choice is part of the move ("... jump to field 40",
   ids `3.p3.3j`, `4.p3.backj`, `M.p3.pullj`).
-- Fool: a move that ends in the goal may count 1 or 2 fewer steps than the card's value.
+- Fool: a move that ends in the goal may count 1 or 2 fewer steps than the card's value. The
+  id names the steps counted (`8.p4.6g`); when two values of a card end on the same goal
+  field (1-7 as 6, or as 7 counted as 6) it is one move, since nothing else differs (nobody
+  goes home in the goal), offered once with the exact count.
 - 1-7: one pawn 1 to 7 forward (not split).
 - Copy: acts as any card played earlier this round ("elke eerder gespeelde kaart"), the player
   choosing which (`C.as5.p1.5`: copy the 5); each kind is offered once, since two played 5s

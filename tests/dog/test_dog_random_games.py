@@ -1,6 +1,7 @@
 """Random complete Dog games for every player count, both variants and every teams option,
 invariants after every action: 4 pawns per seat on distinct places, all 110 cards accounted for,
-someone can always act, every game ends, JSON round-trip exact, same seed same game."""
+someone can always act, action ids unique, every game ends, JSON round-trip exact, same seed
+same game."""
 
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ CONFIGS = [
     for v in ("classic", "royal")
     for t in TEAMS.get(n, ("3x2",))
 ]
+
+
+def check_ids(st: DogState, seat: int) -> None:
+    """Every action id of the seat is unique, so an id names one move (play-phase moves are
+    the cached records `legal_actions` is built from: cheap enough for every action)."""
+    if st.phase == "play":
+        got = [m.id for m in GAME.moves(st, seat)]
+    else:
+        got = [a.id for a in GAME.legal_actions(st, seat)]
+    dupes = [i for i, k in Counter(got).items() if k > 1]
+    assert not dupes, f"duplicate action ids {dupes}"
 
 
 def check(st: DogState) -> None:
@@ -63,6 +75,8 @@ def play_game(n: int, variant: str, teams: str, seed: int, random_seats: frozens
             return st, log
         seats = GAME.to_act(st)
         seat = seats[rng.below(len(seats))]
+        if checks:
+            check_ids(st, seat)
         if seat in random_seats:
             action = random_action(GAME, st, seat, rng)
         else:

@@ -177,6 +177,30 @@ def test_royal_fool_may_lose_two_points_into_goal():
     assert ids(st) == {"8.p3.8"}  # only the fool
 
 
+def test_royal_fool_with_one_to_seven_has_one_id_per_goal_field():
+    """The fool's 1-7 reaches goal field 3 as a 6, or as a 7 counted as 6: the same move (the
+    same end field, nobody sent home), so one id, `P.p4.6g`, with the exact count."""
+    st = position(variant=R, pawns={0: [K, K, K, 62]}, hands={0: ["P"]})
+    got = [a.id for a in GAME.legal_actions(st, 0)]
+    assert len(got) == len(set(got))
+    assert set(got) == {f"P.p4.{k}" for k in range(1, 8)} | {f"P.p4.{k}g" for k in (3, 4, 5, 6)}
+    six = next(a for a in GAME.legal_actions(st, 0) if a.id == "P.p4.6g")
+    assert six.label.endswith("6 steps into goal 4") and "counted" not in six.label
+    assert play(st, "P.p4.6g").pawns[0][3] == G + 3
+    st = position(variant=R, pawns={0: [K, K, K, G]}, hands={0: ["P"]})
+    got = [a.id for a in GAME.legal_actions(st, 0)]
+    assert sorted(got) == ["P.p4.1g", "P.p4.2g", "P.p4.3g"]
+
+
+def test_royal_fool_with_a_copy_as_one_to_seven_has_unique_ids():
+    """The same for a copy played as the 1-7 (`C.asP.p4.6g` once)."""
+    st = position(n=2, variant=R, pawns={0: [K, K, K, 62], 1: [K, 40]},
+                  hands={0: ["C"], 1: ["P"]}, turn=1)
+    st = play(st, "P.p2.1")
+    got = [a.id for a in GAME.legal_actions(st, 0)]
+    assert len(got) == len(set(got)) and "C.asP.p4.6g" in got
+
+
 def test_royal_one_to_seven():
     """'Met de 1-7 kun je een pion één tot zeven velden vooruit zetten.'"""
     st = position(n=2, variant=R, pawns={0: [K, 10], 1: [K, 40]}, hands={0: ["P"]})
