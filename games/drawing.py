@@ -1,9 +1,10 @@
 """What every game's pictures share: the font, text made safe to draw, palette PNG output.
 
 Names come from Discord and may hold any Unicode: accents, Greek, Cyrillic, CJK, emoji,
-control and zero-width characters. The renderers draw them with DejaVu Sans (shipped in
-assets/fonts, so every machine draws the same pixels) after `drawable` has reduced them to
-one line of characters the font really has. Pillow only: no Discord, no asyncio.
+control and zero-width characters. The renderers draw them with DejaVu Sans (shipped inside
+this package, in games/fonts, so every machine and every installed wheel draws the same
+pixels) after `drawable` has reduced them to one line of characters the font really has.
+Pillow only: no Discord, no asyncio.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from PIL import Image, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parent / "fonts"  # package data: ships in the wheel
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 ELLIPSIS = "…"
 MISSING = "?"
@@ -32,16 +33,25 @@ _PICTOGRAPHS = (0x1F000, 0x1FAFF)
 _VARIATION_SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
 
 
+class FontMissingError(FileNotFoundError):
+    """The shipped DejaVu file is not there: the package was installed or copied without it."""
+
+
 @lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> Font:
-    """DejaVu Sans at `size` px; Pillow's own font only when the repository's file is missing.
+    """DejaVu Sans at `size` px, from the package's own fonts folder.
 
+    A missing file is an error, never a silent switch to another font: pictures drawn with
+    Pillow's built-in font would lose every accent and look different on each machine.
     Cached: loading a TrueType file costs far more than drawing a line with it.
     """
     path = FONT_DIR / FONT_FILES[bold]
-    if path.is_file():
-        return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size=size)
+    if not path.is_file():
+        raise FontMissingError(
+            f"font file {path} is missing: the DejaVu fonts ship inside the games package "
+            "(games/fonts); restore them from the checkout or reinstall the package"
+        )
+    return ImageFont.truetype(str(path), size)
 
 
 def _mask(fnt: Font, char: str) -> tuple[tuple[int, int], bytes]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -20,8 +21,9 @@ def _clear_caches() -> None:
 # -- the font ------------------------------------------------------------------------------------
 
 
-def test_the_font_is_in_the_repository_with_its_licence() -> None:
+def test_the_font_ships_in_the_package_with_its_licence() -> None:
     """CI installs no fonts: the pictures must not depend on what the machine has."""
+    assert FONT_DIR.parent == Path(drawing.__file__).resolve().parent
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
         assert (FONT_DIR / name).is_file()
     assert "Bitstream Vera" in (FONT_DIR / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
@@ -120,11 +122,12 @@ def without_the_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("without_the_font")
-def test_without_the_file_pillows_font_is_used_and_accents_fold() -> None:
-    """Pillow's own font has no accents or Cyrillic: names fold instead of showing boxes."""
-    assert font(20).getname()[0] != "DejaVu Sans"
-    assert drawable("Zoë Straße Æsa") == "Zoe Strasse AEsa"
-    assert drawable("Дима") == "????"
+def test_without_the_file_drawing_fails_loudly_naming_the_file() -> None:
+    """No silent fallback to Pillow's font (no accents, other pixels): the error names the file."""
+    with pytest.raises(drawing.FontMissingError, match=r"DejaVuSans\.ttf is missing"):
+        font(20)
+    with pytest.raises(FileNotFoundError, match="DejaVuSans-Bold.ttf"):
+        font(20, bold=True)
 
 
 # -- PNG output ----------------------------------------------------------------------------------
