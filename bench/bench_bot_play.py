@@ -5,7 +5,7 @@ message with its picture, the DM of the new hand) has been answered. Prints medi
 over the moves of whole games, for `/dog play` (4 seats: one person and three bot seats, so a
 move also includes the bots' answers) and `/dobbelduel play`.
 
-Run: PYTHONPATH=. .venv/bin/python bench/bench_bot_play.py
+Run: .venv/bin/python -m bench.bench_bot_play
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 import discord.http
 import discord.webhook.async_
 
+from bench import size
 from bot.client import GameBot
 from bot.config import Settings
 from tests.fakediscord import FakeDiscord
@@ -95,9 +96,9 @@ def report(name: str, times: list[float]) -> None:
 
 async def main() -> None:
     _instrument()
-    report("/dog play (Ann + 3 bot seats)", await bench("dog", 3, 120))
-    report("/dog play (2 people)", await bench("dog", 0, 120))
-    report("/dobbelduel play (2 people)", await bench("dobbelduel", 0, 60))
+    report("/dog play (Ann + 3 bot seats)", await bench("dog", 3, size(120, 6)))
+    report("/dog play (2 people)", await bench("dog", 0, size(120, 6)))
+    report("/dobbelduel play (2 people)", await bench("dobbelduel", 0, size(60, 4)))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Dobbelduel figures: picture time and bytes, legal_actions time, AI decision time.
 
-Run: .venv/bin/python bench/bench_dobbelduel.py
+Run: .venv/bin/python -m bench.bench_dobbelduel
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from bench import size
 from games.contract import Player
 from games.dobbelduel import GAME, ai
 from games.dobbelduel.rules import DobbelduelState
@@ -17,7 +18,7 @@ from games.rng import Rng
 PLAYERS = [Player(name="Ann"), Player(name="Bob")]
 
 
-def timed(fn: Callable[[], object], repeat: int = 50) -> tuple[float, float, object]:
+def timed(fn: Callable[[], object], repeat: int = size(50, 3)) -> tuple[float, float, object]:
     """Median and worst time in ms over `repeat` calls (after one warm-up), and the last result."""
     result = fn()
     times = []
@@ -58,7 +59,9 @@ def main() -> None:
     print(f"  private code            {median:6.1f} ms {worst:6.1f} ms {len(png):8,d}")
 
     state = states["mid-round"]
-    median, worst, legal = timed(lambda: GAME.legal_actions(state, GAME.to_act(state)[0]), 500)
+    median, worst, legal = timed(
+        lambda: GAME.legal_actions(state, GAME.to_act(state)[0]), size(500, 10)
+    )
     assert isinstance(legal, list)
     print(
         f"legal_actions ({len(legal)} actions): median {median * 1000:.0f} us, worst "
@@ -67,7 +70,7 @@ def main() -> None:
 
     decisions: list[float] = []
     first: list[float] = []
-    for seed in range(300):
+    for seed in range(size(300, 3)):
         ai._weigh.cache_clear()  # as a fresh process would
         state = GAME.new_state(PLAYERS, {}, seed)
         rng = Rng.seeded(seed)

@@ -1,6 +1,6 @@
 """Time and size of the Dog pictures (budget: under 30 ms and 300 KB per board).
 
-Run: .venv/bin/python bench/bench_dog_render.py [--write DIR]
+Run: .venv/bin/python -m bench.bench_dog_render [--write DIR]
 With --write, the sample pictures are also saved as PNGs in DIR for a look.
 """
 
@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench import size
 from games.dog.render import render_board, render_hand
 from games.dog.views import (
     DogPrivateView,
@@ -198,7 +199,7 @@ def hand_empty() -> DogPrivateView:
     return DogPrivateView(seat=2, name="Zoë", color="white", variant="classic", hand=[])
 
 
-def _bench(label: str, fn: Callable[[], bytes], runs: int = 50) -> None:
+def _bench(label: str, fn: Callable[[], bytes], runs: int = size(50, 2)) -> None:
     fn()  # warm the caches: background, sprites, fonts
     times = []
     for _ in range(runs):

@@ -2,7 +2,7 @@
 
 The move cache (games/dog/moves.py) is emptied before each timed call, so the figures are the
 cost of a fresh position, what the bot pays after loading a state.
-Run: .venv/bin/python bench/bench_dog_rules.py
+Run: .venv/bin/python -m bench.bench_dog_rules
 """
 
 from __future__ import annotations
@@ -10,15 +10,17 @@ from __future__ import annotations
 import statistics
 import time
 
+from bench import size
 from games.contract import Player
 from games.dog import GAME, moves
 from games.dog.state import DogState
 from games.rng import Rng
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+WHOLE_GAMES = size(10, 1)
 
 
-def positions(n: int, variant: str, games: int = 4) -> list[tuple[DogState, int, str]]:
+def positions(n: int, variant: str, games: int = size(4, 1)) -> list[tuple[DogState, int, str]]:
     """(state, seat, the AI's action) along a few AI games."""
     out = []
     for g in range(games):
@@ -48,7 +50,7 @@ def main() -> None:
         for n in (4, 6):
             cases = positions(n, variant)
             plays = [c for c in cases if c[0].phase == "play"]
-            print(f"{variant}, {n} seats, {len(cases)} positions from 4 AI games")
+            print(f"{variant}, {n} seats, {len(cases)} positions from {size(4, 1)} AI games")
             for name, fn in (
                 ("legal_actions", lambda st, seat, a: GAME.legal_actions(st, seat)),
                 ("apply", lambda st, seat, a: GAME.apply(st, seat, a)),
@@ -59,7 +61,7 @@ def main() -> None:
                 print(f"  {name:15} mean {mean:6.3f} ms   p99 {p99:6.3f} ms")
             began = time.perf_counter()
             total = 0
-            for g in range(10):
+            for g in range(WHOLE_GAMES):
                 st = GAME.new_state([Player(name=x) for x in NAMES[:n]], {"variant": variant},
                                     100 + g)
                 rng = Rng.seeded(g)
@@ -68,7 +70,8 @@ def main() -> None:
                     st = GAME.apply(st, seat, GAME.ai_action(st, seat, rng)).state
                     total += 1
             spent = time.perf_counter() - began
-            print(f"  whole AI game: {spent / 10 * 1000:.0f} ms, {total / 10:.0f} actions, "
+            print(f"  whole AI game: {spent / WHOLE_GAMES * 1000:.0f} ms, "
+                  f"{total / WHOLE_GAMES:.0f} actions, "
                   f"{spent / total * 1000:.3f} ms per action")
 
 
