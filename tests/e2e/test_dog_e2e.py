@@ -37,7 +37,7 @@ async def test_four_player_team_game_with_three_bots_to_the_end(world: World):
     r = await f.slash(world.ann, world.chan, "dog", "start", bots=3)
     lobby = r.message
     assert "Ann: blue" in lobby.text and "Ann & Bot 2 vs Bot 1 & Bot 3" in lobby.text
-    assert "teams:" not in lobby.text  # the 6-player option is not shown to 4 players
+    assert "teams: teams of two" in lobby.text  # teams are the default with 4 players
     r = await f.click(world.ann, lobby, "Begin")
     board = last_board(f, world.chan)
     assert board.attachments[0].data.startswith(b"\x89PNG")
