@@ -76,6 +76,11 @@ class GameBot(commands.Bot):
         log.info("synced %d commands %s", len(payload), f"to guild {guild.id}" if guild else "")
 
     async def on_timer(self, timer: Timer) -> None:
+        if timer.kind == "bots":  # the AI seats' turn, left unfinished by a failed request
+            change = await self.table.drive_on(timer)
+            if change is not None:
+                await self.handlers.after_change(change)
+            return
         target = await self.table.reminder_target(timer)
         if target is not None:
             session, user_id = target

@@ -7,7 +7,10 @@ become an ephemeral answer and change nothing.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,11 +28,21 @@ from games.contract import Game
 if TYPE_CHECKING:
     from bot.client import GameBot
 
+log = logging.getLogger(__name__)
 AUTOCOMPLETE_MAX = 25
 
 
 def _name(user: discord.abc.User) -> str:
     return user.display_name[:32]
+
+
+@contextlib.contextmanager
+def _logged(what: str, *args: object) -> Iterator[None]:
+    """Log a failed follow-up step of a saved change and go on with the next."""
+    try:
+        yield
+    except Exception:  # noqa: BLE001 - the move counts whatever a later step does
+        log.exception("failed " + what, *args)
 
 
 def _can_manage(interaction: discord.Interaction) -> bool:
@@ -112,7 +125,7 @@ class Handlers:
         change = await self.table.begin(game, interaction.channel_id, interaction.user.id)
         await interaction.response.send_message(**posting.board_message(game, change.session,
                                                                          change.events))
-        await self._after_change(change, post_board=False)
+        await self.after_change(change, post_board=False)
         await self._refresh_lobby(change.session)
 
     @guarded
@@ -129,7 +142,7 @@ class Handlers:
             change = await self.table.begin_session(session_id, user.id)
             game = self.table.game_of(change.session)
             await interaction.response.edit_message(**posting.lobby_message(game, change.session))
-            await self._after_change(change)
+            await self.after_change(change)
 
     async def _after_leave(
         self, interaction: discord.Interaction, change: Change, *, edit: bool
@@ -140,7 +153,7 @@ class Handlers:
             await interaction.response.send_message(
                 **posting.board_message(game, change.session, change.events)
             )
-            await self._after_change(change, post_board=False)
+            await self.after_change(change, post_board=False)
         elif edit and change.session.status in ("lobby", "ended"):
             await interaction.response.edit_message(**posting.lobby_message(game, change.session))
             await interaction.followup.send(text, ephemeral=True)
@@ -184,7 +197,7 @@ class Handlers:
             await interaction.response.send_message(
                 **posting.board_message(game, change.session, change.events)
             )
-        await self._after_change(change, post_board=False)
+        await self.after_change(change, post_board=False)
 
     async def autocomplete(
         self, interaction: discord.Interaction, game: Game[Any], current: str
@@ -254,7 +267,7 @@ class Handlers:
         else:
             follow_up["content"] = f"{done}\n\n{follow_up['content']}"
             await interaction.response.edit_message(attachments=[], **follow_up)
-        await self._after_change(change)
+        await self.after_change(change)
 
     async def _fresh(self, session_id: int, version: int, user_id: int) -> st.Session:
         session = await self.table.session_by_id(session_id)
@@ -356,13 +369,19 @@ class Handlers:
         game = self.table.game_of(session)
         return game.move_in_progress(game.load(session.state))
 
-    async def _after_change(self, change: Change, *, post_board: bool = True) -> None:
-        """Post the board to the game's channel (unless the response was the board) and DMs."""
+    async def after_change(self, change: Change, *, post_board: bool = True) -> None:
+        """Post the board to the game's channel (unless the response was the board) and DMs.
+
+        The change is saved already: a step that fails is logged and the others still
+        happen, and nobody is told that nothing changed.
+        """
         session = change.session
         if post_board and change.moved and not self._half_made(change):
             game = self.table.game_of(session)
-            channel = await posting.game_channel(self.bot, session)
-            await channel.send(**posting.board_message(game, session, change.events))
-        await posting.send_private_notes(self.bot, session, change.private)
+            with _logged("posting the board of session %s", session.id):
+                channel = await posting.game_channel(self.bot, session)
+                await channel.send(**posting.board_message(game, session, change.events))
+        with _logged("sending the private views of session %s", session.id):
+            await posting.send_private_notes(self.bot, session, change.private)
         if session.status == "finished":
             await self._refresh_lobby(session)

@@ -16,7 +16,7 @@ import os
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
@@ -136,6 +136,16 @@ class Timer(BaseModel):
     version: int
 
 
+class NextTimer(BaseModel):
+    """A timer to set together with a move, so what must happen next is saved with it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    seat: int | None
+    due_at: AwareDatetime
+
+
 # --- errors -------------------------------------------------------------------------------
 
 
@@ -247,8 +257,12 @@ class Store(ABC):
         options: Mapping[str, Any] | _Unset = UNSET,
         state: str | None | _Unset = UNSET,
         host_id: int | _Unset = UNSET,
+        timers: Sequence[NextTimer] | None = None,
     ) -> Session:
-        """Write the given fields if the version still matches; raises StaleVersion, NotFound."""
+        """Write the given fields if the version still matches; raises StaleVersion, NotFound.
+
+        ``timers``, when given, replace the session's timers in the same transaction.
+        """
 
     @abstractmethod
     async def note_messages(
@@ -275,11 +289,14 @@ class Store(ABC):
         action: str,
         state: str | None,
         status: SessionStatus | None = None,
+        timers: Sequence[NextTimer] | None = None,
     ) -> Session:
         """Store the new state and append the action to the log, atomically.
 
-        ``status=None`` leaves the status as it is. Raises StaleVersion (leaving nothing
-        behind) or NotFound.
+        ``status=None`` leaves the status as it is; ``timers``, when given, replace the
+        session's timers in the same transaction (what must happen next is never lost
+        between the move and its clocks). Raises StaleVersion (leaving nothing behind) or
+        NotFound.
         """
 
     @abstractmethod
@@ -343,6 +360,16 @@ class Migration:
     version: int
     name: str
     sql: str
+
+
+async def _replace_timers(
+    db: aiosqlite.Connection, session_id: int, version: int, timers: Sequence[NextTimer]
+) -> None:
+    await db.execute("DELETE FROM timers WHERE session_id = ?", (session_id,))
+    await db.executemany(
+        "INSERT INTO timers (session_id, kind, seat, due_at, version) VALUES (?, ?, ?, ?, ?)",
+        [(session_id, t.kind, t.seat, _to_text(t.due_at), version) for t in timers],
+    )
 
 
 def _private_file(path: Path) -> None:
@@ -651,6 +678,7 @@ class SqliteStore(Store):
         options: Mapping[str, Any] | _Unset = UNSET,
         state: str | None | _Unset = UNSET,
         host_id: int | _Unset = UNSET,
+        timers: Sequence[NextTimer] | None = None,
     ) -> Session:
         fields: dict[str, Any] = {}
         if status is not UNSET:
@@ -686,6 +714,8 @@ class SqliteStore(Store):
             else:
                 if row is None:
                     failure = await self._missing_or_stale(db, session_id, expected_version)
+                elif timers is not None:
+                    await _replace_timers(db, session_id, row["version"], timers)
         if failure is not None:
             raise failure
         return _session(row)
@@ -723,6 +753,7 @@ class SqliteStore(Store):
         action: str,
         state: str | None,
         status: SessionStatus | None = None,
+        timers: Sequence[NextTimer] | None = None,
     ) -> Session:
         if status is not None:
             _check_status(status)
@@ -745,6 +776,8 @@ class SqliteStore(Store):
                     " WHERE session_id = ?), ?, ?, ?, ?, ?)",
                     (session_id, session_id, row["version"], seat, user_id, action, now),
                 )
+                if timers is not None:
+                    await _replace_timers(db, session_id, row["version"], timers)
         if failure is not None:
             raise failure
         assert row is not None

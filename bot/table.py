@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from bot import store as st
 from games.contract import Action, Game, Player, RuleError
 from games.rng import Rng
 
+log = logging.getLogger(__name__)
 AI_ACTIONS_PER_TURN_LIMIT = 500  # a guard against a game whose AI never yields a turn
 
 
@@ -46,6 +48,7 @@ class Change:
     events: list[str] = field(default_factory=list)
     private: list[PrivateNote] = field(default_factory=list)  # in the order they happened
     moved: bool = False  # the game state changed: post the board
+    stalled: bool = False  # the AI seats failed to move; their saved timer will retry
 
     @property
     def news_seats(self) -> list[int]:
@@ -248,8 +251,10 @@ class Table:
         # Mid-game a bot takes the seat over, so the others can finish the game.
         players = list(session.players)
         players[seat] = st.Seat(user_id=None, name=f"{name} (bot)", bot=True)
+        state = self.state_of(session)
         updated = await self.store.update_session(
-            session.id, session.version, players=players, host_id=host
+            session.id, session.version, players=players, host_id=host,
+            timers=self._next_timers(self.game_of(session), players, session.status, state),
         )
         events.insert(0, f"{name} left; a bot plays their seat from now on.")
         return await self._run_bots(updated, Change(updated, events))
@@ -287,7 +292,8 @@ class Table:
         events = [f"{game.title} begins: " + ", ".join(p.name for p in players) + "."]
         events += opening.events
         updated = await self.store.update_session(
-            session.id, session.version, status="active", state=game.dump(state)
+            session.id, session.version, status="active", state=game.dump(state),
+            timers=self._next_timers(game, session.players, "active", state),
         )
         change = Change(updated, events, moved=True)
         self._note_private(change, game, None, state)
@@ -360,6 +366,19 @@ class Table:
             self._note_private(change, game, state, applied.state)
             return await self._run_bots(updated, change)
 
+    async def drive_on(self, timer: st.Timer) -> Change | None:
+        """The AI seats' turn that the request which saved the move did not finish (it died
+        with the process, or failed): None when the game has moved on since the timer."""
+        try:
+            session = await self.store.get_session(timer.session_id)
+        except st.NotFound:
+            return None
+        async with self.lock(session.channel_id):
+            session = await self.store.get_session(timer.session_id)
+            if session.status != "active" or session.version != timer.version:
+                return None
+            return await self._run_bots(session, Change(session))
+
     async def check_fresh(self, session: st.Session, user_id: int, version: int) -> None:
         """Refuse a button made at `version` if its owner has acted since.
 
@@ -396,6 +415,7 @@ class Table:
                 action=action,
                 state=game.dump(state),
                 status=status,
+                timers=self._next_timers(game, session.players, status, state),
             )
         except st.StaleVersion:
             raise TableError(
@@ -404,30 +424,36 @@ class Table:
         return updated
 
     async def _run_bots(self, session: st.Session, change: Change) -> Change:
-        """Let AI seats act until a human must (or the game ends), then set the reminders.
+        """Let AI seats act until a human must (or the game ends).
 
-        Every state change of the table ends here, so this is the one place clocks are set.
+        Every state change of the table ends here. The move before was saved with its
+        timers, so when an AI step fails, the change so far is returned (`stalled`) for the
+        channel to see, and the saved "bots" timer tries again later.
         """
         game = self.game_of(session)
         state = game.load(session.state) if session.state is not None else None
-        for _ in range(AI_ACTIONS_PER_TURN_LIMIT):
-            if session.status != "active" or state is None:
-                break
-            bot_seats = [s for s in game.to_act(state) if session.players[s].bot]
-            if not bot_seats:
-                break
-            seat = bot_seats[0]
-            rng = Rng.seeded(_mix(session.seed, session.version, seat))
-            action_id = game.ai_action(state, seat, rng)
-            applied = game.apply(state, seat, action_id)
-            change.session = session  # the seats as they are now, for the notes
-            self._note_private(change, game, state, applied.state)
-            state = applied.state
-            session = await self._record(session, seat, None, action_id, state)
-            change.events.extend(applied.events)
-            change.moved = True
+        try:
+            for _ in range(AI_ACTIONS_PER_TURN_LIMIT):
+                if session.status != "active" or state is None:
+                    break
+                bot_seats = [s for s in game.to_act(state) if session.players[s].bot]
+                if not bot_seats:
+                    break
+                seat = bot_seats[0]
+                rng = Rng.seeded(_mix(session.seed, session.version, seat))
+                action_id = game.ai_action(state, seat, rng)
+                applied = game.apply(state, seat, action_id)
+                session = await self._record(session, seat, None, action_id, applied.state)
+                change.session = session
+                self._note_private(change, game, state, applied.state)
+                state = applied.state
+                change.events.extend(applied.events)
+                change.moved = True
+        except Exception:
+            log.exception("session %s: the AI seats could not move; retrying later", session.id)
+            change.stalled = True
         change.session = session
-        await self._schedule(session, state)
+        self.on_timers_changed()
         return change
 
     def _note_private(self, change: Change, game: Game[Any], before: Any, after: Any) -> None:
@@ -447,15 +473,24 @@ class Table:
             change.private.append(PrivateNote(seat, after, game.private_news(old, new)))
 
     # -- clocks ---------------------------------------------------------------------------
-    async def _schedule(self, session: st.Session, state: Any) -> None:
-        """Reminders for every human who has to act; earlier ones are void."""
-        await self.store.clear_timers(session.id)
-        if session.status == "active" and state is not None and self.reminder:
-            due = self.clock() + self.reminder
-            for seat in self.game_of(session).to_act(state):
-                if not session.players[seat].bot:
-                    await self.store.set_timer(session.id, "reminder", seat, due, session.version)
-        self.on_timers_changed()
+    def _next_timers(
+        self, game: Game[Any], players: list[st.Seat], status: str, state: Any
+    ) -> list[st.NextTimer]:
+        """What must happen next, saved with the move: the AI seats' turn, or a reminder for
+        every human who has to act (earlier timers are void)."""
+        if status != "active" or state is None:
+            return []
+        waiting = game.to_act(state)
+        now = self.clock()
+        if any(players[seat].bot for seat in waiting):
+            # Due at once: the request that saved the move lets the AI seats act and replaces
+            # this timer; if that request died with the process, or failed, the scheduler
+            # finds the timer (at start-up too) and drives the game on.
+            return [st.NextTimer(kind="bots", seat=None, due_at=now)]
+        if self.reminder is None:
+            return []
+        return [st.NextTimer(kind="reminder", seat=seat, due_at=now + self.reminder)
+                for seat in waiting]
 
     async def reminder_target(self, timer: st.Timer) -> tuple[st.Session, int] | None:
         """The session and user to remind, when the timer still means something."""

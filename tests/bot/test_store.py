@@ -11,6 +11,7 @@ import pytest
 
 from bot.store import (
     ChannelBusy,
+    NextTimer,
     NotFound,
     Seat,
     Session,
@@ -513,3 +514,24 @@ async def test_a_database_readable_by_others_is_made_private(tmp_path, open_stor
     await open_store(str(path))
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o755  # a folder it did not make is left
+
+
+async def test_a_move_replaces_the_sessions_timers_in_the_same_write(store):
+    session = await new_session(store)
+    await store.set_timer(session.id, "reminder", 0, T0, 0)
+    bots = NextTimer(kind="bots", seat=None, due_at=T0)
+    moved = await store.record_action(session.id, 0, seat=0, user_id=7, action="a", state="s1",
+                                      timers=[bots])
+    timer = await store.next_timer()
+    assert (timer.kind, timer.seat, timer.due_at, timer.version) == ("bots", None, T0, 1)
+    assert len(await store.due_timers(T0)) == 1  # the reminder is gone
+    # A stale move writes nothing: neither state nor timers.
+    with pytest.raises(StaleVersion):
+        await store.record_action(session.id, 0, seat=0, user_id=7, action="b", state="s2",
+                                  timers=[])
+    assert [t.kind for t in await store.due_timers(T0)] == ["bots"]
+    # A lobby change may carry timers too; without `timers` they are left alone.
+    await store.update_session(session.id, moved.version, state="s3")
+    assert [t.kind for t in await store.due_timers(T0)] == ["bots"]
+    await store.update_session(session.id, moved.version + 1, state="s4", timers=[])
+    assert await store.next_timer() is None

@@ -179,3 +179,48 @@ async def test_reminder_set_for_the_player_to_act_and_void_after_a_move(table, r
     assert await table.reminder_target(timer) is None  # the game moved on
     nxt = await table.store.next_timer()
     assert nxt.seat == 1
+
+
+class FailingAi(Race):
+    """The toy game whose AI fails the first `failures` times it is asked."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures = failures
+
+    def ai_action(self, state, seat, rng):
+        if self.failures:
+            self.failures -= 1
+            raise RuntimeError("the AI broke")
+        return super().ai_action(state, seat, rng)
+
+
+async def test_a_failed_ai_turn_keeps_the_move_and_is_driven_on_by_its_timer(tmp_path):
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    game = FailingAi(failures=1)
+    table = Table(store, {"race": game}, clock=lambda: NOW)
+    try:
+        await lobby(table, game, bots=1)
+        session = (await table.begin(game, CHANNEL, ANN)).session
+        change = await table.play(session.id, ANN, "add.1")
+        assert change.stalled and change.moved  # the move counts although the AI failed
+        assert (await store.get_session(session.id)).version == session.version + 1
+        timer = await store.next_timer()
+        assert timer.kind == "bots"
+        driven = await table.drive_on(timer)
+        assert driven is not None and any(e.startswith("Bot 1 adds") for e in driven.events)
+        assert game.to_act(game.load(driven.session.state)) == [0]
+        assert await table.drive_on(timer) is None  # the game has moved past that timer
+        assert (await store.next_timer()).kind == "reminder"
+    finally:
+        await store.close()
+
+
+async def test_a_seat_handed_to_a_bot_on_its_turn_moves_and_the_next_clock_is_set(
+    table, race
+):
+    session = await begun(table, race)
+    await table.play(session.id, ANN, "add.1")  # Bob's turn
+    change = await table.leave(race, CHANNEL, BOB)
+    assert any(e.startswith("Bob adds") for e in change.events)  # his bot moved at once
+    timer = await table.store.next_timer()
+    assert (timer.kind, timer.seat, timer.version) == ("reminder", 0, change.session.version)
