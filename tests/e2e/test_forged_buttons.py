@@ -11,6 +11,12 @@ from tests.e2e.driving import last_board, session_version, warning
 HUGE = "z" * 40  # a session number far past SQLite's 64 bits
 
 
+async def dobbelduel_against_the_bot(world: World) -> None:
+    """Ann starts Dobbelduel against the bot and begins; she breaks the code first."""
+    r = await world.fake.slash(world.ann, world.chan, "dobbelduel", "start", bots=1)
+    await world.fake.click(world.ann, r.message, "Begin")
+
+
 @pytest.mark.parametrize(
     "custom_id",
     [
@@ -27,11 +33,9 @@ HUGE = "z" * 40  # a session number far past SQLite's 64 bits
 )
 async def test_a_forged_button_is_an_out_of_date_button(world: World, custom_id: str):
     f = world.fake
-    await f.slash(world.ann, world.chan, "dobbelduel", "start", bots=1)
-    await f.click(world.ann, f.channel_messages(world.chan)[-1], "Begin")
-    board = last_board(f, world.chan)
+    await dobbelduel_against_the_bot(world)
     before = await session_version(world.bot, world.chan.id)
-    r = await f.click(world.ann, board, "Play", forged_custom_id=custom_id)
+    r = await f.click(world.ann, last_board(f, world.chan), "Play", forged_custom_id=custom_id)
     assert warning(r).startswith("⚠️ That button is out of date")
     assert len(r.ephemeral) == 1  # answered once, by one handler
     assert await session_version(world.bot, world.chan.id) == before
@@ -40,8 +44,7 @@ async def test_a_forged_button_is_an_out_of_date_button(world: World, custom_id:
 
 async def test_a_well_formed_button_for_a_move_no_game_knows_says_so(world: World):
     f = world.fake
-    await f.slash(world.ann, world.chan, "dobbelduel", "start", bots=1)
-    await f.click(world.ann, f.channel_messages(world.chan)[-1], "Begin")
+    await dobbelduel_against_the_bot(world)
     before = await session_version(world.bot, world.chan.id)
     r = await f.click(world.ann, last_board(f, world.chan), "Play",
                       forged_custom_id="gt:a:1:0:" + "x" * 90)
@@ -53,8 +56,7 @@ async def test_a_well_formed_button_for_a_move_no_game_knows_says_so(world: Worl
 async def test_a_typed_move_of_2000_characters_gets_a_short_answer(world: World):
     """The game's error repeats the move; the answer is shortened to fit, never dropped."""
     f = world.fake
-    await f.slash(world.ann, world.chan, "dobbelduel", "start", bots=1)
-    await f.click(world.ann, f.channel_messages(world.chan)[-1], "Begin")
+    await dobbelduel_against_the_bot(world)
     assert "Ann breaks Bot 1's code" in last_board(f, world.chan).content  # Ann acts first
     r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="try." + "1" * 2000)
     text = warning(r)
