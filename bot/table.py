@@ -428,7 +428,9 @@ class Table:
 
         Every state change of the table ends here. The move before was saved with its
         timers, so when an AI step fails, the change so far is returned (`stalled`) for the
-        channel to see, and the saved "bots" timer tries again later.
+        channel to see, and the saved "bots" timer makes the scheduler try once more at once
+        (it deletes a timer after firing it: a step that keeps failing is a defect of the
+        game's AI, logged each time, not something to retry forever).
         """
         game = self.game_of(session)
         state = game.load(session.state) if session.state is not None else None
