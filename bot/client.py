@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import posting
+from bot import logsafety, posting
 from bot.components import DYNAMIC_ITEMS, is_known_component
 from bot.config import Settings
 from bot.errors import UNKNOWN_BUTTON, answer, describe
@@ -34,6 +34,7 @@ class GameBot(commands.Bot):
         # libraries) are missing would greet every start with two lines that mean nothing here.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        logsafety.install()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),

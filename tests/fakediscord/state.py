@@ -534,6 +534,7 @@ class FakeMessage:
     application_id: int | None = None
     message_reference: dict[str, Any] | None = None
     tts: bool = False
+    nonce: str | None = None  # kept, as Discord keeps it, to refuse a second send (enforce_nonce)
     deleted: bool = False
     edits: int = 0
     reactions: dict[str, set[int]] = field(default_factory=dict)
@@ -628,6 +629,7 @@ class FakeMessage:
             "timestamp": self.timestamp,
             "edited_timestamp": self.edited_timestamp,
             "tts": self.tts,
+            **({"nonce": self.nonce} if self.nonce is not None else {}),
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],

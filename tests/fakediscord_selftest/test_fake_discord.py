@@ -622,3 +622,18 @@ async def test_payloads_discord_would_refuse_are_refused(
     with pytest.raises(discord.LoginFailure):
         await impostor.login("not-the-token")
     await impostor.close()
+
+
+async def test_a_second_send_with_the_same_nonce_returns_the_first_message(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    chan = table["chan"]
+    channel = bot.get_partial_messageable(chan.id)
+    first = await channel.send("Board at move 3", nonce="b1.3-3")
+    again = await channel.send("Board at move 3", nonce="b1.3-3")
+    other = await channel.send("Board at move 4", nonce="b1.4-4")
+    assert again.id == first.id and other.id != first.id
+    assert [m.content for m in chan.messages] == ["Board at move 3", "Board at move 4"]
+    assert first.nonce == "b1.3-3"
