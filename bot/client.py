@@ -17,9 +17,11 @@ from bot.components import DYNAMIC_ITEMS, is_known_component
 from bot.config import Settings
 from bot.errors import UNKNOWN_BUTTON, answer, describe
 from bot.handlers import Handlers
+from bot.outbox import Dispatcher
 from bot.scheduler import Scheduler
 from bot.store import Store, Timer
 from bot.table import Table
+from bot.upkeep import Upkeep
 from games.contract import Game
 from games.registry import all_games
 
@@ -44,6 +46,7 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.games = games if games is not None else all_games()
         self.handlers = Handlers(self)
+        self.upkeep = Upkeep(self)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_url)
@@ -59,6 +62,8 @@ class GameBot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
+        self.dispatcher = Dispatcher(self)
+        self.dispatcher.start()  # first, what the last process saved and did not show
         self.scheduler.start()
         await self.sync_commands()
 
@@ -96,6 +101,9 @@ class GameBot(commands.Bot):
         if not is_known_component(custom_id):
             await answer(interaction, UNKNOWN_BUTTON)
 
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.upkeep.channel_gone(channel.id)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -105,6 +113,9 @@ class GameBot(commands.Bot):
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
+        dispatcher = getattr(self, "dispatcher", None)
+        if dispatcher is not None:
+            await dispatcher.stop()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

@@ -7,19 +7,98 @@ autocompletes from the caller's legal actions. A sixth game needs no change in t
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.limits import CHOICE_NAME, DESCRIPTION, fit
+from bot.errors import OptionError
+from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, fit
 from games.contract import Game, OptionSpec
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
+log = logging.getLogger(__name__)
 Handler = Callable[..., Awaitable[None]]
+TEXT_OPTION_MAX = CHOICE_NAME  # a game option typed as free text: a word, not an essay
+
+
+class Checked(app_commands.Transformer):
+    """An option's value checked again when it arrives. Discord's client sends only the type,
+    range and choices the command declares, but discord.py trusts the payload, and a modified
+    client or a replayed payload can send anything: a string for a number, 10**40, a choice
+    that does not exist. Such a value is refused with a sentence (OptionError), never passed
+    on to the table. The declared command (type, range, choices) is the same as without it."""
+
+    def __init__(
+        self,
+        name: str,
+        kind: type,
+        *,
+        required: bool = False,
+        choices: dict[str, Any] | None = None,
+        min_value: int | None = None,
+        max_value: int | None = None,
+        max_length: int | None = None,
+    ) -> None:
+        self.name, self.kind, self.required = name, kind, required
+        self.allowed = dict(choices or {})
+        self.low, self.high, self.max_length = min_value, max_value, max_length
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        if self.kind is bool:
+            return discord.AppCommandOptionType.boolean
+        if self.kind is int:
+            return discord.AppCommandOptionType.integer
+        return discord.AppCommandOptionType.string
+
+    @property
+    def min_value(self) -> int | None:
+        return self.low if self.kind is int and not self.allowed else None
+
+    @property
+    def max_value(self) -> int | None:
+        return self.high if self.kind is int and not self.allowed else None
+
+    async def transform(self, interaction: discord.Interaction, value: Any, /) -> Any:
+        if value is None:
+            if self.required:
+                raise OptionError(f"`{self.name}` is missing: give it a value.")
+            return None
+        if self.allowed:
+            if not any(type(value) is type(v) and value == v for v in self.allowed.values()):
+                names = ", ".join(self.allowed)
+                raise OptionError(fit(f"`{self.name}` must be one of: {names}.", 500))
+        elif self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int) or not (
+                (self.low is None or value >= self.low)
+                and (self.high is None or value <= self.high)
+            ):
+                raise OptionError(f"`{self.name}` takes {self._range()}.")
+        elif not isinstance(value, self.kind) or isinstance(value, bool) != (self.kind is bool):
+            raise OptionError(
+                f"`{self.name}` takes {self._kind_words()}: type it again, or pick it from "
+                "the list."
+            )
+        elif self.max_length is not None and len(value) > self.max_length:
+            raise OptionError(f"`{self.name}` takes at most {self.max_length} characters.")
+        return value
+
+    def _range(self) -> str:
+        if self.low is not None and self.high is not None:
+            return f"a whole number from {self.low} to {self.high}"
+        if self.low is not None:
+            return f"a whole number of at least {self.low}"
+        if self.high is not None:
+            return f"a whole number of at most {self.high}"
+        return "a whole number"
+
+    def _kind_words(self) -> str:
+        return "yes or no" if self.kind is bool else "text"
 
 
 class GameGroup(app_commands.Group):
@@ -44,7 +123,7 @@ def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
         async def callback(interaction: discord.Interaction) -> None:
             await handler(interaction, game)
 
-        group.add_command(app_commands.Command(name=name, description=description,
+        group.add_command(app_commands.Command(name=name, description=fit(description, DESCRIPTION),
                                                callback=callback))
 
     group.add_command(_start_command(bot, game))
@@ -65,7 +144,9 @@ def _seat_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
     async def seat(interaction: discord.Interaction, number: int) -> None:
         await bot.handlers.seat(interaction, game, number)
 
-    seat.__annotations__["number"] = app_commands.Range[int, 1, game.max_players]
+    seat.__annotations__["number"] = Checked(
+        "number", int, required=True, min_value=1, max_value=game.max_players
+    )
     return app_commands.Command(
         name="seat", description="Choose your seat in the lobby (to pick partners)", callback=seat
     )
@@ -76,10 +157,19 @@ def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
     async def play(interaction: discord.Interaction, action: str) -> None:
         await bot.handlers.play(interaction, game, action)
 
+    # Any length of text is passed on: the game says why it is not a move (shortened to fit).
+    play.__annotations__["action"] = Checked("action", str, required=True)
+
     async def complete(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await bot.handlers.autocomplete(interaction, game, current)
+        typed = current if isinstance(current, str) else ""
+        try:
+            choices = await bot.handlers.autocomplete(interaction, game, typed)
+        except Exception:  # noqa: BLE001 - an empty list is better than no answer
+            log.exception("autocomplete of /%s play failed", game.name)
+            return []
+        return fitted(choices)
 
     command = app_commands.Command(name="play", description="Make your move", callback=play)
     command.autocomplete("action")(complete)
@@ -109,7 +199,8 @@ def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, .
             ]
     parameters.append(
         inspect.Parameter("bots", inspect.Parameter.KEYWORD_ONLY, default=None,
-                          annotation=app_commands.Range[int, 0, game.max_players - 1] | None)
+                          annotation=Checked("bots", int, min_value=0,
+                                             max_value=game.max_players - 1))
     )
     descriptions["bots"] = "How many seats the bot plays itself (0 by default)"
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
@@ -117,17 +208,37 @@ def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, .
     if choices:
         start.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
     return app_commands.Command(
-        name="start", description=f"Open a {game.title} lobby in this channel", callback=start
+        name="start", description=fit(f"Open a {game.title} lobby in this channel", DESCRIPTION),
+        callback=start,
     )
 
 
 def _parameter(spec: OptionSpec) -> inspect.Parameter:
-    kind: Any = spec.kind
-    if spec.kind is int and not spec.choices and (spec.min_value is not None
-                                                  or spec.max_value is not None):
-        kind = app_commands.Range[int, spec.min_value, spec.max_value]
+    checked = Checked(
+        spec.name,
+        spec.kind,
+        choices=spec.choices,
+        min_value=spec.min_value,
+        max_value=spec.max_value,
+        max_length=TEXT_OPTION_MAX if spec.kind is str else None,
+    )
     return inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                             annotation=kind | None)
+                             annotation=checked)
+
+
+def fitted(choices: list[app_commands.Choice[Any]]) -> list[app_commands.Choice[Any]]:
+    """Autocomplete choices as Discord takes them: at most 25, each name 1-100 characters;
+    a choice whose value is too long to send is left out (a shortened value would be another
+    move)."""
+    kept = []
+    for choice in choices:
+        if isinstance(choice.value, str) and len(choice.value) > CHOICE_NAME:
+            continue
+        name = fit(" ".join(str(choice.name).split()), CHOICE_NAME) or "…"
+        kept.append(app_commands.Choice(name=name, value=choice.value))
+        if len(kept) == CHOICES:
+            break
+    return kept
 
 
 async def setup(bot: GameBot) -> None:

@@ -13,19 +13,51 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.limits import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, fit
-from bot.menus import ID36, PREFIX, MenuStep, from_base36, join, menu_step, step_label, to_base36
+from bot.errors import UNKNOWN_BUTTON, answer
+from bot.limits import (
+    BUTTON_LABEL,
+    CHOICES,
+    CONTENT,
+    CUSTOM_ID,
+    OPTION_LABEL,
+    PLACEHOLDER,
+    fit,
+)
+from bot.menus import (
+    ID36,
+    PREFIX,
+    SEGMENT,
+    MenuStep,
+    from_base36,
+    join,
+    menu_step,
+    step_label,
+    to_base36,
+)
 from games.contract import Action
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
 BUTTONS_MAX = 5  # one row of buttons; longer steps read better as a select menu
-SELECT_MAX = 25
+SELECT_MAX = CHOICES
+SELECT_PAGES = 4  # select menus per step (the fifth row holds Back); pages 0-3 in the id
+HEADER_MAX = CONTENT // 2  # the menu's text; the bot may put a line of news above it
 
 
 def _bot(interaction: discord.Interaction) -> GameBot:
     return interaction.client  # type: ignore[return-value]
+
+
+async def _forged(interaction: discord.Interaction, kind: discord.ComponentType) -> bool:
+    """True (and answered as an out-of-date button) when the component that sent this is not
+    of the kind its custom_id says: a select menu with a button's id, or the other way round,
+    can only come from a tampered payload."""
+    sent = (interaction.data or {}).get("component_type")  # type: ignore[union-attr]
+    if sent == kind.value:
+        return False
+    await answer(interaction, UNKNOWN_BUTTON)
+    return True
 
 
 class LobbyButton(
@@ -55,6 +87,8 @@ class LobbyButton(
         return cls(from_base36(match["sid"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if await _forged(interaction, discord.ComponentType.button):
+            return
         await _bot(interaction).handlers.lobby_click(interaction, self.session_id, self.op)
 
 
@@ -82,6 +116,8 @@ class OpenMenuButton(
         return cls(from_base36(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if await _forged(interaction, discord.ComponentType.button):
+            return
         await _bot(interaction).handlers.open_menu(interaction, self.session_id)
 
 
@@ -109,6 +145,8 @@ class HandButton(
         return cls(from_base36(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if await _forged(interaction, discord.ComponentType.button):
+            return
         await _bot(interaction).handlers.show_hand(interaction, self.session_id)
 
 
@@ -137,7 +175,7 @@ class StepButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=fit(label, BUTTON_LABEL),
+                label=_label(label, BUTTON_LABEL),
                 style=style,
                 custom_id=_step_id(kind, session_id, version, prefix),
             )
@@ -153,6 +191,8 @@ class StepButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if await _forged(interaction, discord.ComponentType.button):
+            return
         handlers = _bot(interaction).handlers
         if self.kind == "a":
             await handlers.play_from_menu(interaction, self.session_id, self.version, self.prefix)
@@ -193,10 +233,15 @@ class StepSelect(
         return cls(from_base36(match["sid"]), from_base36(match["ver"]), match["prefix"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        if not values:
+        if await _forged(interaction, discord.ComponentType.select):
             return
-        chosen = join(self.prefix, str(values[0]))
+        values = (interaction.data or {}).get("values")  # type: ignore[union-attr]
+        # One value, one segment of an action id: anything else was never on the menu.
+        if (not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str)
+                or not SEGMENT.fullmatch(values[0])):
+            await answer(interaction, UNKNOWN_BUTTON)
+            return
+        chosen = join(self.prefix, values[0])
         await _bot(interaction).handlers.choose(
             interaction, self.session_id, self.version, chosen
         )
@@ -222,35 +267,58 @@ def board_view(session_id: int, *, active: bool) -> discord.ui.View | None:
 def menu_view(
     session_id: int, version: int, actions: list[Action], step: MenuStep
 ) -> discord.ui.View:
-    """Buttons for a short step, select menus for a long one; Back when there is a way back."""
+    """Buttons for a short step, select menus for a long one; Back when there is a way back.
+
+    Everything fits Discord's limits by construction: labels are shortened, at most 4 pages
+    of 25 options (the rest is for `play`), and a step whose buttons would carry a custom_id
+    over 100 characters (a long move in a session or version with many digits) is offered as
+    a select menu, whose id carries only the step; if even that is too long, one disabled
+    button says to type the move."""
     view = discord.ui.View(timeout=None)
     choices = step.choices
-    if len(choices) <= BUTTONS_MAX:
-        for choice in choices:
-            target = join(step.prefix, choice.segment)
-            kind = "a" if choice.leaf else "m"
-            style = discord.ButtonStyle.success if choice.leaf else discord.ButtonStyle.primary
-            view.add_item(StepButton(kind, session_id, version, target, label=choice.label,
-                                     style=style))
-    else:
-        pages = [choices[i : i + SELECT_MAX] for i in range(0, len(choices), SELECT_MAX)][:4]
-        for page_no, page in enumerate(pages):
+    buttons = [
+        StepButton(
+            "a" if choice.leaf else "m", session_id, version, join(step.prefix, choice.segment),
+            label=choice.label,
+            style=discord.ButtonStyle.success if choice.leaf else discord.ButtonStyle.primary,
+        )
+        for choice in choices[:BUTTONS_MAX]
+    ]
+    if len(choices) <= BUTTONS_MAX and all(_id_fits(b) for b in buttons):
+        for button in buttons:
+            view.add_item(button)
+    elif len(_step_id("s", session_id, version, step.prefix)) + 2 <= CUSTOM_ID:
+        pages = [choices[i : i + SELECT_MAX] for i in range(0, len(choices), SELECT_MAX)]
+        for page_no, page in enumerate(pages[:SELECT_PAGES]):
             options = [
-                discord.SelectOption(label=fit(c.label, OPTION_LABEL), value=c.segment)
+                discord.SelectOption(label=_label(c.label, OPTION_LABEL), value=c.segment)
                 for c in page
             ]
-            first, last = page[0].label[:20], page[-1].label[:20]
+            first, last = _label(page[0].label, 20), _label(page[-1].label, 20)
             view.add_item(
                 StepSelect(session_id, version, step.prefix, page_no, options=options,
                            placeholder=fit(f"{first} … {last}", PLACEHOLDER))
             )
+    else:
+        view.add_item(discord.ui.Button(label="Too long for a menu: type it in play",
+                                        custom_id=f"{PREFIX}:x", disabled=True))
     parent = _parent_with_choice(actions, step.prefix) if step.prefix else None
     if parent is not None and menu_step(actions, parent).prefix != step.prefix:
         back = StepButton("m", session_id, version, parent, label="Back",
                           style=discord.ButtonStyle.secondary)
-        back.item.row = 4
-        view.add_item(back)
+        if _id_fits(back):
+            back.item.row = 4
+            view.add_item(back)
     return view
+
+
+def _id_fits(item: discord.ui.DynamicItem[Any]) -> bool:
+    return len(item.custom_id) <= CUSTOM_ID
+
+
+def _label(text: str, limit: int) -> str:
+    """A label on one line within `limit` characters, never empty (Discord refuses that)."""
+    return fit(" ".join(text.split()), limit) or "…"
 
 
 def _parent_with_choice(actions: list[Action], prefix: str) -> str:
@@ -265,12 +333,15 @@ def _parent_with_choice(actions: list[Action], prefix: str) -> str:
 
 
 def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
+    """The text above a menu step, at most HEADER_MAX characters: the bot may put the news
+    of a move above it in the same message."""
+    more = "(More choices than fit here: type them in `play` with autocomplete.)"
     chosen = step_label(actions, step.prefix)
-    lines = [f"**{chosen}**"] if chosen else []
+    lines = [f"**{fit(chosen, 300)}**"] if chosen else []
     lines.append(prompt)
-    if len(step.choices) > 4 * SELECT_MAX:
-        lines.append("(More choices than fit here: type them in `play` with autocomplete.)")
-    return "\n".join(lines)
+    if len(step.choices) > SELECT_PAGES * SELECT_MAX:
+        return fit("\n".join(lines), HEADER_MAX - len(more) - 1) + "\n" + more
+    return fit("\n".join(lines), HEADER_MAX)
 
 
 DYNAMIC_ITEMS = (LobbyButton, OpenMenuButton, HandButton, StepButton, StepSelect)

@@ -14,7 +14,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
-from bot.limits import fit
+from bot.limits import CHOICE_NAME, fit
 from bot.table import TableError
 
 log = logging.getLogger(__name__)
@@ -23,35 +23,64 @@ UNKNOWN_BUTTON = (
     "⚠️ That button is out of date: the game has moved on or it is not one of mine. "
     "Press Play on the newest board, or use `/<game> play`."
 )
+UNKNOWN_COMMAND = (
+    "⚠️ I do not know that command, or it is out of date: type / and choose it from the list "
+    "again."
+)
+SORRY = "⚠️ Something went wrong on my side; nothing was changed. Please try again."
 T = TypeVar("T")
+
+
+class OptionError(app_commands.AppCommandError):
+    """A slash option's value that Discord's client would never send (a modified client or a
+    replayed payload): a wrong type, out of range or not one of the choices. The message says
+    what the option takes and is shown as it is."""
 
 
 def describe(error: BaseException) -> str:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, TableError):
+    if isinstance(error, TableError | OptionError):
         return f"⚠️ {error}"
     if isinstance(error, app_commands.NoPrivateMessage):
         return "⚠️ Games are played in server channels; use this command there."
     if isinstance(error, app_commands.CheckFailure):
         return f"⚠️ {error}"
+    if isinstance(
+        error,
+        app_commands.CommandNotFound
+        | app_commands.CommandSignatureMismatch
+        | app_commands.TransformerError,
+    ):
+        # A command this release does not have (forged, or synced by another release): the
+        # person's input is not logged, only what kind of mismatch it was.
+        log.warning("a command that does not match mine: %s", type(error).__name__)
+        return UNKNOWN_COMMAND
     if isinstance(error, discord.Forbidden):
         return "⚠️ I lack a permission here (Send Messages, Attach Files, Embed Links)."
     log.error("unexpected error", exc_info=error)
-    return "⚠️ Something went wrong on my side; nothing was changed. Please try again."
+    return SORRY
 
 
 async def answer(interaction: discord.Interaction, text: str) -> None:
-    """Tell the person privately; never fails itself (a lost connection is only logged)."""
-    text = fit(text)
+    """Tell the person privately; never fails itself: a lost connection, Discord refusing the
+    answer or anything else is only logged, as a warning without the text (it may tell the
+    person's own cards)."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+        if interaction.type is discord.InteractionType.autocomplete:
+            if not interaction.response.is_done():  # a list is the only answer it can take
+                await interaction.response.autocomplete(
+                    [app_commands.Choice(name=fit(text, CHOICE_NAME), value="?")]
+                )
+        elif interaction.response.is_done():
+            await interaction.followup.send(fit(text), ephemeral=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(fit(text), ephemeral=True)
     except Exception as error:  # noqa: BLE001 - the error path must not raise in turn
-        log.warning("could not tell the user about an error (%s): %s",
-                    type(error).__name__, text)
+        log.warning(
+            "could not answer interaction %s (%s)", getattr(interaction, "id", "?"),
+            type(error).__name__,
+        )
 
 
 def guarded(
@@ -66,6 +95,14 @@ def guarded(
         try:
             await handler(self, interaction, *args, **kwargs)
         except Exception as error:  # noqa: BLE001 - this is the boundary
-            await answer(interaction, describe(error))
+            await answer(interaction, _described(error))
 
     return wrapper
+
+
+def _described(error: BaseException) -> str:
+    try:
+        return describe(error)
+    except Exception:  # noqa: BLE001 - a message that cannot be made is still an answer
+        log.warning("could not describe a %s", type(error).__name__)
+        return SORRY

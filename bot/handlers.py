@@ -22,7 +22,7 @@ from bot.components import menu_header, menu_view
 from bot.errors import guarded
 from bot.limits import CHOICE_NAME, fit
 from bot.menus import menu_step
-from bot.table import Change, Table, TableError
+from bot.table import AlreadyDone, Change, Table, TableError
 from games.contract import Game
 
 if TYPE_CHECKING:
@@ -123,9 +123,10 @@ class Handlers:
     @guarded
     async def begin(self, interaction: discord.Interaction, game: Game[Any]) -> None:
         change = await self.table.begin(game, interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(**posting.board_message(game, change.session,
-                                                                         change.events))
-        await self.after_change(change, post_board=False)
+        await interaction.response.send_message(
+            f"✅ {game.title} begins: the board follows in this channel.", ephemeral=True
+        )
+        await self.after_change(change)
         await self._refresh_lobby(change.session)
 
     @guarded
@@ -149,17 +150,14 @@ class Handlers:
     ) -> None:
         game = self.table.game_of(change.session)
         text = " ".join(change.events)
-        if change.moved:  # bots played on at once: the board tells the leave and their moves
-            await interaction.response.send_message(
-                **posting.board_message(game, change.session, change.events)
-            )
-            await self.after_change(change, post_board=False)
+        if change.moved:  # mid-game: a bot took the seat, and the board tells the channel
+            await interaction.response.send_message(f"✅ {text}", ephemeral=True)
+            await self.after_change(change)
         elif edit and change.session.status in ("lobby", "ended"):
             await interaction.response.edit_message(**posting.lobby_message(game, change.session))
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text)
-            await posting.send_private_notes(self.bot, change.session, change.private)
         await self._refresh_lobby(change.session)
 
     async def _keep_lobby_card(self, shown: st.Session, message_id: int) -> None:
@@ -187,17 +185,7 @@ class Handlers:
         typed = ".".join(action.split())  # "solve 1 2 3 4" typed by hand means solve.1.2.3.4
         legal = {a.id.lower(): a.id for a in self.table.legal_for(session, interaction.user.id)}
         typed = legal.get(typed.lower(), typed)  # a phone's capital letter is no mistake
-        change = await self.table.play(session.id, interaction.user.id, typed)
-        if self._half_made(change):  # the rest of the move first; the board when it is done
-            done = "\n".join(f"✅ {event}" for event in change.events)
-            follow_up = self._step_message(change.session, interaction.user.id, "") or {}
-            follow_up["content"] = f"{done}\n\n{follow_up.get('content', '')}".strip()
-            await interaction.response.send_message(ephemeral=True, **follow_up)
-        else:
-            await interaction.response.send_message(
-                **posting.board_message(game, change.session, change.events)
-            )
-        await self.after_change(change, post_board=False)
+        await self._play_and_confirm(interaction, session.id, None, typed, edit=False)
 
     async def autocomplete(
         self, interaction: discord.Interaction, game: Game[Any], current: str
@@ -237,7 +225,7 @@ class Handlers:
         session = await self._fresh(session_id, version, interaction.user.id)
         actions = self.table.legal_for(session, interaction.user.id)
         if any(action.id == chosen for action in actions):
-            await self._play_and_confirm(interaction, session_id, version, chosen)
+            await self._play_and_confirm(interaction, session_id, version, chosen, edit=True)
         else:
             await self._show_step(interaction, session, chosen, new=False)
 
@@ -245,29 +233,56 @@ class Handlers:
     async def play_from_menu(
         self, interaction: discord.Interaction, session_id: int, version: int, action_id: str
     ) -> None:
-        await self._play_and_confirm(interaction, session_id, version, action_id)
+        await self._play_and_confirm(interaction, session_id, version, action_id, edit=True)
 
     async def _play_and_confirm(
-        self, interaction: discord.Interaction, session_id: int, version: int, action_id: str
+        self,
+        interaction: discord.Interaction,
+        session_id: int,
+        version: int | None,
+        action_id: str,
+        *,
+        edit: bool,
     ) -> None:
-        """Play, then keep the menu open while the same person still has to act (a 7 split)."""
+        """Play, and answer with a receipt (the board goes to the channel); the menu stays open
+        while the same person still has to act (a 7 split, or their next turn at once).
+
+        `edit`: the answer replaces the menu the click came from, rather than a new message.
+        """
         session = await self.table.session_by_id(session_id)
         label = next(
             (a.label for a in self.table.legal_for(session, interaction.user.id)
              if a.id == action_id),
             action_id,
         )
-        change = await self.table.play(
-            session_id, interaction.user.id, action_id, expected_version=version
-        )
-        done = f"✅ {label}"
+        try:
+            change = await self.table.play(
+                session_id, interaction.user.id, action_id, expected_version=version,
+                interaction_id=interaction.id,
+            )
+        except AlreadyDone as done:  # Discord delivered this twice: say what the first did
+            await self._reply(interaction, {"content": fit(
+                f"✅ Done already: your move `{done.action}` counts once."
+            )}, edit=edit)
+            return
+        message: dict[str, Any] = {"content": f"✅ {label}"}
         follow_up = self._step_message(change.session, interaction.user.id, "")
-        if follow_up is None:
-            await interaction.response.edit_message(content=done, view=None, attachments=[])
-        else:
-            follow_up["content"] = f"{done}\n\n{follow_up['content']}"
-            await interaction.response.edit_message(attachments=[], **follow_up)
+        if follow_up is not None:
+            follow_up["content"] = fit(f"{message['content']}\n\n{follow_up['content']}")
+            message = follow_up
+        await self._reply(interaction, message, edit=edit)
         await self.after_change(change)
+
+    @staticmethod
+    async def _reply(
+        interaction: discord.Interaction, message: dict[str, Any], *, edit: bool
+    ) -> None:
+        """A private answer: in place of the menu clicked (`edit`), or as a new message."""
+        if edit:
+            message.setdefault("view", None)
+            await interaction.response.edit_message(attachments=[], **message)
+        else:
+            await interaction.response.send_message(ephemeral=True, **message)
 
     async def _fresh(self, session_id: int, version: int, user_id: int) -> st.Session:
         session = await self.table.session_by_id(session_id)
@@ -362,26 +377,14 @@ class Handlers:
         await self._refresh_lobby(session)
 
     # -- after every change --------------------------------------------------------------
-    def _half_made(self, change: Change) -> bool:
-        session = change.session
-        if session.status != "active" or session.state is None:
-            return False
-        game = self.table.game_of(session)
-        return game.move_in_progress(game.load(session.state))
+    async def after_change(self, change: Change) -> None:
+        """Show what the change saved in the outbox: the board in the channel, the DMs.
 
-    async def after_change(self, change: Change, *, post_board: bool = True) -> None:
-        """Post the board to the game's channel (unless the response was the board) and DMs.
-
-        The change is saved already: a step that fails is logged and the others still
-        happen, and nobody is told that nothing changed.
+        The change is saved already: a delivery that fails is logged and retried by the
+        dispatcher, and nobody is told that nothing changed.
         """
         session = change.session
-        if post_board and change.moved and not self._half_made(change):
-            game = self.table.game_of(session)
-            with _logged("posting the board of session %s", session.id):
-                channel = await posting.game_channel(self.bot, session)
-                await channel.send(**posting.board_message(game, session, change.events))
-        with _logged("sending the private views of session %s", session.id):
-            await posting.send_private_notes(self.bot, session, change.private)
+        await self.bot.dispatcher.deliver_now(session.id)
         if session.status == "finished":
-            await self._refresh_lobby(session)
+            with _logged("refreshing the lobby card of session %s", session.id):
+                await self._refresh_lobby(session)

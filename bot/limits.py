@@ -7,16 +7,27 @@ action, name or rule never makes Discord refuse the whole message.
 from __future__ import annotations
 
 CONTENT = 2000  # a message's content
+EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 EMBED_FIELD = 1024
+EMBED_FOOTER = 2048
+EMBED_TOTAL = 6000  # every text of every embed of a message together
 CHOICE_NAME = 100  # an autocomplete or option choice; also its value
+CHOICES = 25  # choices in an autocomplete answer; options in a select menu
 DESCRIPTION = 100  # a command's or option's description
 BUTTON_LABEL = 80
-OPTION_LABEL = 100  # a select menu option
+OPTION_LABEL = 100  # a select menu option's label; also its value and description
 PLACEHOLDER = 150
+CUSTOM_ID = 100
 ELLIPSIS = "…"
 
 
 def fit(text: str, limit: int = CONTENT) -> str:
     """`text`, or its start with an ellipsis when it is longer than `limit` characters."""
     return text if len(text) <= limit else text[: limit - len(ELLIPSIS)] + ELLIPSIS
+
+
+def one_line(text: str, limit: int = CONTENT) -> str:
+    """`text` on one line (line breaks become spaces), shortened to `limit` characters: for
+    places that show one line (labels, placeholders, choice names)."""
+    return fit(" ".join(text.split()), limit)

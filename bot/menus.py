@@ -7,13 +7,15 @@ Nothing about a half-chosen move is stored: the prefix chosen so far rides in th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from games.contract import Action
+from games.contract import ACTION_ID_MAX, Action
 
 SEP = "."
 PREFIX = "gt"  # every component of this bot starts with it
 ID36 = r"[0-9a-z]{1,12}"  # a session id or version in a custom_id: fits SQLite's 64 bits
+SEGMENT = re.compile(rf"[A-Za-z0-9_+\-=]{{1,{ACTION_ID_MAX}}}")  # one segment of an action id
 
 
 @dataclass(frozen=True)

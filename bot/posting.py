@@ -17,7 +17,6 @@ import discord
 from bot import store as st
 from bot.components import board_view, lobby_view
 from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, fit
-from bot.table import PrivateNote
 from games.contract import Game, Player
 
 if TYPE_CHECKING:
@@ -158,60 +157,45 @@ async def game_channel(bot: GameBot, session: st.Session) -> discord.abc.Message
     return channel  # type: ignore[return-value]
 
 
-async def send_private_notes(bot: GameBot, session: st.Session, notes: list[PrivateNote]) -> None:
-    """Each piece of news as a new DM, in order; quiet changes after the last one as one edit.
-
-    A DM that bounces is told to the channel once per game (without the secret); after that
-    the bot tries again only for news, in case the player opened their DMs.
-    """
-    game = bot.table.game_of(session)
-    by_seat: dict[int, list[PrivateNote]] = {}
-    for note in notes:
-        by_seat.setdefault(note.seat, []).append(note)
-    for seat, seat_notes in sorted(by_seat.items()):
-        user_id = session.players[seat].user_id
-        if user_id is None:
-            continue
-        for note in seat_notes:
-            if note.news:
-                await _send_private(bot, session, game, seat, user_id, note.state)
-        quiet = seat_notes[-1]
-        if not quiet.news:
-            await _update_private(bot, session, game, seat, user_id, quiet.state)
-
-
 def _with_buttons(message: dict[str, Any], session: st.Session) -> dict[str, Any]:
     message["view"] = board_view(session.id, active=session.status == "active")
     return message
 
 
-async def _send_private(
-    bot: GameBot, session: st.Session, game: Game[Any], seat: int, user_id: int, state: Any
+async def send_private(
+    bot: GameBot, session: st.Session, game: Game[Any], seat: int, state: Any, nonce: str
 ) -> None:
+    """The seat's private view at `state` as a new DM; the previous one is marked out of date.
+
+    Safe to repeat after a crash: the nonce makes Discord return the DM already sent rather
+    than send a second, and the old one is retired only when it is not that very DM.
+    """
+    user_id = session.players[seat].user_id
     message = private_message(game, session, seat, state)
-    if message is None:
+    if message is None or user_id is None:
         return
     record = await bot.store.private_message(session.id, seat)
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        sent = await user.send(**_with_buttons(message, session))
+        sent = await user.send(nonce=nonce, **_with_buttons(message, session))
     except discord.Forbidden as error:
         log.info("DM to %s failed: %s", user_id, error)
         if not record.dms_closed:
+            await _tell_dms_closed(bot, session, game, seat, user_id)
             await bot.store.set_private_message(record.model_copy(update={"dms_closed": True}))
-            await _tell_dms_closed(bot, session, game, user_id)
         return
-    await _retire(bot, record)
+    if sent.id != record.message_id:
+        await _retire(bot, record)
     await bot.store.set_private_message(
         st.PrivateMessage(session_id=session.id, seat=seat, channel_id=sent.channel.id,
                           message_id=sent.id, content=sent.content)
     )
 
 
-async def _update_private(
-    bot: GameBot, session: st.Session, game: Game[Any], seat: int, user_id: int, state: Any
+async def update_private(
+    bot: GameBot, session: st.Session, game: Game[Any], seat: int, state: Any, nonce: str
 ) -> None:
-    """Edit the last private DM in place; send one when there is none yet."""
+    """Edit the last private DM in place (a quiet change); send one when there is none yet."""
     record = await bot.store.private_message(session.id, seat)
     if record.dms_closed:
         return
@@ -223,7 +207,7 @@ async def _update_private(
             record.model_copy(update={"content": message["content"]})
         )
         return
-    await _send_private(bot, session, game, seat, user_id, state)
+    await send_private(bot, session, game, seat, state, nonce)
 
 
 async def _retire(bot: GameBot, record: st.PrivateMessage) -> None:
@@ -254,7 +238,7 @@ async def _edit_private(bot: GameBot, record: st.PrivateMessage, message: dict[s
 
 
 async def _tell_dms_closed(
-    bot: GameBot, session: st.Session, game: Game[Any], user_id: int
+    bot: GameBot, session: st.Session, game: Game[Any], seat: int, user_id: int
 ) -> None:
     channel = await game_channel(bot, session)
     await channel.send(
@@ -262,6 +246,7 @@ async def _tell_dms_closed(
         f"closed), so your private view stays with me. "
         f"Use `/{game.name} hand` to see it here, privately.",
         allowed_mentions=discord.AllowedMentions(users=True),
+        nonce=f"c{session.id}.{seat}",  # told once per game, even when a crash repeats this
     )
 
 

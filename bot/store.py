@@ -31,11 +31,14 @@ from bot.config import database_path
 
 __all__ = [
     "ActionRow",
+    "AlreadyApplied",
     "ChannelBusy",
     "MIGRATIONS_DIR",
     "Migration",
     "NotFound",
     "OPEN_STATUSES",
+    "OutboxItem",
+    "OutboxRow",
     "Seat",
     "Session",
     "SessionStatus",
@@ -121,6 +124,7 @@ class ActionRow(BaseModel):
     user_id: int | None
     action: str
     at: AwareDatetime
+    interaction_id: int | None = None
 
 
 class Timer(BaseModel):
@@ -144,6 +148,30 @@ class NextTimer(BaseModel):
     kind: str
     seat: int | None
     due_at: AwareDatetime
+
+
+OutboxKind = Literal["board", "private"]
+
+
+class OutboxItem(BaseModel):
+    """Something a change must still show, saved with the change: the board with the change's
+    news (`payload["events"]`), or a seat's private view at that step (`payload["state"]`,
+    `payload["news"]`: a new DM or a quiet edit)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: OutboxKind
+    seat: int | None = None
+    payload: dict[str, Any] = Field(default_factory=dict)
+
+
+class OutboxRow(OutboxItem):
+    """An outbox item as stored: the session version it belongs to, and its id."""
+
+    id: int
+    session_id: int
+    version: int
+    nonce: str | None = None
 
 
 # --- errors -------------------------------------------------------------------------------
@@ -190,6 +218,14 @@ class StaleVersion(StoreError):
 
 class NotFound(StoreError):
     """No such session (or other row)."""
+
+
+class AlreadyApplied(StoreError):
+    """This interaction already made a move (Discord delivered it twice)."""
+
+    def __init__(self, interaction_id: int) -> None:
+        self.interaction_id = interaction_id
+        super().__init__(f"interaction {interaction_id} already made a move")
 
 
 # --- the interface ------------------------------------------------------------------------
@@ -258,10 +294,12 @@ class Store(ABC):
         state: str | None | _Unset = UNSET,
         host_id: int | _Unset = UNSET,
         timers: Sequence[NextTimer] | None = None,
+        outbox: Sequence[OutboxItem] = (),
     ) -> Session:
         """Write the given fields if the version still matches; raises StaleVersion, NotFound.
 
-        ``timers``, when given, replace the session's timers in the same transaction.
+        ``timers``, when given, replace the session's timers in the same transaction; the
+        ``outbox`` items are added in it, at the new version.
         """
 
     @abstractmethod
@@ -290,18 +328,44 @@ class Store(ABC):
         state: str | None,
         status: SessionStatus | None = None,
         timers: Sequence[NextTimer] | None = None,
+        outbox: Sequence[OutboxItem] = (),
+        interaction_id: int | None = None,
     ) -> Session:
         """Store the new state and append the action to the log, atomically.
 
         ``status=None`` leaves the status as it is; ``timers``, when given, replace the
         session's timers in the same transaction (what must happen next is never lost
-        between the move and its clocks). Raises StaleVersion (leaving nothing behind) or
-        NotFound.
+        between the move and its clocks), and the ``outbox`` items (what the move must still
+        show) are added in it. ``interaction_id`` is kept with the log row, unique: a second
+        delivery of the same interaction raises AlreadyApplied. Raises StaleVersion (leaving
+        nothing behind) or NotFound.
         """
 
     @abstractmethod
     async def actions(self, session_id: int) -> list[ActionRow]:
         """The session's action log in order."""
+
+    @abstractmethod
+    async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
+        """The move this interaction made, if it made one."""
+
+    # the outbox
+
+    @abstractmethod
+    async def outbox(self, session_id: int) -> tuple[Session, list[OutboxRow]]:
+        """The session and what it must still show, oldest first, read together."""
+
+    @abstractmethod
+    async def sessions_with_outbox(self) -> list[int]:
+        """Sessions that have something left to show, oldest news first."""
+
+    @abstractmethod
+    async def claim_outbox(self, row_ids: Iterable[int], nonce: str) -> None:
+        """Note the nonce these rows are about to be posted with (before the first try)."""
+
+    @abstractmethod
+    async def done_outbox(self, row_ids: Iterable[int]) -> None:
+        """Forget delivered outbox rows (already gone is fine)."""
 
     @abstractmethod
     async def sessions_with_status(self, *statuses: SessionStatus) -> list[Session]:
@@ -369,6 +433,18 @@ async def _replace_timers(
     await db.executemany(
         "INSERT INTO timers (session_id, kind, seat, due_at, version) VALUES (?, ?, ?, ?, ?)",
         [(session_id, t.kind, t.seat, _to_text(t.due_at), version) for t in timers],
+    )
+
+
+async def _add_outbox(
+    db: aiosqlite.Connection, session_id: int, version: int, items: Sequence[OutboxItem]
+) -> None:
+    now = _to_text(utcnow())
+    await db.executemany(
+        "INSERT INTO outbox (session_id, version, kind, seat, payload, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [(session_id, version, i.kind, i.seat, json.dumps(i.payload, separators=(",", ":")),
+          now) for i in items],
     )
 
 
@@ -481,6 +557,19 @@ def _action(row: sqlite3.Row) -> ActionRow:
         user_id=row["user_id"],
         action=row["action"],
         at=_from_text(row["at"]),
+        interaction_id=row["interaction_id"],
+    )
+
+
+def _outbox_row(row: sqlite3.Row) -> OutboxRow:
+    return OutboxRow(
+        id=row["id"],
+        session_id=row["session_id"],
+        version=row["version"],
+        kind=row["kind"],
+        seat=row["seat"],
+        payload=json.loads(row["payload"]),
+        nonce=row["nonce"],
     )
 
 
@@ -679,6 +768,7 @@ class SqliteStore(Store):
         state: str | None | _Unset = UNSET,
         host_id: int | _Unset = UNSET,
         timers: Sequence[NextTimer] | None = None,
+        outbox: Sequence[OutboxItem] = (),
     ) -> Session:
         fields: dict[str, Any] = {}
         if status is not UNSET:
@@ -714,8 +804,10 @@ class SqliteStore(Store):
             else:
                 if row is None:
                     failure = await self._missing_or_stale(db, session_id, expected_version)
-                elif timers is not None:
-                    await _replace_timers(db, session_id, row["version"], timers)
+                else:
+                    if timers is not None:
+                        await _replace_timers(db, session_id, row["version"], timers)
+                    await _add_outbox(db, session_id, row["version"], outbox)
         if failure is not None:
             raise failure
         return _session(row)
@@ -754,6 +846,8 @@ class SqliteStore(Store):
         state: str | None,
         status: SessionStatus | None = None,
         timers: Sequence[NextTimer] | None = None,
+        outbox: Sequence[OutboxItem] = (),
+        interaction_id: int | None = None,
     ) -> Session:
         if status is not None:
             _check_status(status)
@@ -770,14 +864,22 @@ class SqliteStore(Store):
             if row is None:
                 failure = await self._missing_or_stale(db, session_id, expected_version)
             else:
-                await db.execute(
-                    "INSERT INTO actions (session_id, seq, version, seat, user_id, action, at)"
-                    " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
-                    " WHERE session_id = ?), ?, ?, ?, ?, ?)",
-                    (session_id, session_id, row["version"], seat, user_id, action, now),
-                )
+                try:
+                    await db.execute(
+                        "INSERT INTO actions (session_id, seq, version, seat, user_id, action,"
+                        " at, interaction_id) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
+                        " FROM actions WHERE session_id = ?), ?, ?, ?, ?, ?, ?)",
+                        (session_id, session_id, row["version"], seat, user_id, action, now,
+                         interaction_id),
+                    )
+                except sqlite3.IntegrityError as error:
+                    if "interaction_id" not in str(error) or interaction_id is None:
+                        raise
+                    # Raised inside: the transaction rolls back the state written above.
+                    raise AlreadyApplied(interaction_id) from None
                 if timers is not None:
                     await _replace_timers(db, session_id, row["version"], timers)
+                await _add_outbox(db, session_id, row["version"], outbox)
         if failure is not None:
             raise failure
         assert row is not None
@@ -788,6 +890,47 @@ class SqliteStore(Store):
             "SELECT * FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
         )
         return [_action(row) for row in rows]
+
+    async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
+        row = await self._fetchone(
+            "SELECT * FROM actions WHERE interaction_id = ?", (interaction_id,)
+        )
+        return _action(row) if row else None
+
+    # the outbox
+
+    async def outbox(self, session_id: int) -> tuple[Session, list[OutboxRow]]:
+        async with self._lock:  # one lock: no change can land between the two reads
+            rows = await self._db.execute_fetchall(
+                "SELECT * FROM outbox WHERE session_id = ? ORDER BY id", (session_id,)
+            )
+            found = list(
+                await self._db.execute_fetchall("SELECT * FROM sessions WHERE id = ?",
+                                                (session_id,))
+            )
+        if not found:
+            raise NotFound(f"no session {session_id}")
+        return _session(found[0]), [_outbox_row(row) for row in rows]
+
+    async def sessions_with_outbox(self) -> list[int]:
+        rows = await self._fetchall(
+            "SELECT session_id, MIN(id) AS first FROM outbox GROUP BY session_id ORDER BY first"
+        )
+        return [row["session_id"] for row in rows]
+
+    async def claim_outbox(self, row_ids: Iterable[int], nonce: str) -> None:
+        ids = list(row_ids)
+        async with self._transaction() as db:
+            await db.executemany(
+                "UPDATE outbox SET nonce = ? WHERE id = ?", [(nonce, i) for i in ids]
+            )
+
+    async def done_outbox(self, row_ids: Iterable[int]) -> None:
+        ids = list(row_ids)
+        if not ids:
+            return
+        async with self._transaction() as db:
+            await db.executemany("DELETE FROM outbox WHERE id = ?", [(i,) for i in ids])
 
     async def sessions_with_status(self, *statuses: SessionStatus) -> list[Session]:
         if not statuses:

@@ -31,6 +31,15 @@ class TableError(Exception):
     """A mistake by the person asking; the message is shown to them as it is."""
 
 
+class AlreadyDone(Exception):
+    """This interaction made its move before (Discord delivered it twice): not a mistake, and
+    nothing to apply again."""
+
+    def __init__(self, action: str) -> None:
+        self.action = action
+        super().__init__(action)
+
+
 @dataclass
 class PrivateNote:
     """A seat's private view changed at this state: news (a new DM) or a quiet update."""
@@ -42,7 +51,8 @@ class PrivateNote:
 
 @dataclass
 class Change:
-    """What one operation did, for the Discord side to show."""
+    """What one operation did, for the Discord side to answer with. What it must show in the
+    channel and by DM was saved with it, in the outbox."""
 
     session: st.Session
     events: list[str] = field(default_factory=list)
@@ -252,12 +262,13 @@ class Table:
         players = list(session.players)
         players[seat] = st.Seat(user_id=None, name=f"{name} (bot)", bot=True)
         state = self.state_of(session)
+        events.insert(0, f"{name} left; a bot plays their seat from now on.")
         updated = await self.store.update_session(
             session.id, session.version, players=players, host_id=host,
             timers=self._next_timers(self.game_of(session), players, session.status, state),
+            outbox=[board_news(events)],
         )
-        events.insert(0, f"{name} left; a bot plays their seat from now on.")
-        return await self._run_bots(updated, Change(updated, events))
+        return await self._run_bots(updated, Change(updated, events, moved=True))
 
     async def begin(self, game: Game[Any], channel_id: int, user_id: int) -> Change:
         async with self.lock(channel_id):
@@ -291,12 +302,13 @@ class Table:
         state = opening.state
         events = [f"{game.title} begins: " + ", ".join(p.name for p in players) + "."]
         events += opening.events
+        notes = self._private_notes(game, session.players, None, state)
         updated = await self.store.update_session(
             session.id, session.version, status="active", state=game.dump(state),
             timers=self._next_timers(game, session.players, "active", state),
+            outbox=[board_news(events), *self._private_outbox(game, notes)],
         )
-        change = Change(updated, events, moved=True)
-        self._note_private(change, game, None, state)
+        change = Change(updated, events, notes, moved=True)
         return await self._run_bots(updated, change)
 
     async def end(
@@ -313,7 +325,27 @@ class Table:
             self.on_timers_changed()
             return ended
 
+    async def end_without_channel(self, channel_id: int) -> st.Session | None:
+        """End the open game of a channel that is gone (deleted, or out of the bot's reach for
+        good): nothing can be shown there any more, so nothing must be waited for."""
+        async with self.lock(channel_id):
+            session = await self.store.open_session(channel_id)
+            if session is None:
+                return None
+            ended = await self.store.update_session(
+                session.id, session.version, status="ended", timers=[]
+            )
+        self.on_timers_changed()
+        return ended
+
     # -- playing --------------------------------------------------------------------------
+    def move_in_progress(self, session: st.Session) -> bool:
+        """A move of several steps (a 7 split) is under way: its board waits for the end."""
+        if session.status != "active" or session.state is None:
+            return False
+        game = self.game_of(session)
+        return game.move_in_progress(game.load(session.state))
+
     def legal_for(self, session: st.Session, user_id: int) -> list[Action]:
         """The caller's legal actions now; [] when it is not their turn (or no game runs)."""
         seat = self.seat_of(session, user_id)
@@ -349,9 +381,16 @@ class Table:
         action_id: str,
         *,
         expected_version: int | None = None,
+        interaction_id: int | None = None,
     ) -> Change:
+        """Apply a person's move. `interaction_id` makes it apply at most once: a second
+        delivery of the same interaction raises AlreadyDone."""
         session = await self.session_by_id(session_id)
         async with self.lock(session.channel_id):
+            if interaction_id is not None:
+                done = await self.store.action_by_interaction(interaction_id)
+                if done is not None:
+                    raise AlreadyDone(done.action)
             session = await self.session_by_id(session_id)
             if expected_version is not None:
                 await self.check_fresh(session, user_id, expected_version)
@@ -361,9 +400,11 @@ class Table:
                 applied = game.apply(state, seat, action_id)
             except RuleError as error:
                 raise TableError(str(error)) from None
-            updated = await self._record(session, seat, user_id, action_id, applied.state)
-            change = Change(updated, list(applied.events), moved=True)
-            self._note_private(change, game, state, applied.state)
+            change = Change(session, list(applied.events), moved=True)
+            updated = await self._record(
+                change, seat, user_id, action_id, state, applied.state, applied.events,
+                interaction_id=interaction_id,
+            )
             return await self._run_bots(updated, change)
 
     async def drive_on(self, timer: st.Timer) -> Change | None:
@@ -402,10 +443,23 @@ class Table:
         )
 
     async def _record(
-        self, session: st.Session, seat: int | None, user_id: int | None, action: str, state: Any
+        self,
+        change: Change,
+        seat: int | None,
+        user_id: int | None,
+        action: str,
+        before: Any,
+        after: Any,
+        events: list[str],
+        *,
+        interaction_id: int | None = None,
     ) -> st.Session:
+        """Save one step with what it must show (its news on the board, every private view
+        it changed) and what must happen next, in one transaction."""
+        session = change.session
         game = self.game_of(session)
-        status = "finished" if game.result(state) is not None else "active"
+        status = "finished" if game.result(after) is not None else "active"
+        notes = self._private_notes(game, session.players, before, after)
         try:
             updated = await self.store.record_action(
                 session.id,
@@ -413,14 +467,20 @@ class Table:
                 seat=seat,
                 user_id=user_id,
                 action=action,
-                state=game.dump(state),
+                state=game.dump(after),
                 status=status,
-                timers=self._next_timers(game, session.players, status, state),
+                timers=self._next_timers(game, session.players, status, after),
+                outbox=[board_news(events), *self._private_outbox(game, notes)],
+                interaction_id=interaction_id,
             )
         except st.StaleVersion:
             raise TableError(
                 "Someone moved at the same moment; look at the board and try again."
             ) from None
+        except st.AlreadyApplied:
+            raise AlreadyDone(action) from None
+        change.session = updated
+        change.private.extend(notes)
         return updated
 
     async def _run_bots(self, session: st.Session, change: Change) -> Change:
@@ -445,9 +505,9 @@ class Table:
                 rng = Rng.seeded(_mix(session.seed, session.version, seat))
                 action_id = game.ai_action(state, seat, rng)
                 applied = game.apply(state, seat, action_id)
-                session = await self._record(session, seat, None, action_id, applied.state)
-                change.session = session
-                self._note_private(change, game, state, applied.state)
+                session = await self._record(
+                    change, seat, None, action_id, state, applied.state, applied.events
+                )
                 state = applied.state
                 change.events.extend(applied.events)
                 change.moved = True
@@ -458,21 +518,34 @@ class Table:
         self.on_timers_changed()
         return change
 
-    def _note_private(self, change: Change, game: Game[Any], before: Any, after: Any) -> None:
-        """Note every human seat whose private view this one step changed.
+    @staticmethod
+    def _private_notes(
+        game: Game[Any], players: list[st.Seat], before: Any, after: Any
+    ) -> list[PrivateNote]:
+        """Every human seat whose private view this one step changed.
 
         Taken step by step, not from the first and last state of a whole turn: when bots
         play on past the end of a round, a card received or a hand laid down in between is
         news of its own, and the new deal would hide it.
         """
-        for seat, player in enumerate(change.session.players):
+        notes = []
+        for seat, player in enumerate(players):
             if player.bot:
                 continue
             new = game.private_view(after, seat)
             old = game.private_view(before, seat) if before is not None else None
             if new is None or (old is not None and _dump(new) == _dump(old)):
                 continue
-            change.private.append(PrivateNote(seat, after, game.private_news(old, new)))
+            notes.append(PrivateNote(seat, after, game.private_news(old, new)))
+        return notes
+
+    @staticmethod
+    def _private_outbox(game: Game[Any], notes: list[PrivateNote]) -> list[st.OutboxItem]:
+        return [
+            st.OutboxItem(kind="private", seat=note.seat,
+                          payload={"state": game.dump(note.state), "news": note.news})
+            for note in notes
+        ]
 
     # -- clocks ---------------------------------------------------------------------------
     def _next_timers(
@@ -506,6 +579,11 @@ class Table:
         if user_id is None:
             return None
         return session, user_id
+
+
+def board_news(events: list[str]) -> st.OutboxItem:
+    """The board to post for a change, with its news."""
+    return st.OutboxItem(kind="board", payload={"events": list(events)})
 
 
 def _mix(*numbers: int) -> int:

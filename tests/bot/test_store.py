@@ -361,7 +361,9 @@ async def test_action_log_is_append_only(store, db_path):
             conn.execute("DELETE FROM actions")
     assert [a.action for a in await store.actions(session.id)] == ["a"]
     # Nor does the interface offer a way to rewrite history.
-    assert {name for name in dir(Store) if "action" in name} == {"actions", "record_action"}
+    assert {name for name in dir(Store) if "action" in name} == {
+        "actions", "record_action", "action_by_interaction"
+    }
 
 
 async def test_concurrent_record_action_exactly_one_wins(store):

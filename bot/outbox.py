@@ -1,0 +1,172 @@
+"""The outbox dispatcher: what a saved change must show is shown, once, whatever dies meanwhile.
+
+The table writes outbox rows with every change, in the change's own transaction: the board to
+post with the change's news, and each private view it changed. This posts them and deletes
+them. A request delivers its own change at once; a sweep at start-up, and again after any
+failure, delivers what a request that died (or failed) left behind. Posts carry nonces, so a
+post repeated after a crash gets back the message already sent instead of a second one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import posting
+from bot import store as st
+from games.contract import Game
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+UNKNOWN_CHANNEL = 10003
+
+
+class Dispatcher:
+    """Delivers outbox rows, one session at a time (a per-session lock orders a request's own
+    delivery and the sweep), retrying failed deliveries with a growing pause."""
+
+    def __init__(self, bot: GameBot, *, retry_delay: float = 2.0, max_delay: float = 300.0) -> None:
+        self.bot = bot
+        self.retry_delay = retry_delay
+        self.max_delay = max_delay
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def store(self) -> st.Store:
+        return self.bot.store
+
+    def start(self) -> None:
+        """Sweep at once (what the last process left), then whenever poked or retrying."""
+        self._wake = asyncio.Event()
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="outbox")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def poke(self) -> None:
+        self._wake.set()
+
+    async def deliver_now(self, session_id: int) -> None:
+        """Deliver a change's rows at once; a failure is logged and left to the sweep."""
+        try:
+            await self.deliver(session_id)
+        except Exception:  # noqa: BLE001 - the rows stay saved; the sweep tries again
+            log.exception("delivering the news of session %s failed; retrying soon", session_id)
+            self.poke()
+
+    async def deliver(self, session_id: int) -> None:
+        """Post what the session must still show; rows are deleted only once shown."""
+        lock = self._locks.setdefault(session_id, asyncio.Lock())
+        async with lock:
+            try:
+                session, rows = await self.store.outbox(session_id)
+            except st.NotFound:
+                return
+            if not rows:
+                self._locks.pop(session_id, None)
+                return
+            game = self.bot.table.game_of(session)
+            boards = [row for row in rows if row.kind == "board"]
+            if not await self._post_boards(session, game, boards):
+                return  # the channel is gone and the game with it
+            await self._send_private(session, game, [row for row in rows if row.kind == "private"])
+
+    # -- the board ------------------------------------------------------------------------
+    async def _post_boards(
+        self, session: st.Session, game: Game[Any], boards: list[st.OutboxRow]
+    ) -> bool:
+        """Post the board with the news of these rows; False when the channel is gone."""
+        if not boards or self.bot.table.move_in_progress(session):
+            return True  # a move in several steps is shown when its last step is made
+        while boards:
+            claimed = boards[0].nonce
+            if claimed is not None:  # a post tried before a crash: the same rows, same nonce
+                group = [row for row in boards if row.nonce == claimed]
+                nonce = claimed
+            else:
+                group = list(boards)
+                nonce = f"b{session.id}.{group[0].version}-{group[-1].version}"
+                await self.store.claim_outbox([row.id for row in group], nonce)
+            events = [event for row in group for event in row.payload.get("events", [])]
+            try:
+                channel = await posting.game_channel(self.bot, session)
+                sent = await channel.send(
+                    nonce=nonce, **posting.board_message(game, session, events)
+                )
+            except (discord.NotFound, discord.Forbidden) as error:
+                if _channel_gone(error):
+                    await self.bot.upkeep.channel_gone(session.channel_id)
+                    return False
+                await self.bot.upkeep.cannot_post(session, error)
+            else:
+                await self.store.note_messages(session.id, board_message_id=sent.id)
+            await self.store.done_outbox(row.id for row in group)
+            boards = [row for row in boards if row not in group]
+        return True
+
+    # -- private views --------------------------------------------------------------------
+    async def _send_private(
+        self, session: st.Session, game: Game[Any], rows: list[st.OutboxRow]
+    ) -> None:
+        """Each piece of news as a new DM, in order; quiet changes after the last one as one
+        edit (a quiet change before further news is out of date already)."""
+        by_seat: dict[int, list[st.OutboxRow]] = {}
+        for row in rows:
+            by_seat.setdefault(row.seat if row.seat is not None else -1, []).append(row)
+        for seat, seat_rows in sorted(by_seat.items()):
+            for row in seat_rows:
+                state = game.load(row.payload["state"])
+                if row.payload.get("news"):
+                    await posting.send_private(self.bot, session, game, seat, state, f"p{row.id}")
+                elif row is seat_rows[-1]:
+                    await posting.update_private(
+                        self.bot, session, game, seat, state, f"p{row.id}"
+                    )
+                await self.store.done_outbox([row.id])
+
+    # -- the sweep ------------------------------------------------------------------------
+    async def _run(self) -> None:
+        delay: float | None = 0.0
+        while True:
+            if delay is None:
+                await self._wake.wait()
+            elif delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), delay)
+            self._wake.clear()
+            if await self.sweep():
+                delay = min(max(2 * (delay or 0.0), self.retry_delay), self.max_delay)
+            else:
+                delay = None
+
+    async def sweep(self) -> bool:
+        """Deliver every session's rows; True when something failed (and is left to retry)."""
+        failed = False
+        try:
+            pending = await self.store.sessions_with_outbox()
+        except Exception:  # noqa: BLE001 - a locked or lost database: try again later
+            log.exception("reading the outbox failed")
+            return True
+        for session_id in pending:
+            try:
+                await self.deliver(session_id)
+            except Exception:  # noqa: BLE001 - one session's failure must not stop the others
+                log.exception("delivering the news of session %s failed", session_id)
+                failed = True
+        return failed
+
+
+def _channel_gone(error: discord.HTTPException) -> bool:
+    return isinstance(error, discord.NotFound) or error.code == UNKNOWN_CHANNEL

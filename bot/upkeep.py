@@ -1,0 +1,103 @@
+"""Channels that go away or shut the bot out: the games in them end or go on, and people hear why.
+
+A game whose channel was deleted ends (its timers with it) and its players are told by DM.
+A channel where the bot may not post keeps its game going (moves are saved, DMs still go
+out) and its host is told once, by DM, exactly which permissions to grant.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import store as st
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+
+# What the bot needs in a game's channel, with the names Discord's settings show.
+NEEDED: tuple[tuple[str, str], ...] = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+)
+MISSING_ACCESS = 50001
+
+
+def missing_permissions(permissions: discord.Permissions | None) -> list[str]:
+    """The needed permissions these lack, by their names in Discord's settings."""
+    if permissions is None:
+        return []
+    return [name for flag, name in NEEDED if not getattr(permissions, flag)]
+
+
+def grant_text(missing: list[str]) -> str:
+    names = missing or [name for _, name in NEEDED]
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+    return (
+        f"grant me {listed} in that channel (Edit Channel > Permissions, or a role of mine in "
+        "Server Settings > Roles)"
+    )
+
+
+class Upkeep:
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    def missing_in(self, channel_id: int, error: discord.HTTPException | None = None) -> list[str]:
+        """What the bot lacks in the channel, from its cached permissions (or the error)."""
+        channel = self.bot.get_channel(channel_id)
+        if isinstance(channel, discord.abc.GuildChannel):
+            missing = missing_permissions(channel.permissions_for(channel.guild.me))
+            if missing:
+                return missing
+        if error is not None and error.code == MISSING_ACCESS:
+            return ["View Channel"]
+        return []
+
+    async def cannot_post(self, session: st.Session, error: discord.HTTPException) -> None:
+        """The board was refused: tell the host once per game what to grant."""
+        missing = self.missing_in(session.channel_id, error)
+        log.info("session %s: posting refused in channel %s (%s); missing %s",
+                 session.id, session.channel_id, error.code, missing)
+        key = f"told-host-permissions:{session.id}"
+        if await self.bot.store.get_meta(key) is not None:
+            return
+        game = self.bot.table.game_of(session)
+        text = (
+            f"⚠️ I cannot post the {game.title} board in <#{session.channel_id}>. Please "
+            f"{grant_text(missing)}. The game goes on meanwhile: moves are saved and private "
+            f"views still come by DM; `/{game.name} board` shows the board once I can post."
+        )
+        await self._dm(session.host_id, text, nonce=f"h{session.id}")
+        await self.bot.store.set_meta(key, ",".join(missing) or "unknown")
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """End the channel's game, forget what it still had to show, and tell its players."""
+        session = await self.bot.table.end_without_channel(channel_id)
+        if session is None:
+            return
+        _, rows = await self.bot.store.outbox(session.id)
+        await self.bot.store.done_outbox(row.id for row in rows)
+        game = self.bot.table.game_of(session)
+        log.info("session %s ended: its channel %s is gone", session.id, channel_id)
+        text = (
+            f"Your {game.title} game has ended: the channel it was played in was deleted "
+            f"(or I can no longer reach it). Start a new one with `/{game.name} start` in "
+            "another channel."
+        )
+        for seat, player in enumerate(session.players):
+            if player.user_id is not None:
+                await self._dm(player.user_id, text, nonce=f"g{session.id}.{seat}")
+
+    async def _dm(self, user_id: int, text: str, *, nonce: str) -> None:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text, nonce=nonce)
+        except discord.HTTPException as error:
+            log.info("DM to %s not delivered: %s", user_id, error.code)
