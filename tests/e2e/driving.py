@@ -16,6 +16,13 @@ def last_board(fake: FakeDiscord, chan: FakeChannel) -> FakeMessage:
     raise AssertionError("no board picture in the channel")
 
 
+def board_of(result: InteractionResult) -> FakeMessage:
+    """The board an interaction led to: the newest board picture it posted in the channel."""
+    boards = [m for m in result.messages if m.attachments and not m.deleted]
+    assert boards, f"no board was posted: {result}"
+    return boards[-1]
+
+
 def menu_message(result: InteractionResult) -> FakeMessage:
     """The ephemeral menu a Play click or a menu step left on screen."""
     if result.ephemeral:
