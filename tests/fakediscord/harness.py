@@ -14,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import weakref
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,6 +213,12 @@ class FakeDiscord:
         self.world.dispatch = self.gateway.broadcast
         self._client_inflight = 0
         self._activity = asyncio.Event()
+        # When anything last happened (a request began or ended, a gateway message came or went):
+        # a bot in another process is idle once this is old enough (tests/fakediscord/process.py).
+        self.last_activity = time.monotonic()
+        # What the interaction helpers wait for after the answer: None means `settle()`, which
+        # sees into a bot running in this process; a bot in another process needs its own wait.
+        self.after_interaction: Callable[[], Awaitable[None]] | None = None
         self._runner: web.AppRunner | None = None
         self._bots: dict[discord.Client, asyncio.Task[None]] = {}
         self._parked: dict[int, weakref.WeakSet[asyncio.Task[Any]]] = {}
@@ -393,6 +400,7 @@ class FakeDiscord:
     # -- idleness ------------------------------------------------------------------------
 
     def _poke(self) -> None:
+        self.last_activity = time.monotonic()
         self._activity.set()
 
     def _busy_tasks(self) -> list[asyncio.Task[Any]]:
@@ -554,10 +562,21 @@ class FakeDiscord:
         forged: send it where Discord's client would not offer it (a guild-only command in a
         DM), as a modified client or a replayed payload could.
         """
+        inter = self.slash_interaction(user, channel, *path, forged=forged, **options)
+        return await self._run(inter, expect_response=expect_response, via=via)
+
+    def slash_interaction(
+        self,
+        user: UserLike,
+        channel: FakeChannel,
+        *path: str,
+        forged: bool = False,
+        **options: Any,
+    ) -> FakeInteraction:
+        """The interaction `slash` would send, made but not sent (see `send`)."""
         names = self._split(path)
-        data = self._command_data(user.user, channel, names, options, focused=None,
-                                  forged=forged)
-        inter = self.world.new_interaction(
+        data = self._command_data(user.user, channel, names, options, focused=None, forged=forged)
+        return self.world.new_interaction(
             2,
             user.user,
             channel,
@@ -565,7 +584,12 @@ class FakeDiscord:
             command_name=" ".join(names),
             attachment_size_limit=self.upload_limit,
         )
-        return await self._run(inter, expect_response=expect_response, via=via)
+
+    def send(self, inter: FakeInteraction, *, via: discord.Client | None = None) -> None:
+        """Deliver an interaction to the bot and return at once: nothing waits for the answer
+        (`inter.responded`, `inter.response_type`, `inter.original` show it when it comes).
+        For a bot in another process that may be killed at any moment."""
+        self._dispatch(inter, self._session(via))
 
     async def autocomplete(
         self,
@@ -608,6 +632,18 @@ class FakeDiscord:
         (a message left by an older release of the bot, or a tampered payload), and the click
         sends it.
         """
+        inter = self.click_interaction(user, message, button, forged_custom_id=forged_custom_id)
+        return await self._run(inter, expect_response=expect_response, via=via)
+
+    def click_interaction(
+        self,
+        user: UserLike,
+        message: FakeMessage,
+        button: str | FakeButton,
+        *,
+        forged_custom_id: str | None = None,
+    ) -> FakeInteraction:
+        """The interaction `click` would send, made but not sent (see `send`)."""
         account = user.user
         self._check_can_see(account, message.channel, message)
         key = (button.custom_id or "") if isinstance(button, FakeButton) else button
@@ -623,7 +659,7 @@ class FakeDiscord:
         }
         if "id" in target.raw:
             data["id"] = target.raw["id"]
-        inter = self.world.new_interaction(
+        return self.world.new_interaction(
             3,
             account,
             message.channel,
@@ -631,7 +667,6 @@ class FakeDiscord:
             message=message,
             attachment_size_limit=self.upload_limit,
         )
-        return await self._run(inter, expect_response=expect_response, via=via)
 
     async def select(
         self,
@@ -733,8 +768,7 @@ class FakeDiscord:
     ) -> InteractionResult:
         session = self._session(via)
         mark = _Mark(len(self.world.log), len(self.failed_requests), len(self.bot_errors))
-        session.dispatch("INTERACTION_CREATE", inter.payload)
-        self._poke()
+        self._dispatch(inter, session)
         if expect_response:
             assert inter.responded is not None
             try:
@@ -747,7 +781,7 @@ class FakeDiscord:
             if inter.response_type == 9:
                 # A handler may wait for the modal's submission: don't wait for it to finish.
                 self._parked[inter.id] = weakref.WeakSet(self._busy_tasks())
-        await self.settle()
+        await (self.after_interaction or self.settle)()
         errors = self.bot_errors[mark.bot_errors :]
         if errors and not self.allow_bot_errors:
             raise AssertionError(
@@ -755,6 +789,12 @@ class FakeDiscord:
                 + "\n".join(errors)
             )
         return self._result(inter, mark)
+
+    def _dispatch(self, inter: FakeInteraction, session: GatewaySession) -> None:
+        inter.dispatched_to = session.session_id
+        inter.sent_at = time.monotonic()
+        session.dispatch("INTERACTION_CREATE", inter.payload)
+        self._poke()
 
     def _diagnostics(self, mark: _Mark) -> str:
         text = ""

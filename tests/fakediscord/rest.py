@@ -7,14 +7,16 @@ interaction, 50035 for an invalid form body), and no rate-limit headers so nothi
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 import traceback
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import BodyPartReader, ClientConnectionError, web
 
 from .state import (
     ATTACH_FILES,
@@ -74,6 +76,9 @@ class RestStats:
     failed: list[RequestRecord] = field(default_factory=list)
     internal_errors: list[str] = field(default_factory=list)
     inflight: int = 0
+    # Requests whose client went away before the fake could read them (a bot process killed
+    # mid-request): what Discord would see as a dropped connection, not a fault of the fake.
+    aborted: list[RequestRecord] = field(default_factory=list)
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -252,6 +257,11 @@ class RestApi:
             record.error = error.body()
             record.sent = await self.sent_payload(request)
         except web.HTTPException:
+            raise
+        except (ConnectionError, ClientConnectionError, asyncio.CancelledError):
+            # The client died with the request half sent (SIGKILL): nobody reads an answer.
+            self.stats.aborted.append(record)
+            record.error = {"code": 0, "message": "the client went away"}
             raise
         except Exception:
             # A bug in the fake: answer 400 (a 5xx would make discord.py retry for seconds).
@@ -779,6 +789,7 @@ class RestApi:
             check_modal(data)
             inter.modal = data
         inter.response_type = kind
+        inter.answered_at = time.monotonic()
         assert inter.responded is not None
         if not inter.responded.done():
             inter.responded.set_result(kind)

@@ -694,6 +694,9 @@ class FakeInteraction:
     followups: list[FakeMessage] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    dispatched_to: str | None = None  # the gateway session it was sent on
+    sent_at: float | None = None  # time.monotonic() when sent, and when the bot answered
+    answered_at: float | None = None
 
     @property
     def guild(self) -> FakeGuild | None:
