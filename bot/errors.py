@@ -29,6 +29,16 @@ UNKNOWN_COMMAND = (
 )
 SORRY = "⚠️ Something went wrong on my side; nothing was changed. Please try again."
 T = TypeVar("T")
+SAVED = "saved"  # interaction.extras key: this interaction's change is saved already
+AFTER_SAVE = (
+    "⚠️ Your move was saved, but showing it to you failed on my side. The board in the "
+    "channel shows it (it may take a moment); press Play there to go on."
+)
+
+
+def mark_saved(interaction: discord.Interaction) -> None:
+    """From here on, an error must not say that nothing was changed: the change counts."""
+    interaction.extras[SAVED] = True
 
 
 class OptionError(app_commands.AppCommandError):
@@ -95,7 +105,11 @@ def guarded(
         try:
             await handler(self, interaction, *args, **kwargs)
         except Exception as error:  # noqa: BLE001 - this is the boundary
-            await answer(interaction, _described(error))
+            if interaction.extras.get(SAVED):
+                log.error("failed after the change was saved", exc_info=error)
+                await answer(interaction, AFTER_SAVE)
+            else:
+                await answer(interaction, _described(error))
 
     return wrapper
 

@@ -19,9 +19,10 @@ from discord import app_commands
 from bot import posting
 from bot import store as st
 from bot.components import menu_header, menu_view
-from bot.errors import guarded
+from bot.errors import guarded, mark_saved
 from bot.limits import CHOICE_NAME, fit
 from bot.menus import menu_step
+from bot.outbox import UNKNOWN_CHANNEL
 from bot.table import AlreadyDone, Change, Table, TableError
 from games.contract import Game
 
@@ -118,11 +119,13 @@ class Handlers:
     @guarded
     async def leave(self, interaction: discord.Interaction, game: Game[Any]) -> None:
         change = await self.table.leave(game, interaction.channel_id, interaction.user.id)
+        mark_saved(interaction)
         await self._after_leave(interaction, change, edit=False)
 
     @guarded
     async def begin(self, interaction: discord.Interaction, game: Game[Any]) -> None:
         change = await self.table.begin(game, interaction.channel_id, interaction.user.id)
+        mark_saved(interaction)
         await interaction.response.send_message(
             f"✅ {game.title} begins: the board follows in this channel.", ephemeral=True
         )
@@ -138,9 +141,11 @@ class Handlers:
             await interaction.response.edit_message(**posting.lobby_message(game, session))
         elif op == "leave":
             change = await self.table.leave_session(session_id, user.id)
+            mark_saved(interaction)
             await self._after_leave(interaction, change, edit=True)
         else:
             change = await self.table.begin_session(session_id, user.id)
+            mark_saved(interaction)
             game = self.table.game_of(change.session)
             await interaction.response.edit_message(**posting.lobby_message(game, change.session))
             await self.after_change(change)
@@ -168,6 +173,8 @@ class Handlers:
             await self._refresh_lobby(current)
 
     async def _refresh_lobby(self, session: st.Session) -> None:
+        """Bring the lobby card up to date. A deleted card is forgotten (`/game board` posts
+        a new one); any other refusal is logged, and the host told once what to grant."""
         if session.lobby_message_id is None:
             return  # the card is still being sent: its sender brings it up to date
         game = self.table.game_of(session)
@@ -175,8 +182,16 @@ class Handlers:
             channel = await posting.game_channel(self.bot, session)
             message = channel.get_partial_message(session.lobby_message_id)  # type: ignore[attr-defined]
             await message.edit(**posting.lobby_message(game, session))
-        except discord.HTTPException:
-            pass  # the lobby card was deleted: nothing to refresh
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                await self.bot.upkeep.channel_gone(session.channel_id)
+            else:  # the card was deleted: `/game board` posts a new one
+                await self.table.store.note_messages(session.id, lobby_message_id=None)
+        except discord.Forbidden as error:
+            await self.bot.upkeep.cannot_post(session, error)
+        except discord.HTTPException as error:
+            log.warning("session %s: the lobby card could not be updated (%s %s)",
+                        session.id, error.status, error.code)
 
     # -- playing -------------------------------------------------------------------------
     @guarded
@@ -265,6 +280,7 @@ class Handlers:
                 f"✅ Done already: your move `{done.action}` counts once."
             )}, edit=edit)
             return
+        mark_saved(interaction)
         message: dict[str, Any] = {"content": f"✅ {label}"}
         follow_up = self._step_message(change.session, interaction.user.id, "")
         if follow_up is not None:

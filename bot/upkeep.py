@@ -70,7 +70,7 @@ class Upkeep:
             return
         game = self.bot.table.game_of(session)
         text = (
-            f"⚠️ I cannot post the {game.title} board in <#{session.channel_id}>. Please "
+            f"⚠️ I cannot post or update the {game.title} game in <#{session.channel_id}>. Please "
             f"{grant_text(missing)}. The game goes on meanwhile: moves are saved and private "
             f"views still come by DM; `/{game.name} board` shows the board once I can post."
         )
