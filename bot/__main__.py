@@ -50,8 +50,16 @@ async def serve(bot: GameBot, token: str) -> int:
 
     loop = asyncio.get_running_loop()
     signals = (signal.SIGTERM, signal.SIGINT)  # a host's stop, or Ctrl-C: close cleanly
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if stopping:  # asked twice: do not wait for the interactions under way
+            stopping.append(asyncio.ensure_future(bot.close()))
+        else:
+            stopping.append(asyncio.ensure_future(bot.shutdown()))
+
     for signum in signals:
-        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(signum, stop)
     try:
         async with bot:
             await bot.start(token)

@@ -17,6 +17,7 @@ from bot.components import DYNAMIC_ITEMS, is_known_component
 from bot.config import Settings
 from bot.errors import UNKNOWN_BUTTON, answer, describe
 from bot.handlers import Handlers
+from bot.lifecycle import Drain
 from bot.outbox import Dispatcher
 from bot.scheduler import Scheduler
 from bot.store import Store, Timer
@@ -46,6 +47,7 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.games = games if games is not None else all_games()
         self.handlers = Handlers(self)
+        self.drain = Drain()
         self.upkeep = Upkeep(self)
 
     async def setup_hook(self) -> None:
@@ -108,6 +110,14 @@ class GameBot(commands.Bot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await answer(interaction, describe(error))
+
+    async def shutdown(self, grace: float = 3.0) -> None:
+        """A host's stop: answer the interactions under way (for at most `grace` seconds),
+        refuse new ones, then close. What is saved and not yet shown is shown after the next
+        start (the outbox), so nothing waits for the slow parts."""
+        if not await self.drain.stop(grace):
+            log.warning("stopping with interactions still under way after %ss", grace)
+        await self.close()
 
     async def close(self) -> None:
         scheduler = getattr(self, "scheduler", None)

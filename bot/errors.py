@@ -6,6 +6,7 @@ unexpected get a short apology (and a log line), never a silent failure or a tra
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -14,6 +15,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
+from bot.lifecycle import RESTARTING, Drain
 from bot.limits import CHOICE_NAME, fit
 from bot.table import TableError
 
@@ -102,8 +104,13 @@ def guarded(
     async def wrapper(
         self: Any, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs
     ) -> None:
+        drain: Drain | None = getattr(getattr(self, "bot", None), "drain", None)
+        if drain is not None and drain.closing:  # stopping: answer, and change nothing
+            await answer(interaction, RESTARTING)
+            return
         try:
-            await handler(self, interaction, *args, **kwargs)
+            with drain.working() if drain is not None else contextlib.nullcontext():
+                await handler(self, interaction, *args, **kwargs)
         except Exception as error:  # noqa: BLE001 - this is the boundary
             if interaction.extras.get(SAVED):
                 log.error("failed after the change was saved", exc_info=error)
