@@ -23,6 +23,12 @@ def board_of(result: InteractionResult) -> FakeMessage:
     return boards[-1]
 
 
+def boards_of(result: InteractionResult) -> list[FakeMessage]:
+    """Every board picture an interaction posted in the channel, oldest first (a move's own
+    board, then those of the AI seats that moved after it in the same interaction)."""
+    return [m for m in result.messages if m.attachments and not m.deleted]
+
+
 def menu_message(result: InteractionResult) -> FakeMessage:
     """The ephemeral menu a Play click or a menu step left on screen."""
     if result.ephemeral:

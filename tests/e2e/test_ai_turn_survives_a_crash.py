@@ -8,7 +8,7 @@ import pytest
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import last_board, rearrange
+from tests.e2e.driving import boards_of, last_board, rearrange
 
 
 def break_the_ai(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -20,7 +20,9 @@ def break_the_ai(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def ann_moves(world: World) -> None:
     r = await world.fake.slash(world.ann, world.chan, "dog", "play", action="5.p1.5")
-    assert r.message is not None and r.message.attachments  # the move counts: its board
+    assert r.message is not None and r.message.content.startswith("✅ Play 5"), r.message
+    boards = boards_of(r)  # the move counts: its board is posted (the bot's may follow)
+    assert boards and "Ann plays" in boards[0].content, r.messages
 
 
 async def dog_against_the_bot_on_anns_turn(world: World) -> None:

@@ -6,7 +6,14 @@ import re
 from datetime import UTC, datetime, timedelta
 
 from tests.e2e.conftest import World
-from tests.e2e.driving import last_board, menu_message, play_by_menu, session_version, warning
+from tests.e2e.driving import (
+    board_of,
+    last_board,
+    menu_message,
+    play_by_menu,
+    session_version,
+    warning,
+)
 from tests.fakediscord import FakeMember
 
 CODE = re.compile(r"Your code: A (\d) · B (\d) · C (\d) · D (\d)")
@@ -28,8 +35,10 @@ async def lobby_of_two(world: World) -> None:
     r = await f.slash(world.bob, world.chan, "dobbelduel", "join")
     assert "joined" in r.message.text
     r = await f.slash(world.ann, world.chan, "dobbelduel", "begin")
-    assert r.message.attachments, "the first board picture"
-    assert "Bob breaks Ann's code" in r.message.text
+    assert r.message.ephemeral and "Dobbelduel begins" in r.message.content
+    board = board_of(r)
+    assert board.attachments, "the first board picture"
+    assert "Bob breaks Ann's code" in board.text
 
 
 async def test_complete_two_person_game(world: World):
@@ -60,19 +69,22 @@ async def test_complete_two_person_game(world: World):
                                    value="solve " + " ".join(code))
     assert choices[0]["value"] == "solve." + ".".join(code)
     r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action=choices[0]["value"])
-    assert "broken" in r.message.content
-    assert "The code was " + " ".join(code) in r.message.content
-    assert "Ann breaks Bob's code" in r.message.content  # roles swap
+    assert r.message.ephemeral and r.message.content.startswith("✅ Give the solution")
+    board = board_of(r)
+    assert "broken" in board.content
+    assert "The code was " + " ".join(code) in board.content
+    assert "Ann breaks Bob's code" in board.content  # roles swap
 
     # Round 2: Bob's code arrives by DM; Ann gives a wrong solution at once.
     code2 = code_from_dm(world, world.bob)
     wrong = ["6" if c != "6" else "1" for c in code2]
     r = await f.slash(world.ann, world.chan, "dobbelduel", "play",
                       action="solve." + ".".join(wrong))
-    final = r.message.content
-    assert "not broken" in final
-    assert "🏁" in final and "Bob" in final  # the winner is announced with the score table
-    assert "Play" not in [b.label for b in r.message.buttons()]
+    assert r.message.content.startswith("✅ Give the solution")
+    final = board_of(r)
+    assert "not broken" in final.content
+    assert "🏁" in final.content and "Bob" in final.content  # the winner, with the score table
+    assert "Play" not in [b.label for b in final.buttons()]
     session = await world.bot.store.get_session(
         (await world.bot.store.sessions_with_status("finished"))[0].id
     )
@@ -97,7 +109,8 @@ async def test_game_against_the_bot(world: World):
             break
         r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action=choices[0]["value"])
     r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="solve.1.2.3.4")
-    assert "🏁" in r.message.content
+    assert r.message.content.startswith("✅ Give the solution")
+    assert "🏁" in board_of(r).content
 
 
 async def test_wrong_inputs_change_nothing_and_say_why(world: World):
@@ -206,7 +219,8 @@ async def test_restart_in_the_middle_of_a_game(world: World):
     assert not r.ephemeral_text.startswith("⚠️")
     r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action="solve.6.6.6.6"
                       if code != ["6"] * 4 else "solve.1.1.1.1")
-    assert "not broken" in r.message.content
+    assert r.message.content.startswith("✅ Give the solution")
+    assert "not broken" in board_of(r).content
     # A button from before the restart, pressed after the game moved on, says so.
     r = await f.click(world.bob, old_menu, old_menu.buttons()[0].custom_id)
     assert "earlier moment" in warning(r)
@@ -258,9 +272,11 @@ async def test_a_drawing_failure_still_announces_the_move(world: World, monkeypa
     monkeypatch.setattr(Dobbelduel, "render_public", broken)
     rolled = re.search(r"Rolled: (\d)", last_board(f, world.chan).content).group(1)
     r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action=f"try.{rolled}.x.x.x")
-    assert "Bob places" in r.message.content
-    assert "could not be drawn" in r.message.content and not r.message.attachments
-    assert "no ink" not in r.message.content
+    assert r.message.content.startswith("✅ Place")
+    posted = [m for m in r.messages if "Bob places" in m.content]
+    assert len(posted) == 1, r.messages  # the move is announced in the channel all the same
+    assert "could not be drawn" in posted[0].content and not posted[0].attachments
+    assert "no ink" not in posted[0].content
 
 
 async def test_leave_the_lobby_and_leave_a_running_game(world: World):

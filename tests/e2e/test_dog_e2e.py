@@ -9,6 +9,7 @@ from games.dog.state import DogState
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     begin_two,
+    board_of,
     finish_menu,
     hand_cards,
     last_board,
@@ -56,10 +57,14 @@ async def test_four_player_team_game_with_three_bots_to_the_end(world: World):
         choices = await f.autocomplete(world.ann, world.chan, "dog play", focused="action")
         assert choices, "Ann is pinged but has nothing to play"
         r = await f.slash(world.ann, world.chan, "dog", "play", action=choices[0]["value"])
-        assert r.message is not None, r.ephemeral_text
-        # the board, or (half-way through a 7) the rest of the 7 privately
+        assert r.message is not None and r.message.content.startswith("✅"), r.ephemeral_text
+        # the board in the channel, or (half-way through a 7) the rest of the 7 privately and
+        # nothing in the channel yet
         half_made = re.search(r"\*\*Play 7 \([1-6] left\)", r.message.content)
-        assert r.message.attachments or half_made, r.message.content
+        if half_made:
+            assert not r.messages, r.messages
+        else:
+            assert board_of(r).attachments, r.message.content
     final = last_board(f, world.chan)
     assert not final.buttons()
     session = (await world.bot.store.sessions_with_status("finished"))[0]
@@ -79,7 +84,9 @@ async def whose_turn(world: World) -> FakeMember:
 
 async def begin_two_humans(world: World) -> None:
     r = await begin_two(world, "dog")
-    assert r.message.attachments and "Round " in r.message.content
+    assert r.message.ephemeral and "Dog begins" in r.message.content
+    board = board_of(r)
+    assert board.attachments and "Round " in board.content
 
 
 

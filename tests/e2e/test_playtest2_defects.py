@@ -3,7 +3,7 @@
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import begin_two, last_board, rearrange, warning
+from tests.e2e.driving import begin_two, board_of, last_board, rearrange, warning
 
 
 async def test_news_between_bot_moves_reaches_the_player(world: World):
@@ -21,7 +21,8 @@ async def test_news_between_bot_moves_reaches_the_player(world: World):
     await rearrange(world, DOG, arrange)
     before = len(f.dm_messages(world.ann))
     r = await f.slash(world.ann, world.chan, "dog", "play", action="give.2")
-    assert "Ann cannot play and lays down 6 cards" in r.message.content
+    assert r.message.content.startswith("✅ Give 2"), r.message.content
+    assert "Ann cannot play and lays down 6 cards" in board_of(r).content
     told = "\n".join(m.content for m in f.dm_messages(world.ann)[before:])
     assert "You received 9" in told, told
     assert "you laid down" in told, told
@@ -33,8 +34,9 @@ async def test_typed_moves_ignore_case(world: World):
     await f.click(world.bob, r.message, "Join")
     await f.click(world.ann, r.message, "Begin")
     r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action="Solve 1 2 3 4")
-    assert not r.ephemeral, r.ephemeral_text
-    assert "Bob gives the solution 1 2 3 4" in r.message.content
+    assert r.ephemeral_text.startswith("✅ Give the solution 1 2 3 4"), r.ephemeral_text
+    assert "⚠️" not in r.ephemeral_text
+    assert "Bob gives the solution 1 2 3 4" in board_of(r).content
 
 
 async def test_my_hand_on_the_board_of_an_ended_game_says_it_is_over(world: World):

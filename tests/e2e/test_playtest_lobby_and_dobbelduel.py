@@ -11,7 +11,7 @@ import re
 
 from games.dobbelduel import GAME as DOBBELDUEL
 from tests.e2e.conftest import World
-from tests.e2e.driving import last_board, menu_message, warning
+from tests.e2e.driving import board_of, last_board, menu_message, warning
 
 CODE = re.compile(r"Your code: A (\d) · B (\d) · C (\d) · D (\d)")
 
@@ -86,7 +86,8 @@ async def test_four_rounds_roles_swap_and_codes_arrive_by_dm(world: World):
         assert "not your turn" in warning(r)
         r = await f.slash(breaker, world.chan, "dobbelduel", "play",
                           action="solve." + ".".join(code))
-        news = r.message.content
+        assert r.message.content.startswith("✅ Give the solution " + " ".join(code))
+        news = board_of(r).content
         assert "broken!" in news and "The code was " + " ".join(code) in news
 
     final = last_board(f, world.chan)
@@ -141,7 +142,8 @@ async def test_seventh_attempt_forces_the_solution(world: World):
     for _ in range(7):
         rolled = re.search(r"Rolled: (\d)", last_board(f, world.chan).content).group(1)
         r = await f.slash(bob, world.chan, "dobbelduel", "play", action=f"try.{rolled}.x.x.x")
-        assert "Bob places" in r.message.content
+        assert r.message.content.startswith(f"✅ Place {rolled}"), r.message.content
+        assert "Bob places" in board_of(r).content
     board = last_board(f, world.chan)
     assert "Bob has made 7 attempts and must give the solution now" in board.content
     r = await f.slash(bob, world.chan, "dobbelduel", "play", action="try.1.x.x.x")
