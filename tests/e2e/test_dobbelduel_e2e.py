@@ -65,8 +65,9 @@ async def test_complete_two_person_game(world: World):
     assert news.attachments[0].data.startswith(b"\x89PNG")
 
     # Then he gives the solution he typed, found by autocomplete.
-    choices = await f.autocomplete(world.bob, world.chan, "dobbelduel play", focused="action",
-                                   value="solve " + " ".join(code))
+    choices = await f.autocomplete(
+        world.bob, world.chan, "dobbelduel play", focused="action", value="solve " + " ".join(code)
+    )
     assert choices[0]["value"] == "solve." + ".".join(code)
     r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action=choices[0]["value"])
     assert r.message.ephemeral and r.message.content.startswith("✅ Give the solution")
@@ -78,8 +79,9 @@ async def test_complete_two_person_game(world: World):
     # Round 2: Bob's code arrives by DM; Ann gives a wrong solution at once.
     code2 = code_from_dm(world, world.bob)
     wrong = ["6" if c != "6" else "1" for c in code2]
-    r = await f.slash(world.ann, world.chan, "dobbelduel", "play",
-                      action="solve." + ".".join(wrong))
+    r = await f.slash(
+        world.ann, world.chan, "dobbelduel", "play", action="solve." + ".".join(wrong)
+    )
     assert r.message.content.startswith("✅ Give the solution")
     final = board_of(r)
     assert "not broken" in final.content
@@ -103,8 +105,9 @@ async def test_game_against_the_bot(world: World):
     assert "Ann breaks Bot 1's code" in board.content
     assert f"<@{world.ann.id}>" in board.content
     for _ in range(7):
-        choices = await f.autocomplete(world.ann, world.chan, "dobbelduel play",
-                                       focused="action", value="place")
+        choices = await f.autocomplete(
+            world.ann, world.chan, "dobbelduel play", focused="action", value="place"
+        )
         if not choices:
             break
         r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action=choices[0]["value"])
@@ -153,11 +156,15 @@ async def test_wrong_inputs_change_nothing_and_say_why(world: World):
 
     rolled = re.search(r"Rolled: ([\d ]+)", board.content).group(1).split()
     missing = next(str(v) for v in range(1, 7) if str(v) not in rolled)
-    r = await f.slash(world.bob, world.chan, "dobbelduel", "play",
-                      action=f"try.{missing}.x.x.x")
+    r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action=f"try.{missing}.x.x.x")
     assert "rolled" in warning(r).lower()  # a die you do not have
-    r = await f.slash(world.bob, world.chan, "dobbelduel", "play",
-                      action=f"try.{rolled[0]}.{rolled[0]}.{rolled[0]}.{rolled[0]}.{rolled[0]}")
+    r = await f.slash(
+        world.bob,
+        world.chan,
+        "dobbelduel",
+        "play",
+        action=f"try.{rolled[0]}.{rolled[0]}.{rolled[0]}.{rolled[0]}.{rolled[0]}",
+    )
     warning(r)  # five columns: a column used twice cannot even be written
     r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action="fly.to.the.moon")
     warning(r)  # an action id that is not legal now
@@ -217,8 +224,13 @@ async def test_restart_in_the_middle_of_a_game(world: World):
     # The menu opened before the restart still works: the version has not moved.
     r = await f.click(world.bob, old_menu, old_menu.buttons()[0].custom_id)
     assert not r.ephemeral_text.startswith("⚠️")
-    r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action="solve.6.6.6.6"
-                      if code != ["6"] * 4 else "solve.1.1.1.1")
+    r = await f.slash(
+        world.bob,
+        world.chan,
+        "dobbelduel",
+        "play",
+        action="solve.6.6.6.6" if code != ["6"] * 4 else "solve.1.1.1.1",
+    )
     assert r.message.content.startswith("✅ Give the solution")
     assert "not broken" in board_of(r).content
     # A button from before the restart, pressed after the game moved on, says so.

@@ -89,8 +89,6 @@ async def begin_two_humans(world: World) -> None:
     assert board.attachments and "Round " in board.content
 
 
-
-
 async def choose(world: World, menu: FakeMessage, value: str, label: str):
     """Pick a choice the way the menu offers it: a select menu, or a button."""
     for select in menu.selects():
@@ -117,8 +115,9 @@ async def test_seven_split_through_the_menus(world: World):
     r = await choose(world, menu, "7", "Play 7")
     menu = menu_message(r)
     assert "Play 7" in menu.content
-    r = await f.click(world.ann, menu, next(b.label for b in menu.buttons()
-                                            if b.label.startswith("Pawn 1")))
+    r = await f.click(
+        world.ann, menu, next(b.label for b in menu.buttons() if b.label.startswith("Pawn 1"))
+    )
     menu = menu_message(r)
     steps = menu.selects()[0]  # 1 to 7 steps: a select menu
     r = await f.select(world.ann, menu, steps.custom_id, ["4"])
@@ -140,8 +139,9 @@ async def test_seven_split_through_the_menus(world: World):
         o["label"] for s in menu.selects() for o in s.options
     ]
     assert not any(label.startswith("4 step") for label in offered)
-    r = await f.click(world.ann, menu, next(b.custom_id for b in menu.buttons()
-                                            if b.label.startswith("3 step")))
+    r = await f.click(
+        world.ann, menu, next(b.custom_id for b in menu.buttons() if b.label.startswith("3 step"))
+    )
     news = r.messages[-1]
     assert "pawn 1 +4" in news.content and "pawn 2 +3" in news.content
     assert "Bob" in news.content and "home" in news.content  # passed over: sent home
@@ -273,7 +273,7 @@ async def test_partner_exchange_menus_opened_together_all_work(world: World):
         await finish_menu(f, user, menu)
     assert "The exchange is done" in "\n".join(m.content for m in f.channel_messages(world.chan))
     for user in people:  # the card from the partner arrives by DM
-        since = f.dm_messages(user)[dealt[user.id]:]
+        since = f.dm_messages(user)[dealt[user.id] :]
         assert any("You received" in m.content for m in since), [m.content for m in since]
 
 

@@ -84,8 +84,9 @@ async def test_four_rounds_roles_swap_and_codes_arrive_by_dm(world: World):
         assert not CODE.search(board.content)  # the code is not in the channel
         r = await f.click(maker, board, "Play")
         assert "not your turn" in warning(r)
-        r = await f.slash(breaker, world.chan, "dobbelduel", "play",
-                          action="solve." + ".".join(code))
+        r = await f.slash(
+            breaker, world.chan, "dobbelduel", "play", action="solve." + ".".join(code)
+        )
         assert r.message.content.startswith("✅ Give the solution " + " ".join(code))
         news = board_of(r).content
         assert "broken!" in news and "The code was " + " ".join(code) in news
