@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import OptionError
-from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, fit
+from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, ELLIPSIS, fit, one_line
 from games.contract import Game, OptionSpec
 
 if TYPE_CHECKING:
@@ -234,7 +234,7 @@ def fitted(choices: list[app_commands.Choice[Any]]) -> list[app_commands.Choice[
     for choice in choices:
         if isinstance(choice.value, str) and len(choice.value) > CHOICE_NAME:
             continue
-        name = fit(" ".join(str(choice.name).split()), CHOICE_NAME) or "…"
+        name = one_line(str(choice.name), CHOICE_NAME) or ELLIPSIS
         kept.append(app_commands.Choice(name=name, value=choice.value))
         if len(kept) == CHOICES:
             break

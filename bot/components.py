@@ -19,9 +19,11 @@ from bot.limits import (
     CHOICES,
     CONTENT,
     CUSTOM_ID,
+    ELLIPSIS,
     OPTION_LABEL,
     PLACEHOLDER,
     fit,
+    one_line,
 )
 from bot.menus import (
     ID36,
@@ -318,7 +320,7 @@ def _id_fits(item: discord.ui.DynamicItem[Any]) -> bool:
 
 def _label(text: str, limit: int) -> str:
     """A label on one line within `limit` characters, never empty (Discord refuses that)."""
-    return fit(" ".join(text.split()), limit) or "…"
+    return one_line(text, limit) or ELLIPSIS
 
 
 def _parent_with_choice(actions: list[Action], prefix: str) -> str:
