@@ -30,7 +30,16 @@ _ACTION_ID_RE = re.compile(r"^[A-Za-z0-9_+\-=]+(\.[A-Za-z0-9_+\-=]+)*$")
 
 
 class RuleError(Exception):
-    """An illegal action or option. The message is shown to the player as it is."""
+    """An illegal action or option. The message is shown to the player as it is: one line
+    (Discord shows it as one private line); repeat what the player sent with `shorten`."""
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """Text for one line of at most `limit` characters: line breaks become spaces, and a longer
+    text ends in "…". For what a player sent, repeated in a message (a move of 5,000
+    characters), and for names inside labels."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
 class Player(BaseModel):

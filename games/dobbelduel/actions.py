@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import product
 
-from games.contract import Action, RuleError
+from games.contract import Action, RuleError, shorten
 from games.dobbelduel.data import COLUMNS, FACES
 
 TRY = "try"
@@ -43,11 +43,11 @@ def parse(action_id: str) -> tuple[str, Placement]:
     """The kind and the value per column; RuleError for anything that is not a move."""
     kind, *values = action_id.split(".")
     if kind not in (TRY, SOLVE):
-        raise RuleError(f"Unknown move {action_id!r}: moves start with 'try.' or 'solve.'.")
+        raise RuleError(f"Unknown move {_quoted(action_id)}: moves start with 'try.' or 'solve.'.")
     if len(values) != len(COLUMNS):
         raise RuleError(
             f"A move names one value per column {' '.join(COLUMNS)}, "
-            f"like {kind}.3.5.{EMPTY if kind == TRY else 2}.6; got {action_id!r}."
+            f"like {kind}.3.5.{EMPTY if kind == TRY else 2}.6; got {_quoted_last(action_id)}"
         )
     dice: list[int | None] = []
     faces = [str(f) for f in range(1, FACES + 1)]
@@ -58,8 +58,22 @@ def parse(action_id: str) -> tuple[str, Placement]:
             dice.append(int(value))
         else:
             allowed = f"1-{FACES}" + (f" or {EMPTY}" if kind == TRY else "")
-            raise RuleError(f"Column {column}: {value!r} is not a die value ({allowed}).")
+            raise RuleError(
+                f"Column {column}: {_quoted(value, 10)} is not a die value ({allowed})."
+            )
     return kind, tuple(dice)
+
+
+def _quoted(sent: str, limit: int = 40) -> str:
+    """What the player sent, quoted, on one line and shortened ("'try.1111…'")."""
+    return repr(shorten(sent, limit))
+
+
+def _quoted_last(sent: str, limit: int = 40) -> str:
+    """What the player sent, quoted, ending the sentence ("'solve.1.2.3'."); cut short it
+    ends the message with the ellipsis ("'try.1111…"), so it reads as cut."""
+    short = shorten(sent, limit)
+    return f"'{short}" if short != " ".join(sent.split()) else f"{short!r}."
 
 
 def _placement_action(dice: Placement) -> Action:

@@ -23,7 +23,17 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.contract import Action, Applied, Game, OptionSpec, Player, Result, RuleError, Seat
+from games.contract import (
+    Action,
+    Applied,
+    Game,
+    OptionSpec,
+    Player,
+    Result,
+    RuleError,
+    Seat,
+    shorten,
+)
 from games.dobbelduel import actions, ai, render
 from games.dobbelduel.data import (
     COLOURS,
@@ -141,7 +151,9 @@ def _rounds_option(options: dict[str, Any]) -> int:
         try:
             value = int(str(value))
         except ValueError:
-            raise RuleError(f"rounds must be a whole number, not {value!r}.") from None
+            raise RuleError(
+                f"rounds must be a whole number, not {shorten(repr(value), 20)}."
+            ) from None
     return value
 
 

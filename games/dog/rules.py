@@ -106,6 +106,7 @@ from games.contract import (
     Result,
     RuleError,
     Seat,
+    shorten,
 )
 from games.dog import data
 from games.dog.cards import card_name, deal_size, new_deck
@@ -397,7 +398,8 @@ class Dog(Game[DogState]):
             acts = []
             for code in dict.fromkeys(state.hands[seat]):
                 name = card_name(code, state.variant)
-                acts.append(Action(id=f"give.{code}", label=f"Give {name} to {to}",
+                acts.append(Action(id=f"give.{code}", label=shorten(f"Give {name} to {to}",
+                                                                     LABEL_MAX),
                                    path=("Give a card", name)))
             return acts
         if state.phase == "royal_setup":
