@@ -30,20 +30,10 @@ _MARK = "_logsafety"  # marks our factory, so that install() wraps the factory o
 
 # Gateway and REST payload keys whose values are private (message text and components, the
 # interaction token, a chosen option or a typed move) or a credential.
-SECRET_KEYS = frozenset(
-    {
-        "token",
-        "secret_key",
-        "content",
-        "embeds",
-        "attachments",
-        "components",
-        "poll",
-        "message_snapshots",
-        "values",
-        "value",
-    }
-)
+SECRET_KEYS = frozenset((
+    "token", "secret_key", "content", "embeds", "attachments", "components", "poll",
+    "message_snapshots", "values", "value",
+))  # fmt: skip
 
 # Routes whose bodies hold nothing private; every other body is replaced by its size.
 _PUBLIC_BODY = re.compile(
@@ -65,7 +55,8 @@ _TEXT_RULES: list[tuple[re.Pattern[str], str]] = [
     # token: value, 'token': 'value', "secret_key": [...] in a repr or JSON text
     (
         re.compile(
-            r"""(['"]?\b(?:token|secret_key)['"]?\s*[:=]\s*['"]?)(?!<hidden>)(?:\[[^\]]*\]|[^'",\s})]+)"""
+            r"""(['"]?\b(?:token|secret_key)['"]?\s*[:=]\s*['"]?)(?!<hidden>)"""
+            r"""(?:\[[^\]]*\]|[^'",\s})]+)"""
         ),
         r"\1" + HIDDEN,
     ),
@@ -73,7 +64,7 @@ _TEXT_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\b({PREFIX}:[a-z]:{ID36}):(?!{HIDDEN})[^\s'\",)}}\]]+"), r"\1:" + HIDDEN),
 ]
 
-_secrets: set[str] = set()
+_secrets: frozenset[str] = frozenset()  # replaced, never changed: other threads log too
 
 
 def install(*secrets: str) -> None:
@@ -81,7 +72,8 @@ def install(*secrets: str) -> None:
 
     secrets: exact values never to log (the bot token, say), added to those given before.
     """
-    _secrets.update(s for s in secrets if len(s) >= 6)
+    global _secrets
+    _secrets = _secrets | {s for s in secrets if len(s) >= 6}
     current = logging.getLogRecordFactory()
     if getattr(current, _MARK, False):
         return
