@@ -27,6 +27,7 @@ from bot.limits import (
 )
 from bot.menus import (
     ID36,
+    PATH,
     PREFIX,
     SEGMENT,
     MenuStep,
@@ -156,7 +157,7 @@ def _step_id(kind: str, session_id: int, version: int, prefix: str) -> str:
     return f"{PREFIX}:{kind}:{to_base36(session_id)}:{to_base36(version)}:{prefix}"
 
 
-_STEP = r":(?P<sid>" + ID36 + r"):(?P<ver>" + ID36 + r"):(?P<prefix>[A-Za-z0-9_+\-=.]*)"
+_STEP = r":(?P<sid>" + ID36 + r"):(?P<ver>" + ID36 + r"):(?P<prefix>" + PATH + r")"
 
 
 class StepButton(

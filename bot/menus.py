@@ -14,8 +14,11 @@ from games.contract import ACTION_ID_MAX, Action
 
 SEP = "."
 PREFIX = "gt"  # every component of this bot starts with it
-ID36 = r"[0-9a-z]{1,12}"  # a session id or version in a custom_id: fits SQLite's 64 bits
+# A session id or version in a custom_id, as to_base36 writes it (no leading zeros): at most
+# 12 base-36 digits, so it fits SQLite's 64 bits.
+ID36 = r"(?:0|[1-9a-z][0-9a-z]{0,11})"
 SEGMENT = re.compile(rf"[A-Za-z0-9_+\-=]{{1,{ACTION_ID_MAX}}}")  # one segment of an action id
+PATH = r"(?:[A-Za-z0-9_+\-=]+(?:\.[A-Za-z0-9_+\-=]+)*)?"  # segments joined by SEP, or nothing
 
 
 @dataclass(frozen=True)
