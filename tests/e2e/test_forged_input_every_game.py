@@ -367,8 +367,10 @@ def forged_ids(sid: int, version: int, sample: str) -> list[str]:
         f"gt:a:{s}:-1:{sample}",
         f"gt:m:-{s}:{v}:",
         f"gt:s:{s}:-{v}::0",
-        # letters, signs and other digits where digits go
+        # letters, signs, leading zeros and other digits where digits go
         f"gt:o:{s.upper()}Z",
+        f"gt:o:0{s}",
+        f"gt:a:{s}:00{v}:{sample}",
         f"gt:o:{s}.5",
         f"gt:o: {s}",
         "gt:o:١٢",
@@ -386,6 +388,8 @@ def forged_ids(sid: int, version: int, sample: str) -> list[str]:
         f"gt:s:{s}:{v}::4",
         f"gt:s:{s}:{v}::99",
         f"gt:a:{s}:{v}:{sample}:extra",
+        f"gt:m:{s}:{v}:.{sample}",
+        f"gt:a:{s}:{v}:{sample}..x",
         f"gt:m:{s}:{v}:no such:move",
         # well formed, but a move or step no game has
         f"gt:a:{s}:{v}:no.such.move",
