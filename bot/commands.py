@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.errors import OptionError
+from bot.errors import UNKNOWN_COMMAND, OptionError, answer
 from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, ELLIPSIS, fit, one_line
 from games.contract import Game, OptionSpec
 
@@ -241,7 +241,65 @@ def fitted(choices: list[app_commands.Choice[Any]]) -> list[app_commands.Choice[
     return kept
 
 
+SNOWFLAKE_TYPES = {6, 7, 8, 9, 11}  # user, channel, role, mentionable, attachment: ids
+NUMBER = 10
+
+
+def well_formed(tree: app_commands.CommandTree[Any], data: dict[str, Any]) -> bool:
+    """Whether a command's payload has the shape of one of ours: each option of the type its
+    parameter declares, numbers as numbers and ids as ids. discord.py converts some option
+    types before any check or error handler runs (a "number" to float, an id to int), so a
+    forged type would fail there, unanswered, as "Task exception was never retrieved".
+    Unknown commands and options pass: discord.py answers those through the error handler."""
+    guild_id = data.get("guild_id")
+    command: Any = tree.get_command(
+        str(data.get("name", "")), guild=discord.Object(int(guild_id)) if guild_id else None
+    ) or tree.get_command(str(data.get("name", "")))
+    return command is None or _options_well_formed(command, data.get("options"))
+
+
+def _options_well_formed(command: Any, options: Any) -> bool:
+    if options is None:
+        return True
+    if not isinstance(options, list):
+        return False
+    for option in options:
+        if not isinstance(option, dict):
+            return False
+        kind, name, value = option.get("type"), str(option.get("name", "")), option.get("value")
+        if kind in (1, 2):  # a subcommand (group): its own options
+            inner = command.get_command(name) if isinstance(command, app_commands.Group) else None
+            if inner is not None and not _options_well_formed(inner, option.get("options")):
+                return False
+            continue
+        parameter = (
+            command.get_parameter(name) if isinstance(command, app_commands.Command) else None
+        )
+        if parameter is not None and kind != parameter.type.value:
+            return False
+        if option.get("focused"):
+            continue  # what is typed so far: any text
+        if kind == NUMBER and (isinstance(value, bool) or not isinstance(value, int | float)):
+            return False
+        if kind in SNOWFLAKE_TYPES and not (isinstance(value, str) and value.isdecimal()
+                                            and value.isascii()):
+            return False
+        if not isinstance(kind, int) or not 3 <= kind <= 11:
+            return False
+    return True
+
+
 async def setup(bot: GameBot) -> None:
-    """Extension entry point: one command group per registered game."""
+    """Extension entry point: one command group per registered game, and the tree refuses a
+    command payload of the wrong shape before discord.py reads it (see `well_formed`)."""
     for game in bot.games.values():
         bot.tree.add_command(build_group(bot, game))
+
+    async def check(interaction: discord.Interaction) -> bool:
+        if well_formed(bot.tree, interaction.data or {}):  # type: ignore[arg-type]
+            return True
+        log.warning("a command payload of the wrong shape was refused")
+        await answer(interaction, UNKNOWN_COMMAND)
+        return False
+
+    bot.tree.interaction_check = check  # type: ignore[method-assign]
