@@ -679,6 +679,17 @@ class FakeDiscord:
         via: discord.Client | None = None,
     ) -> InteractionResult:
         """Pick values (or option labels; users/channels/roles for those selects) in a menu."""
+        inter = self.select_interaction(user, message, custom_id, values)
+        return await self._run(inter, expect_response=expect_response, via=via)
+
+    def select_interaction(
+        self,
+        user: UserLike,
+        message: FakeMessage,
+        custom_id: str | None,
+        values: Iterable[Any],
+    ) -> FakeInteraction:
+        """The interaction `select` would send, made but not sent (see `send`)."""
         account = user.user
         self._check_can_see(account, message.channel, message)
         menu = message.select_menu(custom_id)
@@ -706,7 +717,7 @@ class FakeDiscord:
             guild = message.channel.guild
             data["values"] = [self._resolve_entity(v, resolved, guild) for v in chosen]
             data["resolved"] = resolved
-        inter = self.world.new_interaction(
+        return self.world.new_interaction(
             3,
             account,
             message.channel,
@@ -714,7 +725,6 @@ class FakeDiscord:
             message=message,
             attachment_size_limit=self.upload_limit,
         )
-        return await self._run(inter, expect_response=expect_response, via=via)
 
     async def submit_modal(
         self,

@@ -790,6 +790,7 @@ class RestApi:
             inter.modal = data
         inter.response_type = kind
         inter.answered_at = time.monotonic()
+        inter.answers.append(data)
         assert inter.responded is not None
         if not inter.responded.done():
             inter.responded.set_result(kind)
@@ -807,6 +808,7 @@ class RestApi:
     async def execute_webhook(self, request: web.Request) -> web.Response:
         inter = self.webhook_interaction(request)
         payload, uploads = await read_body(request)
+        inter.answers.append(payload)
         original = inter.original
         if inter.response_type == 5 and original is not None and original.loading:
             # The first followup after a "thinking" defer replaces the loading message.
@@ -831,6 +833,7 @@ class RestApi:
         message = self.webhook_message(request, inter)
         payload, uploads = await read_body(request)
         self.edit(message, payload, uploads)
+        inter.answers.append(payload)
         return self.message_json(message)
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:

@@ -697,6 +697,9 @@ class FakeInteraction:
     dispatched_to: str | None = None  # the gateway session it was sent on
     sent_at: float | None = None  # time.monotonic() when sent, and when the bot answered
     answered_at: float | None = None
+    # What the bot answered with, as sent (the callback's data, then follow-ups and edits):
+    # the messages themselves may be edited later by other interactions.
+    answers: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def guild(self) -> FakeGuild | None:
