@@ -164,7 +164,7 @@ class LogIndex:
 
     def __init__(self, db: Database, session_id: int) -> None:
         self.rows = db.actions(session_id)
-        ids = _has_ids(self.rows)
+        ids = self.keeps_ids = _has_ids(self.rows)
         self.by_interaction = {
             r["interaction_id"]: r for r in self.rows if ids and r["interaction_id"] is not None
         }
@@ -220,26 +220,26 @@ class Sent:
 
     inter: FakeInteraction
     table: Table
-    kind: str  # "start", "begin" or "play"
+    kind: str  # "start", "begin", "play" (typed), "menu" (the Play button), "click" (a step)
     session_id: int | None = None
     seat: int | None = None
     action: str | None = None
     seen_version: int | None = None
     killed: bool = False  # the process was killed while this was in flight
+    noted: bool = False
 
     @property
     def answered(self) -> bool:
         return not unanswered(self.inter)
 
     def answer_text(self) -> str:
-        inter = self.inter
-        if inter.response_type is None:
-            return ""
+        """What the bot answered, as it was sent (a menu's message is edited by later steps)."""
         parts = []
-        if inter.original is not None:
-            parts.append(inter.original.text)
-        parts += [m.text for m in inter.followups]
-        return "\n".join(parts)
+        for answer in self.inter.answers:
+            if answer.get("content"):
+                parts.append(str(answer["content"]))
+            parts += [str(e.get("description") or "") for e in answer.get("embeds") or []]
+        return "\n".join(p for p in parts if p)
 
     @property
     def refused(self) -> bool:
@@ -253,6 +253,19 @@ class Sent:
     def acknowledged(self) -> bool:
         """Answered, and not with a warning: the person was told the move was made."""
         return self.answered and not self.refused
+
+    @property
+    def may_move(self) -> bool:
+        """A typed move, or a step of the Play menu (which may be the one that makes it)."""
+        return self.kind in ("play", "click")
+
+    @property
+    def claims_move(self) -> bool:
+        """The answer tells the person their move was made: any answer to a typed move that
+        is not a refusal; for a menu step, the receipt (✅)."""
+        if self.kind == "play":
+            return self.acknowledged
+        return self.kind == "click" and self.answer_text().lstrip().startswith("✅")
 
     def describe(self) -> str:
         what = self.action or self.kind
@@ -272,6 +285,7 @@ class Table:
     rng: random.Random
     sent: list[Sent] = field(default_factory=list)
     lobby_card: FakeMessage | None = None
+    menu: FakeMessage | None = None  # the person's open Play menu (ephemeral), if any
     finished: set[int] = field(default_factory=set)
 
     @property
@@ -288,7 +302,8 @@ class Figures:
     startup_kills: int = 0
     restarts: int = 0
     steps: int = 0
-    moves_sent: int = 0
+    moves_sent: int = 0  # typed (/<game> play)
+    menu_steps_sent: int = 0  # Play button and menu steps
     moves_acknowledged: int = 0
     moves_refused: int = 0
     moves_unanswered: int = 0  # lost with the process: never answered (the person retries)
@@ -298,12 +313,20 @@ class Figures:
     all_moved_on: list[float] = field(default_factory=list)
     ready: list[float] = field(default_factory=list)  # restart -> connected and quiet
     answer_seconds: list[float] = field(default_factory=list)
+    move_answer_seconds: list[float] = field(default_factory=list)  # typed moves only
     sigterm_seconds: list[float] = field(default_factory=list)
     sigterm_codes: Counter[int | None] = field(default_factory=Counter)
     violations: dict[str, list[str]] = field(default_factory=dict)
+    notes: dict[str, list[str]] = field(default_factory=dict)
     bot_errors: list[str] = field(default_factory=list)
     refused_requests: list[str] = field(default_factory=list)  # 4xx the fake answered
     wall: float = 0.0
+
+    def note(self, kind: str, text: str) -> None:
+        """A finding worth reporting that does not break an invariant."""
+        found = self.notes.setdefault(kind, [])
+        if text not in found:
+            found.append(text)
 
     def violate(self, kind: str, text: str) -> None:
         found = self.violations.setdefault(kind, [])
@@ -328,8 +351,9 @@ class Figures:
             f"kills survived: {self.kills} ({self.startup_kills} while the bot was starting "
             f"up), restarts: {self.restarts}, steps: {self.steps}, wall time {self.wall:.1f} s",
             f"games finished: {self.games_finished}",
-            f"moves sent: {self.moves_sent}, acknowledged: {self.moves_acknowledged}, refused: "
-            f"{self.moves_refused}, never answered (killed in flight): {self.moves_unanswered}",
+            f"moves typed: {self.moves_sent}, menu clicks: {self.menu_steps_sent}; moves "
+            f"acknowledged: {self.moves_acknowledged}, refused: {self.moves_refused}, typed "
+            f"moves never answered (killed in flight): {self.moves_unanswered}",
             f"moves lost: {self.count('lost')}, duplicated: {self.count('duplicated')}, "
             f"unannounced: {self.count('unannounced')}, announced twice: "
             f"{self.count('announced twice')}",
@@ -349,6 +373,9 @@ class Figures:
             lines.append(f"requests the fake refused: {dict(kinds)}")
         lines.append(f"bot log errors: {len(self.bot_errors)}")
         lines += [f"  | {line[:300]}" for line in self.bot_errors[:10]]
+        for kind, found in sorted(self.notes.items()):
+            lines.append(f"note: {kind} ({len(found)}):")
+            lines += [f"  - {text}" for text in found[:3]]
         for kind, found in sorted(self.violations.items()):
             lines.append(f"VIOLATION {kind} ({len(found)}):")
             lines += [f"  - {text}" for text in found[:8]]
@@ -392,6 +419,7 @@ class Rig:
         self.sealed: set[int] = set()
         self.replays: dict[int, Replay] = {}
         self._failed_seen = 0
+        self.menu_chance = 0.25  # how often a move is made with the Play button's menu
         self._log_seen = 0
         self._began = time.monotonic()
 
@@ -487,6 +515,9 @@ class Rig:
         state = table.game.load(row["state"])
         if seat is None or seat not in table.game.to_act(state):
             return None
+        by_menu = self.menu_move(table, row, seat)
+        if by_menu is not None:
+            return by_menu
         legal = table.game.legal_actions(state, seat)
         if table.rng.random() < 0.8:
             action = table.game.ai_action(state, seat, Rng.seeded(table.rng.getrandbits(63)))
@@ -505,6 +536,42 @@ class Rig:
             seen_version=row["version"],
         )
 
+    def menu_move(self, table: Table, row: sqlite3.Row, seat: int) -> Sent | None:
+        """Sometimes the person plays with the buttons instead: Play on the newest board, then
+        the first choice of each step until the move is made (each step a step of the run, so
+        kills land between them too, and a menu opened before a restart is used after it)."""
+        f = self.fake
+        menu = table.menu
+        if menu is not None:
+            choices = [b for b in menu.buttons() if b.label != "Back" and not b.disabled]
+            selects = [m for m in menu.selects() if not m.disabled and m.options]
+            if menu.deleted or not (choices or selects):
+                table.menu = None
+            elif choices:
+                inter = f.click_interaction(table.person, menu, choices[0].custom_id or "")
+            else:
+                option = selects[0].options[0]["value"]
+                inter = f.select_interaction(table.person, menu, selects[0].custom_id, [option])
+            if table.menu is not None:
+                return Sent(inter, table, "click", row["id"], seat, None, row["version"])
+        if table.rng.random() >= self.menu_chance:
+            return None
+        board = self.newest_board(table, row["id"])
+        if board is None:
+            return None
+        inter = f.click_interaction(table.person, board, "Play")
+        return Sent(inter, table, "menu", row["id"], seat, None, row["version"])
+
+    def newest_board(self, table: Table, session_id: int) -> FakeMessage | None:
+        for message in reversed(table.channel.messages):
+            match = BOARD_NONCE.match(message.nonce or "")
+            if match is None or int(match.group(1)) != session_id:
+                continue
+            if any(b.label == "Play" and not b.disabled for b in message.buttons()):
+                return message
+            return None
+        return None
+
     def send_moves(self) -> list[Sent]:
         sends = []
         for table in self.tables:
@@ -518,6 +585,8 @@ class Rig:
             sends.append(sent)
             if sent.kind == "play":
                 self.figures.moves_sent += 1
+            elif sent.kind in ("menu", "click"):
+                self.figures.menu_steps_sent += 1
         return sends
 
     def note_finished(self, table: Table, row: sqlite3.Row | None) -> None:
@@ -579,10 +648,25 @@ class Rig:
             await asyncio.sleep(0.01)
 
     def note_answer(self, sent: Sent) -> None:
+        if sent.noted or not sent.answered:
+            return
+        sent.noted = True
         inter = sent.inter
+        if sent.kind in ("menu", "click"):
+            table = sent.table
+            if sent.refused or inter.original is None:
+                table.menu = None  # out of date, or not the person's turn: type it instead
+            else:
+                table.menu = inter.original
+            if sent.claims_move:
+                self.figures.moves_acknowledged += 1
+                if table.rng.random() < 0.5:
+                    table.menu = None  # the next move typed, or from a new Play
         if inter.answered_at is not None and inter.sent_at is not None:
             seconds = inter.answered_at - inter.sent_at
             self.figures.answer_seconds.append(seconds)
+            if sent.kind == "play":
+                self.figures.move_answer_seconds.append(seconds)
             if seconds > ANSWER_DEADLINE:
                 self.figures.violate(
                     "answered late", f"{sent.describe()} answered after {seconds:.2f} s"
@@ -619,7 +703,7 @@ class Rig:
         return found
 
     def where_it_landed(self, sends: list[Sent], stuck: dict[int, tuple[int, int]]) -> str:
-        moves = [s for s in sends if s.kind == "play"]
+        moves = [s for s in sends if s.may_move]
         saved = [s for s in moves if self.saved_row(s) is not None]  # a few: one read each
         label = "no move in flight"
         if moves:
@@ -650,6 +734,8 @@ class Rig:
                 self.note_answer(sent)
             elif sent.kind == "play":
                 self.figures.moves_unanswered += 1
+            if sent.kind in ("menu", "click") and not sent.answered:
+                sent.table.menu = None  # the person saw "interaction failed": start afresh
         stuck = self.needs_the_bot()
         self.figures.landings[self.where_it_landed(sends, stuck)] += 1
         self.check_log("after a kill")
@@ -724,7 +810,7 @@ class Rig:
 
     def saved_row(self, sent: Sent) -> sqlite3.Row | None:
         """The log row this move made, if it made one."""
-        if sent.kind != "play" or sent.session_id is None:
+        if not sent.may_move or sent.session_id is None:
             return None
         return LogIndex(self.db, sent.session_id).row_of(sent)
 
@@ -742,12 +828,12 @@ class Rig:
                 log = LogIndex(self.db, sid)
                 matched: dict[int, list[Sent]] = {}
                 for sent in self.sends.get(sid, []):
-                    if sent.kind != "play":
+                    if not sent.may_move:
                         continue
                     row = log.row_of(sent)
                     if row is not None:
                         matched.setdefault(row["seq"], []).append(sent)
-                    if sent.acknowledged and row is None:
+                    if sent.claims_move and row is None:
                         f.violate(
                             "lost",
                             f"{when}: {sent.describe()} was answered "
@@ -778,6 +864,12 @@ class Rig:
                     # sent again from the same state. One row for two acknowledged sends is a
                     # lost move; a row no send explains was applied twice (or by nobody).
                     senders = matched.get(row["seq"], [])
+                    if log.keeps_ids and row["interaction_id"] is None:
+                        f.violate(
+                            "move without its interaction",
+                            f"{when}: session {sid} row {row['seq']} ({row['action']!r}), a "
+                            "person's move, does not keep the interaction that made it",
+                        )
                     if not senders:
                         f.violate(
                             "duplicated",
@@ -874,6 +966,16 @@ class Rig:
         covered = {v for a, b in ranges for v in range(a, b + 1)}
         pending = replay.pending  # the steps made so far of a move not finished yet
         missing = [v for v in replay.versions if v not in covered and v not in pending]
+        last_board = max((b for _, b in ranges), default=0)
+        if missing and pending and min(missing) > last_board and session["status"] == "active":
+            # Complete moves made just before a move in several steps began (the person was
+            # quicker than the board): their board waits for that move's last step.
+            f.note(
+                "announced late",
+                f"{when}: session {sid} ({table.name}): versions {missing[0]}-{missing[-1]} "
+                f"wait for the half-made move at {min(pending)}-{max(pending)} to be announced",
+            )
+            missing = []
         if missing:
             shown = ", ".join(str(v) for v in missing[:12])
             more = f" (+{len(missing) - 12})" if len(missing) > 12 else ""
@@ -974,9 +1076,14 @@ class Rig:
         long_delay: float = 0.4,
         max_steps: int = 5000,
         stop_kills: int | None = None,
+        max_kills: int | None = None,
     ) -> None:
-        """Play every table to its end, killing the bot after a step with `kill_chance`."""
+        """Play every table to its end, killing the bot after a step with `kill_chance`.
+        After `stop_kills` kills each table finishes the game it is in; after `max_kills`
+        there are no more kills (the short run's time stays bounded)."""
         while not self.finished and self.figures.steps < max_steps:
+            if max_kills is not None and self.figures.kills >= max_kills:
+                kill_chance = 0.0
             for table in self.tables:
                 if stop_kills is not None and self.figures.kills >= stop_kills:
                     table.games_wanted = min(table.games_wanted, len(table.finished) + 1)
@@ -1000,7 +1107,7 @@ class Rig:
         comes (between the commit and the answer, the AI seats' turn), else anywhere in the
         first tens of milliseconds, sometimes later (the news being posted)."""
         pick = self.rng.random()
-        recent = self.figures.answer_seconds[-30:]
+        recent = self.figures.move_answer_seconds[-30:]
         if pick < 0.4 and recent:
             return self.rng.choice(recent) * self.rng.uniform(0.4, 1.05)
         if pick < 0.8:

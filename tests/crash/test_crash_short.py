@@ -25,7 +25,7 @@ async def test_games_survive_random_kills_with_every_move_kept_announced_once_an
     async with Rig(tmp_path, seed=SEED) as rig:
         rig.add_table("dog", bots=3)
         rig.add_table("dobbelduel", bots=1, games=2)
-        await rig.play(kill_chance=0.15)
+        await rig.play(kill_chance=0.2, max_kills=12)
     text = report(rig, "short crash run")
     f = rig.figures
     assert f.kills >= 5, text
