@@ -258,11 +258,17 @@ class RestApi:
             record.sent = await self.sent_payload(request)
         except web.HTTPException:
             raise
-        except (ConnectionError, ClientConnectionError, asyncio.CancelledError):
-            # The client died with the request half sent (SIGKILL): nobody reads an answer.
+        except asyncio.CancelledError:
+            self.stats.aborted.append(record)
+            record.error = {"code": 0, "message": "cancelled"}
+            raise
+        except (ConnectionError, ClientConnectionError):
+            # The client died with the request half sent (SIGKILL): nobody reads this answer,
+            # and it is not an error of the fake's (raising would have aiohttp log one).
             self.stats.aborted.append(record)
             record.error = {"code": 0, "message": "the client went away"}
-            raise
+            response = json_response(record.error, 400)
+            state["aborted"] = True
         except Exception:
             # A bug in the fake: answer 400 (a 5xx would make discord.py retry for seconds).
             text = traceback.format_exc()
@@ -273,7 +279,7 @@ class RestApi:
             self.stats.inflight -= 1
             self.on_activity()
         record.status = response.status
-        if response.status >= 400 and not state.get("unknown"):
+        if response.status >= 400 and not state.get("unknown") and not state.get("aborted"):
             self.stats.failed.append(record)
         return response
 
