@@ -307,6 +307,8 @@ class Figures:
     moves_refused: int = 0
     moves_unanswered: int = 0  # lost with the process: never answered (the person retries)
     games_finished: int = 0
+    dm_checks: int = 0  # newest DM compared with /hand (or the final private view)
+    board_checks: int = 0  # a session's boards checked against its log
     landings: Counter[str] = field(default_factory=Counter)
     moving_on: list[float] = field(default_factory=list)  # restart -> first stuck game moves
     all_moved_on: list[float] = field(default_factory=list)
@@ -349,7 +351,8 @@ class Figures:
         lines = [
             f"kills survived: {self.kills} ({self.startup_kills} while the bot was starting "
             f"up), restarts: {self.restarts}, steps: {self.steps}, wall time {self.wall:.1f} s",
-            f"games finished: {self.games_finished}",
+            f"games finished: {self.games_finished}; checks: {self.board_checks} of a session's "
+            f"boards against its log, {self.dm_checks} of a DM against /hand",
             f"moves typed: {self.moves_sent}, menu clicks: {self.menu_steps_sent}; moves "
             f"acknowledged: {self.moves_acknowledged}, refused: {self.moves_refused}, typed "
             f"moves never answered (killed in flight): {self.moves_unanswered}",
@@ -947,6 +950,7 @@ class Rig:
         replay = self.replay(session)
         if replay is None or not replay.versions:
             return
+        f.board_checks += 1
         ranges: list[tuple[int, int]] = []
         nonces: Counter[str] = Counter()
         for message in table.channel.messages:
@@ -1065,6 +1069,7 @@ class Rig:
                 self.compare_dm(table, row, shown, when)
 
     def compare_dm(self, table: Table, row: sqlite3.Row, shown: str, when: str) -> None:
+        self.figures.dm_checks += 1
         newest = self.newest_dm(table)
         if newest is None or newest.content != shown:
             got = None if newest is None else newest.content
