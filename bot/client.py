@@ -37,7 +37,7 @@ class GameBot(commands.Bot):
         # libraries) are missing would greet every start with two lines that mean nothing here.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
-        logsafety.install()
+        logsafety.install(settings.discord_token.get_secret_value())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),

@@ -154,9 +154,9 @@ class Handlers:
         self, interaction: discord.Interaction, change: Change, *, edit: bool
     ) -> None:
         game = self.table.game_of(change.session)
-        text = " ".join(change.events)
+        text = fit(" ".join(change.events))
         if change.moved:  # mid-game: a bot took the seat, and the board tells the channel
-            await interaction.response.send_message(f"✅ {text}", ephemeral=True)
+            await interaction.response.send_message(fit(f"✅ {text}"), ephemeral=True)
             await self.after_change(change)
         elif edit and change.session.status in ("lobby", "ended"):
             await interaction.response.edit_message(**posting.lobby_message(game, change.session))

@@ -16,7 +16,7 @@ import discord
 
 from bot import store as st
 from bot.components import board_view, lobby_view
-from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, fit
+from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, EMBED_TITLE, fit
 from games.contract import Game, Player
 
 if TYPE_CHECKING:
@@ -29,7 +29,8 @@ OUT_OF_DATE = "🕓 *Earlier news: your newest private view is further down.*"
 def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
     status = {"lobby": "Waiting for players", "active": "Game on", "finished": "Finished",
               "ended": "Ended"}[session.status]
-    embed = discord.Embed(title=f"{game.title}: {status}", colour=discord.Colour.blurple())
+    embed = discord.Embed(title=fit(f"{game.title}: {status}", EMBED_TITLE),
+                          colour=discord.Colour.blurple())
     lines = []
     for index, seat in enumerate(session.players, 1):
         who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
@@ -38,7 +39,7 @@ def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
     embed.add_field(
         name=f"Players ({len(session.players)}/{game.max_players}, "
         f"at least {game.min_players})",
-        value="\n".join(lines) or "nobody yet",
+        value=fit("\n".join(lines), EMBED_FIELD) or "nobody yet",
         inline=False,
     )
     seating = game.seating([Player(name=p.name, bot=p.bot) for p in session.players],

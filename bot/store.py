@@ -583,19 +583,24 @@ CREATE TABLE IF NOT EXISTS schema_version (
 
 
 class SqliteStore(Store):
-    """The store on one aiosqlite connection in WAL mode.
+    """The store on two aiosqlite connections in WAL mode: one writes, one reads.
 
-    All statements go through one connection, so an internal lock serializes every operation:
-    a reader must not see another coroutine's half-done transaction, and two transactions
-    must never interleave. Writes use BEGIN IMMEDIATE so a second process waits (busy_timeout)
-    instead of failing half-way.
+    Writes go through one connection, so an internal lock serializes them: two transactions
+    must never interleave. They use BEGIN IMMEDIATE so a second process waits (busy_timeout)
+    instead of failing half-way. Reads have a connection of their own: in WAL mode they never
+    wait for a writer, so while a backup or another process holds the write lock, boards,
+    hands and autocomplete still answer (and a read never sees a half-done transaction).
     """
 
     BUSY_TIMEOUT_MS: Final = 5000
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None
+    ) -> None:
         self._db = db
+        self._reader = reader or db
         self._lock = asyncio.Lock()
+        self._read_lock = self._lock if reader is None else asyncio.Lock()
         self._closed = False
         self.path = path
 
@@ -606,24 +611,35 @@ class SqliteStore(Store):
         if path != ":memory:":
             _private_file(Path(path).expanduser())
         db = await aiosqlite.connect(path, isolation_level=None)
+        reader: aiosqlite.Connection | None = None
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {cls.BUSY_TIMEOUT_MS}")
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
-            store = cls(db, path)
-            await store._migrate(load_migrations())
+            await cls(db, path)._migrate(load_migrations())
+            if path != ":memory:":  # a second connection to :memory: would be another database
+                reader = await aiosqlite.connect(path, isolation_level=None)
+                reader.row_factory = sqlite3.Row
+                await reader.execute(f"PRAGMA busy_timeout = {cls.BUSY_TIMEOUT_MS}")
+                await reader.execute("PRAGMA query_only = ON")
         except BaseException:
             await db.close()
+            if reader is not None:
+                await reader.close()
             raise
-        return store
+        return cls(db, path, reader)
 
     async def close(self) -> None:
-        async with self._lock:
+        async with self._lock, (
+            self._read_lock if self._read_lock is not self._lock else contextlib.nullcontext()
+        ):
             if not self._closed:
                 self._closed = True
                 await self._db.close()
+                if self._reader is not self._db:
+                    await self._reader.close()
 
     # plumbing
 
@@ -645,8 +661,8 @@ class SqliteStore(Store):
             await self._db.execute("ROLLBACK")
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, tuple(params)))
+        async with self._read_lock:
+            return list(await self._reader.execute_fetchall(sql, tuple(params)))
 
     async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         rows = await self._fetchall(sql, params)
@@ -900,14 +916,17 @@ class SqliteStore(Store):
     # the outbox
 
     async def outbox(self, session_id: int) -> tuple[Session, list[OutboxRow]]:
-        async with self._lock:  # one lock: no change can land between the two reads
-            rows = await self._db.execute_fetchall(
-                "SELECT * FROM outbox WHERE session_id = ? ORDER BY id", (session_id,)
-            )
-            found = list(
-                await self._db.execute_fetchall("SELECT * FROM sessions WHERE id = ?",
-                                                (session_id,))
-            )
+        async with self._read_lock:  # one read transaction: one snapshot for both
+            await self._reader.execute("BEGIN")
+            try:
+                rows = await self._reader.execute_fetchall(
+                    "SELECT * FROM outbox WHERE session_id = ? ORDER BY id", (session_id,)
+                )
+                found = list(await self._reader.execute_fetchall(
+                    "SELECT * FROM sessions WHERE id = ?", (session_id,)
+                ))
+            finally:
+                await asyncio.shield(self._reader.execute("COMMIT"))
         if not found:
             raise NotFound(f"no session {session_id}")
         return _session(found[0]), [_outbox_row(row) for row in rows]
