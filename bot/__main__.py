@@ -81,6 +81,7 @@ async def serve(bot: GameBot, token: str) -> int:
     finally:
         for signum in signals:
             loop.remove_signal_handler(signum)
+        await asyncio.gather(*stopping, return_exceptions=True)
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -120,13 +121,23 @@ class GameBot(commands.Bot):
         await self.close()
 
     async def close(self) -> None:
+        """Close once, however often asked (a signal and `async with` both ask), and to the
+        end even if the asker is cancelled: every part must be closed before the loop ends."""
+        closing = getattr(self, "_closing_all", None)
+        if closing is None:
+            closing = self._closing_all = asyncio.ensure_future(self._close_all())
+        await asyncio.shield(closing)
+
+    async def _close_all(self) -> None:
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
         dispatcher = getattr(self, "dispatcher", None)
         if dispatcher is not None:
             await dispatcher.stop()
-        await super().close()
-        store = getattr(self, "store", None)
-        if store is not None:
-            await store.close()
+        try:
+            await super().close()
+        finally:
+            store = getattr(self, "store", None)
+            if store is not None:
+                await store.close()

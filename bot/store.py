@@ -632,14 +632,21 @@ class SqliteStore(Store):
         return cls(db, path, reader)
 
     async def close(self) -> None:
+        """Close both connections. Shielded: a connection left open keeps its worker thread,
+        and the process would hang at exit waiting for it."""
+        await asyncio.shield(self._close())
+
+    async def _close(self) -> None:
         async with self._lock, (
             self._read_lock if self._read_lock is not self._lock else contextlib.nullcontext()
         ):
             if not self._closed:
                 self._closed = True
-                await self._db.close()
-                if self._reader is not self._db:
-                    await self._reader.close()
+                try:
+                    await self._db.close()
+                finally:
+                    if self._reader is not self._db:
+                        await self._reader.close()
 
     # plumbing
 
