@@ -6,6 +6,7 @@ unexpected get a short apology (and a log line), never a silent failure or a tra
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -15,8 +16,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
+from bot import replies
 from bot.lifecycle import RESTARTING, Drain
 from bot.limits import CHOICE_NAME, fit
+from bot.store import StoreBusy
 from bot.table import TableError
 
 log = logging.getLogger(__name__)
@@ -31,6 +34,10 @@ UNKNOWN_COMMAND = (
 )
 SORRY = "⚠️ Something went wrong on my side; nothing was changed. Please try again."
 T = TypeVar("T")
+BUSY = (
+    "⏳ I am busy right now (my game records are locked for a moment); nothing was changed. "
+    "Try again in a few seconds."
+)
 SAVED = "saved"  # interaction.extras key: this interaction's change is saved already
 AFTER_SAVE = (
     "⚠️ Your move was saved, but showing it to you failed on my side. The board in the "
@@ -54,6 +61,9 @@ def describe(error: BaseException) -> str:
         error = error.original
     if isinstance(error, TableError | OptionError):
         return f"⚠️ {error}"
+    if isinstance(error, StoreBusy):
+        log.warning("the database is busy: %s", error)
+        return BUSY
     if isinstance(error, app_commands.NoPrivateMessage):
         return "⚠️ Games are played in server channels; use this command there."
     if isinstance(error, app_commands.CheckFailure):
@@ -84,10 +94,8 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
                 await interaction.response.autocomplete(
                     [app_commands.Choice(name=fit(text, CHOICE_NAME), value="?")]
                 )
-        elif interaction.response.is_done():
-            await interaction.followup.send(fit(text), ephemeral=True)
         else:
-            await interaction.response.send_message(fit(text), ephemeral=True)
+            await replies.send(interaction, content=fit(text), ephemeral=True)
     except Exception as error:  # noqa: BLE001 - the error path must not raise in turn
         log.warning(
             "could not answer interaction %s (%s)", getattr(interaction, "id", "?"),
@@ -108,6 +116,10 @@ def guarded(
         if drain is not None and drain.closing:  # stopping: answer, and change nothing
             await answer(interaction, RESTARTING)
             return
+        loop = asyncio.get_running_loop()
+        slow = loop.call_later(  # still unanswered by then: acknowledge, answer after
+            replies.DEFER_AFTER, lambda: _keep(loop.create_task(replies.defer(interaction)))
+        )
         try:
             with drain.working() if drain is not None else contextlib.nullcontext():
                 await handler(self, interaction, *args, **kwargs)
@@ -117,8 +129,21 @@ def guarded(
                 await answer(interaction, AFTER_SAVE)
             else:
                 await answer(interaction, _described(error))
+        finally:
+            slow.cancel()
 
     return wrapper
+
+
+_deferring: set[asyncio.Task[None]] = set()
+
+
+def _keep(task: asyncio.Task[None]) -> None:
+    """Hold a deferral task until it is done (the loop keeps only weak references), and
+    never let its failure go unretrieved: the answer that follows reports any trouble."""
+    _deferring.add(task)
+    task.add_done_callback(_deferring.discard)
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
 
 
 def _described(error: BaseException) -> str:

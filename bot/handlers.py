@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import posting
+from bot import posting, replies
 from bot import store as st
 from bot.components import menu_header, menu_view
 from bot.errors import guarded, mark_saved
@@ -89,17 +89,18 @@ class Handlers:
             options=options,
             bots=bots,
         )
-        await interaction.response.send_message(**posting.lobby_message(game, session))
-        message = await interaction.original_response()
-        await self._keep_lobby_card(session, message.id)
+        card = await replies.send(interaction, keep=True, **posting.lobby_message(game, session))
+        assert card is not None
+        await self._keep_lobby_card(session, card.id)
 
     @guarded
     async def join(self, interaction: discord.Interaction, game: Game[Any]) -> None:
         session = await self.table.join(
             game, interaction.channel_id, interaction.user.id, _name(interaction.user)
         )
-        await interaction.response.send_message(
-            f"{interaction.user.mention} joined the {game.title} lobby "
+        await replies.send(
+            interaction,
+            content=f"{interaction.user.mention} joined the {game.title} lobby "
             f"({len(session.players)}/{game.max_players}).",
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -110,8 +111,9 @@ class Handlers:
         session = await self.table.take_seat(
             game, interaction.channel_id, interaction.user.id, number
         )
-        await interaction.response.send_message(
-            f"{interaction.user.mention} sits in seat {number}.",
+        await replies.send(
+            interaction,
+            content=f"{interaction.user.mention} sits in seat {number}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self._refresh_lobby(session)
@@ -126,8 +128,9 @@ class Handlers:
     async def begin(self, interaction: discord.Interaction, game: Game[Any]) -> None:
         change = await self.table.begin(game, interaction.channel_id, interaction.user.id)
         mark_saved(interaction)
-        await interaction.response.send_message(
-            f"✅ {game.title} begins: the board follows in this channel.", ephemeral=True
+        await replies.send(
+            interaction, content=f"✅ {game.title} begins: the board follows in this channel.",
+            ephemeral=True,
         )
         await self.after_change(change)
         await self._refresh_lobby(change.session)
@@ -138,7 +141,7 @@ class Handlers:
         if op == "join":
             session = await self.table.join_session(session_id, user.id, _name(user))
             game = self.table.game_of(session)
-            await interaction.response.edit_message(**posting.lobby_message(game, session))
+            await replies.edit(interaction, **posting.lobby_message(game, session))
         elif op == "leave":
             change = await self.table.leave_session(session_id, user.id)
             mark_saved(interaction)
@@ -147,7 +150,7 @@ class Handlers:
             change = await self.table.begin_session(session_id, user.id)
             mark_saved(interaction)
             game = self.table.game_of(change.session)
-            await interaction.response.edit_message(**posting.lobby_message(game, change.session))
+            await replies.edit(interaction, **posting.lobby_message(game, change.session))
             await self.after_change(change)
 
     async def _after_leave(
@@ -156,13 +159,13 @@ class Handlers:
         game = self.table.game_of(change.session)
         text = fit(" ".join(change.events))
         if change.moved:  # mid-game: a bot took the seat, and the board tells the channel
-            await interaction.response.send_message(fit(f"✅ {text}"), ephemeral=True)
+            await replies.send(interaction, content=fit(f"✅ {text}"), ephemeral=True)
             await self.after_change(change)
         elif edit and change.session.status in ("lobby", "ended"):
-            await interaction.response.edit_message(**posting.lobby_message(game, change.session))
-            await interaction.followup.send(text, ephemeral=True)
+            await replies.edit(interaction, **posting.lobby_message(game, change.session))
+            await replies.send(interaction, content=text, ephemeral=True)
         else:
-            await interaction.response.send_message(text)
+            await replies.send(interaction, content=text)
         await self._refresh_lobby(change.session)
 
     async def _keep_lobby_card(self, shown: st.Session, message_id: int) -> None:
@@ -296,9 +299,9 @@ class Handlers:
         """A private answer: in place of the menu clicked (`edit`), or as a new message."""
         if edit:
             message.setdefault("view", None)
-            await interaction.response.edit_message(attachments=[], **message)
+            await replies.edit(interaction, attachments=[], **message)
         else:
-            await interaction.response.send_message(ephemeral=True, **message)
+            await replies.send(interaction, ephemeral=True, **message)
 
     async def _fresh(self, session_id: int, version: int, user_id: int) -> st.Session:
         session = await self.table.session_by_id(session_id)
@@ -313,9 +316,9 @@ class Handlers:
         if message is None:
             raise TableError("That choice is no longer open; press Play again.")
         if new:
-            await interaction.response.send_message(ephemeral=True, **message)
+            await replies.send(interaction, ephemeral=True, **message)
         else:
-            await interaction.response.edit_message(**message)
+            await replies.edit(interaction, **message)
 
     def _step_message(
         self, session: st.Session, user_id: int, prefix: str
@@ -354,21 +357,24 @@ class Handlers:
         game = self.table.game_of(session)
         message = posting.private_message(game, session, seat)
         if message is None:
-            await interaction.response.send_message(
-                "You hold nothing secret right now: the board shows everything.", ephemeral=True
+            await replies.send(
+                interaction, ephemeral=True,
+                content="You hold nothing secret right now: the board shows everything.",
             )
             return
-        await interaction.response.send_message(ephemeral=True, **message)
+        await replies.send(interaction, ephemeral=True, **message)
 
     @guarded
     async def board(self, interaction: discord.Interaction, game: Game[Any]) -> None:
         session = await self.table.session_to_show(game, interaction.channel_id)
         if session.status == "lobby":
-            await interaction.response.send_message(**posting.lobby_message(game, session))
-            card = await interaction.original_response()  # the newest card is the one kept fresh
-            await self._keep_lobby_card(session, card.id)
+            card = await replies.send(
+                interaction, keep=True, **posting.lobby_message(game, session)
+            )
+            assert card is not None
+            await self._keep_lobby_card(session, card.id)  # the newest card is kept fresh
             return
-        await interaction.response.send_message(**posting.board_message(game, session, []))
+        await replies.send(interaction, **posting.board_message(game, session, []))
 
     @guarded
     async def rules(self, interaction: discord.Interaction, game: Game[Any]) -> None:
@@ -376,8 +382,9 @@ class Handlers:
             f"{game.min_players} players" if game.min_players == game.max_players
             else f"{game.min_players} to {game.max_players} players"
         )
-        await interaction.response.send_message(
-            fit(f"**{game.title}**: {players}\n{game.rules_summary}"), ephemeral=True
+        await replies.send(
+            interaction, content=fit(f"**{game.title}**: {players}\n{game.rules_summary}"),
+            ephemeral=True,
         )
 
     @guarded
@@ -385,8 +392,9 @@ class Handlers:
         session = await self.table.end(
             game, interaction.channel_id, interaction.user.id, can_manage=_can_manage(interaction)
         )
-        await interaction.response.send_message(
-            f"The {game.title} game was ended by {interaction.user.mention}. "
+        await replies.send(
+            interaction,
+            content=f"The {game.title} game was ended by {interaction.user.mention}. "
             f"Start a new one with `/{game.name} start`.",
             allowed_mentions=discord.AllowedMentions.none(),
         )

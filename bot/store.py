@@ -45,6 +45,7 @@ __all__ = [
     "SqliteStore",
     "StaleVersion",
     "Store",
+    "StoreBusy",
     "StoreError",
     "Timer",
     "UNSET",
@@ -218,6 +219,11 @@ class StaleVersion(StoreError):
 
 class NotFound(StoreError):
     """No such session (or other row)."""
+
+
+class StoreBusy(StoreError):
+    """The database stayed locked (a backup, another process) past the busy timeout: nothing
+    was written; trying again shortly will do."""
 
 
 class AlreadyApplied(StoreError):
@@ -491,6 +497,12 @@ def _split_statements(script: str) -> list[str]:
     return statements
 
 
+def _is_busy(error: BaseException) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and (
+        "locked" in str(error) or "busy" in str(error)
+    )
+
+
 def _check_status(status: str) -> SessionStatus:
     if status not in ("lobby", "active", "finished", "ended"):
         raise ValueError(f"unknown session status {status!r}")
@@ -658,9 +670,11 @@ class SqliteStore(Store):
                 await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
                 await self._db.execute("COMMIT")
-            except BaseException:
+            except BaseException as error:
                 # Also on cancellation: the shared connection must not stay inside a transaction.
                 await asyncio.shield(self._rollback())
+                if _is_busy(error):
+                    raise StoreBusy(str(error)) from error
                 raise
 
     async def _rollback(self) -> None:
@@ -669,7 +683,12 @@ class SqliteStore(Store):
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         async with self._read_lock:
-            return list(await self._reader.execute_fetchall(sql, tuple(params)))
+            try:
+                return list(await self._reader.execute_fetchall(sql, tuple(params)))
+            except sqlite3.OperationalError as error:
+                if _is_busy(error):
+                    raise StoreBusy(str(error)) from error
+                raise
 
     async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         rows = await self._fetchall(sql, params)
