@@ -24,6 +24,7 @@ from bot.limits import CHOICE_NAME, fit
 from bot.menus import menu_step
 from bot.outbox import UNKNOWN_CHANNEL
 from bot.table import AlreadyDone, Change, Table, TableError
+from bot.upkeep import check_can_host
 from games.contract import Game
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class Handlers:
         self, interaction: discord.Interaction, game: Game[Any], options: dict[str, Any],
         bots: int,
     ) -> None:
+        check_can_host(interaction.app_permissions)
         session = await self.table.start(
             game,
             guild_id=interaction.guild_id,
@@ -126,6 +128,7 @@ class Handlers:
 
     @guarded
     async def begin(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        check_can_host(interaction.app_permissions)
         change = await self.table.begin(game, interaction.channel_id, interaction.user.id)
         mark_saved(interaction)
         await replies.send(
@@ -147,6 +150,7 @@ class Handlers:
             mark_saved(interaction)
             await self._after_leave(interaction, change, edit=True)
         else:
+            check_can_host(interaction.app_permissions)
             change = await self.table.begin_session(session_id, user.id)
             mark_saved(interaction)
             game = self.table.game_of(change.session)

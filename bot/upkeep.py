@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import store as st
+from bot.table import TableError
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -36,13 +37,23 @@ def missing_permissions(permissions: discord.Permissions | None) -> list[str]:
     return [name for flag, name in NEEDED if not getattr(permissions, flag)]
 
 
-def grant_text(missing: list[str]) -> str:
+def grant_text(missing: list[str], where: str = "that channel") -> str:
     names = missing or [name for _, name in NEEDED]
     listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
     return (
-        f"grant me {listed} in that channel (Edit Channel > Permissions, or a role of mine in "
+        f"grant me {listed} in {where} (Edit Channel > Permissions, or a role of mine in "
         "Server Settings > Roles)"
     )
+
+
+def check_can_host(permissions: discord.Permissions | None) -> None:
+    """Refuse to open or begin a game where the bot could not show it, naming what to grant."""
+    missing = missing_permissions(permissions)
+    if missing:
+        raise TableError(
+            f"I cannot host a game in this channel yet: please {grant_text(missing, 'it')}, "
+            "then try again."
+        )
 
 
 class Upkeep:
