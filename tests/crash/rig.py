@@ -811,11 +811,16 @@ class Rig:
             await asyncio.sleep(0.005)
 
     def collect_bot_errors(self) -> None:
+        """Errors the bot logged: a kill explains a lost answer, never a traceback."""
         text = self.process.log_text()
         new, self._log_seen = text[self._log_seen :], len(text)
-        for line in new.splitlines():
+        lines = new.splitlines()
+        for index, line in enumerate(lines):
             if " ERROR " in line or line.startswith("Traceback"):
                 self.figures.bot_errors.append(line)
+            if line.startswith("Traceback"):
+                cause = next((x for x in lines[index + 1 :] if not x.startswith(" ")), "?")
+                self.figures.violate("bot logged an error", cause[:200])
 
     # -- the invariants ---------------------------------------------------------------------
 
