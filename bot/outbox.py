@@ -88,8 +88,10 @@ class Dispatcher:
         self, session: st.Session, game: Game[Any], boards: list[st.OutboxRow]
     ) -> bool:
         """Post the board with the news of these rows; False when the channel is gone."""
-        if not boards or self.bot.table.move_in_progress(session):
+        complete = [i for i, row in enumerate(boards) if not row.payload.get("partial")]
+        if not complete:
             return True  # a move in several steps is shown when its last step is made
+        boards = boards[: complete[-1] + 1]  # the steps of a move under way wait for its end
         while boards:
             claimed = boards[0].nonce
             if claimed is not None:  # a post tried before a crash: the same rows, same nonce

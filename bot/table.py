@@ -339,13 +339,6 @@ class Table:
         return ended
 
     # -- playing --------------------------------------------------------------------------
-    def move_in_progress(self, session: st.Session) -> bool:
-        """A move of several steps (a 7 split) is under way: its board waits for the end."""
-        if session.status != "active" or session.state is None:
-            return False
-        game = self.game_of(session)
-        return game.move_in_progress(game.load(session.state))
-
     def legal_for(self, session: st.Session, user_id: int) -> list[Action]:
         """The caller's legal actions now; [] when it is not their turn (or no game runs)."""
         seat = self.seat_of(session, user_id)
@@ -470,7 +463,11 @@ class Table:
                 state=game.dump(after),
                 status=status,
                 timers=self._next_timers(game, session.players, status, after),
-                outbox=[board_news(events), *self._private_outbox(game, notes)],
+                outbox=[
+                    board_news(events, partial=status == "active"
+                               and game.move_in_progress(after)),
+                    *self._private_outbox(game, notes),
+                ],
                 interaction_id=interaction_id,
             )
         except st.StaleVersion:
@@ -581,9 +578,10 @@ class Table:
         return session, user_id
 
 
-def board_news(events: list[str]) -> st.OutboxItem:
-    """The board to post for a change, with its news."""
-    return st.OutboxItem(kind="board", payload={"events": list(events)})
+def board_news(events: list[str], *, partial: bool = False) -> st.OutboxItem:
+    """The board to post for a change, with its news; `partial`: a step of a move not yet
+    complete (a 7 split), whose news waits for the move's last step."""
+    return st.OutboxItem(kind="board", payload={"events": list(events), "partial": partial})
 
 
 def _mix(*numbers: int) -> int:
