@@ -19,7 +19,7 @@ import re
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.rng import Rng
 
@@ -40,6 +40,13 @@ def shorten(text: str, limit: int = 40) -> str:
     characters), and for names inside labels."""
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+class Secret(BaseModel):
+    """A model that holds secrets (a state, a private view): a validation error never echoes
+    its input, so a traceback in a log cannot carry a hand or a code."""
+
+    model_config = ConfigDict(hide_input_in_errors=True)
 
 
 class Player(BaseModel):

@@ -51,3 +51,12 @@ def test_registry_finds_every_game_package():
     assert {"dobbelduel", "dog"} <= set(games)
     for name, game in games.items():
         assert game.name == name and game.min_players <= game.max_players
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_a_state_that_fails_to_load_does_not_echo_its_secrets_in_the_error(name):
+    game = all_games()[name]
+    with pytest.raises(ValueError) as failure:
+        game.load('{"hands": "SECRET-HAND-42", "code": "SECRET-CODE-42", "rounds": [{"code": '
+                  '"SECRET-ROUND-42"}]}')
+    assert "SECRET" not in str(failure.value)

@@ -32,6 +32,7 @@ from games.contract import (
     Result,
     RuleError,
     Seat,
+    Secret,
     shorten,
 )
 from games.dobbelduel import actions, ai, render
@@ -51,7 +52,7 @@ from games.dobbelduel.views import PrivateView, PublicView, RoundView, Row, scor
 from games.rng import Rng
 
 
-class Round(BaseModel):
+class Round(Secret):
     number: int  # 1-based
     codemaker: Seat
     code: list[int]  # secret while the round is in play
@@ -66,7 +67,7 @@ class Round(BaseModel):
         return 1 - self.codemaker
 
 
-class DobbelduelState(BaseModel):
+class DobbelduelState(Secret):
     players: list[Player]
     round_count: int
     rng: Rng

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from games.contract import Secret
 from games.dobbelduel.data import (
     MAX_ATTEMPTS,
     SCORE_BROKEN,
@@ -87,7 +88,7 @@ class PublicView(BaseModel):
         return self.winners is not None
 
 
-class PrivateView(BaseModel):
+class PrivateView(Secret):
     """The codemaker's secret: the code of the round in play."""
 
     round: int

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, model_validator
+from pydantic import model_validator
 
+from games.contract import Secret
 from games.dog import data
 
 
-class DogState(BaseModel):
+class DogState(Secret):
     variant: str  # "classic" or "royal"
     names: list[str]
     sections: int  # 4 or 6

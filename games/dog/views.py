@@ -19,6 +19,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from games.contract import Secret
+
 Where = Literal["kennel", "ring", "goal"]
 Rank = Literal["king", "knight", "citizen", "fool"]
 
@@ -80,7 +82,7 @@ class DogPublicView(BaseModel):
     copyable: list[str] = []  # royal: the kinds played this round, which a copy can copy
 
 
-class DogPrivateView(BaseModel):
+class DogPrivateView(Secret):
     seat: int
     name: str
     color: str
