@@ -604,6 +604,12 @@ def resolve_options(game: Game[Any], given: dict[str, Any]) -> dict[str, Any]:
         if spec.choices and value not in spec.choices.values():
             allowed = ", ".join(str(v) for v in spec.choices)
             raise TableError(f"`{spec.name}` must be one of: {allowed}.")
+        if not spec.choices and type(value) is not spec.kind:  # exact: True is an int too
+            kind = {int: "a whole number", str: "text", bool: "true or false"}
+            raise TableError(f"`{spec.name}` must be {kind.get(spec.kind, spec.kind.__name__)}.")
+        low, high = spec.min_value, spec.max_value
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise TableError(f"`{spec.name}` must be from {low} to {high}.")
         resolved[spec.name] = value
     unknown = set(given) - {spec.name for spec in game.options}
     if unknown:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.store import Store
-from bot.table import Table, TableError
+from bot.table import Table, TableError, resolve_options
 from tests.bot.toygame import Race
 
 CHANNEL = 10
@@ -224,3 +224,22 @@ async def test_a_seat_handed_to_a_bot_on_its_turn_moves_and_the_next_clock_is_se
     assert any(e.startswith("Bob adds") for e in change.events)  # his bot moved at once
     timer = await table.store.next_timer()
     assert (timer.kind, timer.seat, timer.version) == ("reminder", 0, change.session.version)
+
+
+@pytest.mark.parametrize("value", ["5", 5.0, True, None])
+def test_an_option_of_the_wrong_type_or_out_of_range_is_refused_by_the_table(value):
+    from games.contract import OptionSpec
+
+    class Game:
+        title = "Toy"
+        options = [OptionSpec(name="size", description="size", kind=int, default=3,
+                              min_value=1, max_value=9)]
+
+    if value is None:  # not given: the default
+        assert resolve_options(Game, {}) == {"size": 3}  # type: ignore[arg-type]
+        for out_of_range in (0, 10):
+            with pytest.raises(TableError, match="from 1 to 9"):
+                resolve_options(Game, {"size": out_of_range})  # type: ignore[arg-type]
+        return
+    with pytest.raises(TableError, match="must be a whole number"):
+        resolve_options(Game, {"size": value})  # type: ignore[arg-type]
