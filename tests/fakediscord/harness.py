@@ -31,6 +31,7 @@ from .gateway import Gateway, GatewaySession
 from .rest import RequestRecord, RestApi
 from .state import (
     BUTTON,
+    INTENT_GUILDS,
     LINK_BUTTON_STYLE,
     SELECT_TYPES,
     STRING_SELECT,
@@ -473,6 +474,45 @@ class FakeDiscord:
     ) -> FakeChannel:
         return self.world.add_text_channel(guild, name, topic=topic)
 
+    async def delete_channel(self, channel: FakeChannel, *, tell_bot: bool = True) -> None:
+        """Delete a guild channel, as a server admin would: the bot gets CHANNEL_DELETE (unless
+        `tell_bot` is False: an event lost while the bot was away), and every later request
+        about the channel gets 404 Unknown Channel (10003). Waits until the bot is idle."""
+        guild = channel.guild
+        if guild is None:
+            raise AssertionError("only guild channels can be deleted")
+        guild.channels.remove(channel)
+        del self.world.channels[channel.id]
+        if tell_bot:
+            self.world.dispatch("CHANNEL_DELETE", channel.payload(), INTENT_GUILDS)
+        await self.settle()
+
+    async def set_channel_permissions(
+        self,
+        channel: FakeChannel,
+        target: UserLike | FakeRole,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+        tell_bot: bool = True,
+    ) -> None:
+        """Set (replace) the channel's permission overwrite for a member or a role, as Edit
+        Channel > Permissions does (allow=deny=0 removes it); the bot gets CHANNEL_UPDATE, so
+        its cache sees the change, unless `tell_bot` is False. Waits until the bot is idle."""
+        if channel.guild is None:
+            raise AssertionError("DM channels have no permission overwrites")
+        kind, target_id = (0, target.id) if isinstance(target, FakeRole) else (1, target.user.id)
+        channel.overwrites[:] = [
+            o for o in channel.overwrites if (int(o["type"]), int(o["id"])) != (kind, target_id)
+        ]
+        if allow or deny:
+            channel.overwrites.append(
+                {"id": str(target_id), "type": kind, "allow": str(allow), "deny": str(deny)}
+            )
+        if tell_bot:
+            self.world.dispatch("CHANNEL_UPDATE", channel.payload(), INTENT_GUILDS)
+        await self.settle()
+
     def add_user(self, name: str, *, dms_closed: bool = False, locale: str = "en-US") -> FakeUser:
         user = self.world.add_user(name, dms_closed=dms_closed)
         user.locale = locale
@@ -590,6 +630,23 @@ class FakeDiscord:
         (`inter.responded`, `inter.response_type`, `inter.original` show it when it comes).
         For a bot in another process that may be killed at any moment."""
         self._dispatch(inter, self._session(via))
+
+    async def redeliver(
+        self,
+        inter: FakeInteraction,
+        *,
+        expect_response: bool = True,
+        via: discord.Client | None = None,
+    ) -> InteractionResult:
+        """Deliver an interaction already sent once more: the very same payload, id and token,
+        as Discord does after a reconnect (or a client retries). Discord accepts only one
+        initial response per interaction: answering it again gets 400 40060 (already
+        acknowledged), while follow-ups and edits through the token still work. The result
+        holds what happened after this delivery; `expect_response` waits for the first
+        answer if none came yet."""
+        if inter.dispatched_to is None:
+            raise AssertionError(f"the {inter.describe()} was never sent: send it first")
+        return await self._run(inter, expect_response=expect_response, via=via)
 
     async def autocomplete(
         self,

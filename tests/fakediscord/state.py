@@ -377,6 +377,9 @@ class FakeChannel:
     position: int = 0
     topic: str | None = None
     messages: list[FakeMessage] = field(default_factory=list)
+    # Permission overwrites as Discord sends them: {"id", "type" (0 role, 1 member), "allow",
+    # "deny"}, the bit sets as strings. Set them with FakeDiscord.set_channel_permissions.
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def is_dm(self) -> bool:
@@ -407,7 +410,7 @@ class FakeChannel:
             "guild_id": str(self.guild.id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [dict(o) for o in self.overwrites],
             "parent_id": None,
             "topic": self.topic,
             "nsfw": False,
@@ -861,7 +864,7 @@ class World:
     def bot_permissions(self, channel: FakeChannel) -> int:
         if channel.guild is None:
             return DM_PERMISSIONS
-        return channel.guild.members[self.bot_user.id].permissions()
+        return channel_permissions(channel, channel.guild.members[self.bot_user.id])
 
     # -- messages ------------------------------------------------------------------------
 
@@ -1035,6 +1038,35 @@ class World:
         if inter.message is not None:
             payload["message"] = inter.message.payload(self)
         return payload
+
+
+def channel_permissions(channel: FakeChannel, member: FakeMember) -> int:
+    """A member's permissions in a guild channel, as Discord computes them: the guild-wide ones
+    (owner and Administrator have all), then the channel's overwrites for @everyone, for the
+    member's roles together, and for the member, each deny before its allow."""
+    base = member.permissions()
+    if base == ALL_PERMISSIONS or not channel.overwrites:
+        return base
+    assert channel.guild is not None
+    by_key = {(int(o["type"]), int(o["id"])): o for o in channel.overwrites}
+
+    def apply(perms: int, allow: int, deny: int) -> int:
+        return (perms & ~deny) | allow
+
+    everyone = by_key.get((0, channel.guild.id))
+    if everyone is not None:
+        base = apply(base, int(everyone["allow"]), int(everyone["deny"]))
+    allow = deny = 0
+    for role_id in member.role_ids:
+        found = by_key.get((0, role_id))
+        if found is not None:
+            allow |= int(found["allow"])
+            deny |= int(found["deny"])
+    base = apply(base, allow, deny)
+    own = by_key.get((1, member.id))
+    if own is not None:
+        base = apply(base, int(own["allow"]), int(own["deny"]))
+    return base
 
 
 def message_intent(channel: FakeChannel) -> int:

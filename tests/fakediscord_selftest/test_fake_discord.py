@@ -637,3 +637,79 @@ async def test_a_second_send_with_the_same_nonce_returns_the_first_message(
     assert again.id == first.id and other.id != first.id
     assert [m.content for m in chan.messages] == ["Board at move 3", "Board at move 4"]
     assert first.nonce == "b1.3-3"
+
+
+async def test_an_interaction_delivered_again_cannot_be_answered_twice(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, ann, cat, chan = fake_discord, table["ann"], table["cat"], table["chan"]
+    board = (await fake.slash(ann, chan, "game", "start", rounds=2, colour="blue")).message
+    first = await fake.click(cat, board, "Ping")
+    fake.allow_bot_errors = True  # the tiny bot does not expect a second delivery
+    again = await fake.redeliver(first.interaction)
+    assert again.interaction is first.interaction
+    assert [m.content for m in fake.ephemeral_messages(cat)] == ["pong"]
+    assert [r.error["code"] for r in again.failed_requests if r.error] == [40060]
+    fake.bot_errors.clear()
+    fake.allow_bot_errors = False
+    made = fake.slash_interaction(ann, chan, "hello")
+    with pytest.raises(AssertionError, match="never sent"):
+        await fake.redeliver(made)
+
+
+async def test_a_deleted_channel_is_announced_and_unknown_from_then_on(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, chan = fake_discord, table["chan"]
+    assert bot.get_channel(chan.id) is not None
+    await fake.delete_channel(chan)
+    assert bot.get_channel(chan.id) is None  # CHANNEL_DELETE reached the cache
+    with pytest.raises(discord.NotFound) as caught:
+        await bot.get_partial_messageable(chan.id).send("anyone?")
+    assert caught.value.code == 10003
+    quiet = fake.add_text_channel(table["guild"], "quiet")
+    await fake.delete_channel(quiet, tell_bot=False)
+    assert bot.get_channel(quiet.id) is not None  # the bot missed it
+    with pytest.raises(discord.NotFound):
+        await bot.fetch_channel(quiet.id)
+
+
+async def test_channel_overwrites_decide_what_the_bot_may_do_there(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    from tests.fakediscord.state import ATTACH_FILES, SEND_MESSAGES, VIEW_CHANNEL
+
+    fake, ann, chan = fake_discord, table["ann"], table["chan"]
+    me = table["guild"].members[fake.bot_user.id]
+    other = fake.add_text_channel(table["guild"], "other")
+    await fake.set_channel_permissions(chan, me, deny=ATTACH_FILES)
+    cached = bot.get_channel(chan.id)
+    assert isinstance(cached, discord.TextChannel)
+    assert not cached.permissions_for(cached.guild.me).attach_files  # CHANNEL_UPDATE arrived
+    assert cached.permissions_for(cached.guild.me).send_messages
+    await cached.send("text is fine")
+    with pytest.raises(discord.Forbidden) as caught:
+        await cached.send("a file", file=discord.File(io.BytesIO(b"x"), "x.txt"))
+    assert caught.value.code == 50013
+    r = await fake.slash(ann, chan, "hello")  # an interaction carries the channel's permissions
+    assert not discord.Permissions(int(r.interaction.payload["app_permissions"])).attach_files
+    await bot.get_partial_messageable(other.id).send("a file", file=discord.File(
+        io.BytesIO(b"x"), "x.txt"))  # other channels are untouched
+
+    everyone = table["guild"].everyone_role
+    await fake.set_channel_permissions(chan, me)  # removed
+    await fake.set_channel_permissions(chan, everyone, deny=SEND_MESSAGES)
+    with pytest.raises(discord.Forbidden):
+        await cached.send("no")
+    await fake.set_channel_permissions(chan, me, allow=SEND_MESSAGES)  # the member's allow wins
+    await cached.send("yes")
+    await fake.set_channel_permissions(chan, me, deny=VIEW_CHANNEL)
+    with pytest.raises(discord.Forbidden) as caught:
+        await cached.send("unseen")
+    assert caught.value.code == 50001
