@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,6 +28,12 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 
 
+class _SessionLock:
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0  # deliveries holding or awaiting it
+
+
 class Dispatcher:
     """Delivers outbox rows, one session at a time (a per-session lock orders a request's own
     delivery and the sweep), retrying failed deliveries with a growing pause."""
@@ -35,7 +42,7 @@ class Dispatcher:
         self.bot = bot
         self.retry_delay = retry_delay
         self.max_delay = max_delay
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, _SessionLock] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -68,20 +75,34 @@ class Dispatcher:
 
     async def deliver(self, session_id: int) -> None:
         """Post what the session must still show; rows are deleted only once shown."""
-        lock = self._locks.setdefault(session_id, asyncio.Lock())
-        async with lock:
+        async with self._one_at_a_time(session_id):
             try:
                 session, rows = await self.store.outbox(session_id)
             except st.NotFound:
                 return
             if not rows:
-                self._locks.pop(session_id, None)
                 return
             game = self.bot.table.game_of(session)
             boards = [row for row in rows if row.kind == "board"]
             if not await self._post_boards(session, game, boards):
                 return  # the channel is gone and the game with it
             await self._send_private(session, game, [row for row in rows if row.kind == "private"])
+
+    @contextlib.asynccontextmanager
+    async def _one_at_a_time(self, session_id: int) -> AsyncIterator[None]:
+        """The session's lock, forgotten once nobody holds or awaits it: forgetting it while
+        a delivery waits on it would let the next one take a new lock and run alongside."""
+        entry = self._locks.get(session_id)
+        if entry is None:
+            entry = self._locks[session_id] = _SessionLock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[session_id]
 
     # -- the board ------------------------------------------------------------------------
     async def _post_boards(
