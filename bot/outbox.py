@@ -19,6 +19,7 @@ import discord
 
 from bot import posting
 from bot import store as st
+from bot.limits import fit
 from games.contract import Game
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
+MISSING_PERMISSIONS = 50013
+NO_PICTURE = "*(No picture: I lack the Attach Files permission in this channel.)*"
 
 
 class _SessionLock:
@@ -124,20 +127,42 @@ class Dispatcher:
                 await self.store.claim_outbox([row.id for row in group], nonce)
             events = [event for row in group for event in row.payload.get("events", [])]
             try:
-                channel = await posting.game_channel(self.bot, session)
-                sent = await channel.send(
-                    nonce=nonce, **posting.board_message(game, session, events)
-                )
-            except (discord.NotFound, discord.Forbidden) as error:
-                if _channel_gone(error):
-                    await self.bot.upkeep.channel_gone(session.channel_id)
-                    return False
+                sent = await self._post(session, posting.board_message(game, session, events),
+                                        nonce)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_CHANNEL:
+                    raise  # not the channel: left to retry
+                await self._gone(session)
+                return False
+            except discord.Forbidden as error:
                 await self.bot.upkeep.cannot_post(session, error)
             else:
                 await self.store.note_messages(session.id, board_message_id=sent.id)
+                await self.bot.upkeep.check_posting(session)
             await self.store.done_outbox(row.id for row in group)
             boards = [row for row in boards if row not in group]
         return True
+
+    async def _post(
+        self, session: st.Session, message: dict[str, Any], nonce: str
+    ) -> discord.Message:
+        """Post the board; when only its picture is refused (no Attach Files), post the news
+        and the ping as text, so the players still learn whose turn it is."""
+        channel = await posting.game_channel(self.bot, session)
+        try:
+            return await channel.send(nonce=nonce, **message)
+        except discord.Forbidden as error:
+            if error.code != MISSING_PERMISSIONS or "file" not in message:
+                raise
+        message.pop("file")
+        message["content"] = fit(f"{message['content']}\n{NO_PICTURE}")
+        return await channel.send(nonce=nonce, **message)  # the first was refused: same nonce
+
+    async def _gone(self, session: st.Session) -> None:
+        """The channel is deleted: its game ends, and nothing of it is left to show."""
+        await self.bot.upkeep.channel_gone(session.channel_id)
+        _, rows = await self.store.outbox(session.id)  # a finished game's rows too
+        await self.store.done_outbox(row.id for row in rows)
 
     # -- private views --------------------------------------------------------------------
     async def _send_private(
@@ -151,12 +176,26 @@ class Dispatcher:
         for seat, seat_rows in sorted(by_seat.items()):
             for row in seat_rows:
                 state = game.load(row.payload["state"])
-                if row.payload.get("news"):
-                    await posting.send_private(self.bot, session, game, seat, state, f"p{row.id}")
-                elif row is seat_rows[-1]:
-                    await posting.update_private(
-                        self.bot, session, game, seat, state, f"p{row.id}"
-                    )
+                try:
+                    if row.payload.get("news"):
+                        await posting.send_private(
+                            self.bot, session, game, seat, state, f"p{row.id}"
+                        )
+                    elif row is seat_rows[-1]:
+                        await posting.update_private(
+                            self.bot, session, game, seat, state, f"p{row.id}"
+                        )
+                except discord.NotFound as error:
+                    if error.code == UNKNOWN_CHANNEL:  # telling the channel of closed DMs
+                        await self._gone(session)
+                        return
+                    # an account deleted since: nobody to show it to
+                    log.info("session %s: seat %s cannot be reached (%s)", session.id, seat,
+                             error.code)
+                except discord.Forbidden as error:
+                    # A refused DM is handled where it is sent; this is the channel refusing
+                    # the note that the person's DMs are closed (`/hand` still shows the view).
+                    await self.bot.upkeep.cannot_post(session, error)
                 await self.store.done_outbox([row.id])
 
     # -- the sweep ------------------------------------------------------------------------
@@ -189,7 +228,3 @@ class Dispatcher:
                 log.exception("delivering the news of session %s failed", session_id)
                 failed = True
         return failed
-
-
-def _channel_gone(error: discord.HTTPException) -> bool:
-    return isinstance(error, discord.NotFound) or error.code == UNKNOWN_CHANNEL

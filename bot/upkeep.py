@@ -30,11 +30,25 @@ NEEDED: tuple[tuple[str, str], ...] = (
 MISSING_ACCESS = 50001
 
 
-def missing_permissions(permissions: discord.Permissions | None) -> list[str]:
-    """The needed permissions these lack, by their names in Discord's settings."""
+def missing_permissions(
+    permissions: discord.Permissions | None, *, implicit: bool = True
+) -> list[str]:
+    """The needed permissions these lack, by their names in Discord's settings.
+
+    `implicit`: the permissions may carry Discord's implicit denials (without View Channel a
+    bot has no permission in the channel at all, without Send Messages neither Embed Links nor
+    Attach Files), as an interaction's `app_permissions` and discord.py's `permissions_for`
+    do. Then only the cause is named: View Channel, else Send Messages, else what else lacks.
+    Granting the cause may be all it takes; naming what it hides would send the host to grant
+    permissions that were never taken."""
     if permissions is None:
         return []
-    return [name for flag, name in NEEDED if not getattr(permissions, flag)]
+    missing = [name for flag, name in NEEDED if not getattr(permissions, flag)]
+    if implicit:
+        for cause in ("View Channel", "Send Messages"):
+            if cause in missing:
+                return [cause]
+    return missing
 
 
 def grant_text(missing: list[str], where: str = "that channel") -> str:
@@ -61,10 +75,13 @@ class Upkeep:
         self.bot = bot
 
     def missing_in(self, channel_id: int, error: discord.HTTPException | None = None) -> list[str]:
-        """What the bot lacks in the channel, from its cached permissions (or the error)."""
+        """What the bot lacks in the channel, exactly: from the channel's overwrites and its
+        roles as cached, before the implicit denials (which would name every permission when
+        View Channel alone is taken); else what the refusal says."""
         channel = self.bot.get_channel(channel_id)
         if isinstance(channel, discord.abc.GuildChannel):
-            missing = missing_permissions(channel.permissions_for(channel.guild.me))
+            raw = discord.abc.GuildChannel.permissions_for(channel, channel.guild.me)
+            missing = missing_permissions(raw, implicit=False)
             if missing:
                 return missing
         if error is not None and error.code == MISSING_ACCESS:
@@ -72,18 +89,41 @@ class Upkeep:
         return []
 
     async def cannot_post(self, session: st.Session, error: discord.HTTPException) -> None:
-        """The board was refused: tell the host once per game what to grant."""
+        """The board (or the lobby card) was refused: tell the host once per game what to
+        grant."""
         missing = self.missing_in(session.channel_id, error)
         log.info("session %s: posting refused in channel %s (%s); missing %s",
                  session.id, session.channel_id, error.code, missing)
+        await self.tell_host(session, missing)
+
+    async def check_posting(self, session: st.Session) -> None:
+        """A post went through, yet the bot may lack a permission the game needs there (Embed
+        Links: Discord drops the embeds quietly): tell the host once per game, all the same."""
+        missing = self.missing_in(session.channel_id)
+        if missing:
+            log.info("session %s: channel %s lacks %s", session.id, session.channel_id, missing)
+            await self.tell_host(session, missing)
+
+    async def tell_host(self, session: st.Session, missing: list[str]) -> None:
+        """DM the host, once per game, exactly what to grant in the game's channel."""
         key = f"told-host-permissions:{session.id}"
         if await self.bot.store.get_meta(key) is not None:
             return
         game = self.bot.table.game_of(session)
+        where = f"<#{session.channel_id}>"
+        if not missing or {"View Channel", "Send Messages"} & set(missing):
+            trouble = f"I cannot post or update the {game.title} game in {where}"
+        elif "Attach Files" in missing:
+            trouble = (
+                f"I cannot show the board picture of the {game.title} game in {where} (the "
+                "news and whose turn it is still come as text)"
+            )
+        else:
+            trouble = f"I cannot show the {game.title} game in {where} in full"
         text = (
-            f"⚠️ I cannot post or update the {game.title} game in <#{session.channel_id}>. Please "
-            f"{grant_text(missing)}. The game goes on meanwhile: moves are saved and private "
-            f"views still come by DM; `/{game.name} board` shows the board once I can post."
+            f"⚠️ {trouble}. Please {grant_text(missing)}. The game goes on meanwhile: moves are "
+            f"saved and private views still come by DM; `/{game.name} board` shows the board "
+            "once I can post."
         )
         await self._dm(session.host_id, text, nonce=f"h{session.id}")
         await self.bot.store.set_meta(key, ",".join(missing) or "unknown")
