@@ -207,7 +207,9 @@ class Handlers:
         typed = ".".join(action.split())  # "solve 1 2 3 4" typed by hand means solve.1.2.3.4
         legal = {a.id.lower(): a.id for a in self.table.legal_for(session, interaction.user.id)}
         typed = legal.get(typed.lower(), typed)  # a phone's capital letter is no mistake
-        await self._play_and_confirm(interaction, session.id, None, typed, edit=False)
+        # The version read here is what the person saw: the same move submitted twice at once
+        # applies once even when it is their turn again right after (check_fresh).
+        await self._play_and_confirm(interaction, session.id, session.version, typed, edit=False)
 
     async def autocomplete(
         self, interaction: discord.Interaction, game: Game[Any], current: str

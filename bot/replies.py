@@ -18,6 +18,13 @@ DEFER_AFTER = 1.5  # seconds: well inside Discord's 3, with room for a slow netw
 _LOCK = "reply-lock"
 _DEFERRED = "deferred"  # a "thinking…" placeholder (commands) or a silent defer (components)
 _PLACEHOLDER_USED = "placeholder-used"
+ALREADY_ACKNOWLEDGED = 40060  # Discord delivered this interaction before, and it was answered
+
+
+def _answered_before(error: discord.HTTPException) -> bool:
+    """A redelivered interaction (after a reconnect) whose first delivery was answered: only a
+    follow-up can answer it now."""
+    return error.code == ALREADY_ACKNOWLEDGED
 
 
 def _lock(interaction: discord.Interaction) -> asyncio.Lock:
@@ -31,10 +38,15 @@ async def defer(interaction: discord.Interaction) -> None:
     async with _lock(interaction):
         if interaction.response.is_done():
             return
-        if interaction.type is discord.InteractionType.component:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as error:
+            if not _answered_before(error):
+                raise
+            return  # answered before: what follows goes as a follow-up anyway
         interaction.extras[_DEFERRED] = True
 
 
@@ -45,8 +57,13 @@ async def send(
     """Answer with a new message; with `keep`, return it (a lobby card to keep current)."""
     async with _lock(interaction):
         if not interaction.response.is_done():
-            await interaction.response.send_message(ephemeral=ephemeral, **message)
-            return await interaction.original_response() if keep else None
+            try:
+                await interaction.response.send_message(ephemeral=ephemeral, **message)
+                return await interaction.original_response() if keep else None
+            except discord.HTTPException as error:
+                if not _answered_before(error):
+                    raise
+                return await interaction.followup.send(ephemeral=ephemeral, wait=True, **message)
         placeholder = (
             interaction.extras.get(_DEFERRED)
             and interaction.type is not discord.InteractionType.component
@@ -67,6 +84,10 @@ async def edit(interaction: discord.Interaction, **message: Any) -> None:
     """Replace the message the clicked component is on."""
     async with _lock(interaction):
         if not interaction.response.is_done():
-            await interaction.response.edit_message(**message)
-        else:
-            await interaction.edit_original_response(**message)
+            try:
+                await interaction.response.edit_message(**message)
+                return
+            except discord.HTTPException as error:
+                if not _answered_before(error):
+                    raise
+        await interaction.edit_original_response(**message)

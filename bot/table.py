@@ -431,8 +431,9 @@ class Table:
             if not acted:
                 return
         raise TableError(
-            "That button is from an earlier moment of the game; the game has moved on. "
-            f"Press Play on the newest board, or use `/{session.game} play`."
+            "That is from an earlier moment of the game: you have moved since (a button "
+            "pressed again, or a move sent twice). Press Play on the newest board, or use "
+            f"`/{session.game} play`."
         )
 
     async def _record(

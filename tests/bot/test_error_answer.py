@@ -81,7 +81,10 @@ async def test_an_answer_that_cannot_be_sent_is_logged_as_a_warning_without_its_
     caplog.set_level(logging.DEBUG)
     inter = interaction(error, done=done)
     await answer(inter, SECRET)  # nothing escapes
-    assert inter.response.calls == 1
+    # An interaction answered before (40060: delivered twice) is tried once more, as a
+    # follow-up, the only way left to answer it; every other failure is tried once.
+    redelivered = isinstance(error, discord.HTTPException) and error.code == 40060
+    assert inter.response.calls == (2 if redelivered and not done else 1)
     assert_one_quiet_warning(caplog)
 
 
