@@ -95,7 +95,7 @@ async def move_from_the_hand_dm(world: World, user: FakeMember):
     f = world.fake
     menu = menu_message(await f.click(user, newest_hand_dm(world, user), "Play"))
     while True:
-        leaves = [b for b in menu.buttons() if b.custom_id and ":a:" in b.custom_id]
+        leaves = [b for b in menu.buttons() if (b.custom_id or "").startswith("gt:a:")]
         if leaves:
             break
         menu = menu_message(await f.click(user, menu, menu.buttons()[0].custom_id))

@@ -109,7 +109,7 @@ async def menu_to_the_last_button(world: World) -> tuple[FakeMessage, str]:
     menu = menu_message(await f.click(world.ann, last_board(f, world.chan), "Play"))
     while True:
         buttons = [b for b in menu.buttons() if b.label != "Back"]
-        leaves = [b for b in buttons if b.custom_id and ":a:" in b.custom_id]
+        leaves = [b for b in buttons if (b.custom_id or "").startswith("gt:a:")]
         if leaves:
             return menu, leaves[0].custom_id
         menu = menu_message(await f.click(world.ann, menu, buttons[0].custom_id))
