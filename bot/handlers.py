@@ -284,10 +284,11 @@ class Handlers:
                 session_id, interaction.user.id, action_id, expected_version=version,
                 interaction_id=interaction.id,
             )
-        except AlreadyDone as done:  # Discord delivered this twice: say what the first did
+        except AlreadyDone as done:  # Discord delivered this twice: say what the first did,
+            # in a message of its own: the menu the first delivery left must stay in place
             await self._reply(interaction, {"content": fit(
                 f"✅ Done already: your move `{done.action}` counts once."
-            )}, edit=edit)
+            )}, edit=False)
             return
         mark_saved(interaction)
         message: dict[str, Any] = {"content": f"✅ {label}"}

@@ -247,12 +247,6 @@ async def test_a_double_submit_on_consecutive_turns_still_applies_once(world: Wo
     await moved_once(world, before, "5.p1.5")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/handlers.py answers AlreadyDone by editing the clicked message, which replaces "
-    "the first delivery's answer and its menu: it must send a new ephemeral message instead "
-    "(see the report)",
-)
 async def test_a_redelivered_menu_button_leaves_the_next_menu_in_place(world: World):
     """Bob has laid down, so Ann's move answers with her next menu at once: the second
     delivery of her click must not take that menu away."""
