@@ -182,8 +182,10 @@ def assert_views_fit(game: Game[Any], state: Any, n: int, what: str) -> None:
 def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     """Texts only: drawing every board of every game would take minutes."""
     for game in all_games().values():
-        monkeypatch.setattr(game, "render_public", lambda view: b"png")
-        monkeypatch.setattr(game, "render_private", lambda view: b"png")
+        # On the class: patching the instance leaves a stale bound method behind on undo
+        # with older pytest versions, which would shadow later tests' patches.
+        monkeypatch.setattr(type(game), "render_public", lambda self, view: b"png")
+        monkeypatch.setattr(type(game), "render_private", lambda self, view: b"png")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -276,11 +276,10 @@ async def test_a_drawing_failure_still_announces_the_move(world: World, monkeypa
     await lobby_of_two(world)
     f.allow_bot_errors = True  # the failure is logged, as it should be
 
-    def broken(self, view):
+    def broken(view):
         raise RuntimeError("no ink")
 
-    # The class of the very game the bot plays (another test may have imported a fresh copy).
-    monkeypatch.setattr(type(world.bot.games["dobbelduel"]), "render_public", broken)
+    monkeypatch.setattr(world.bot.games["dobbelduel"], "render_public", broken)
     rolled = re.search(r"Rolled: (\d)", last_board(f, world.chan).content).group(1)
     r = await f.slash(world.bob, world.chan, "dobbelduel", "play", action=f"try.{rolled}.x.x.x")
     assert r.message.content.startswith("✅ Place")
