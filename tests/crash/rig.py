@@ -176,7 +176,9 @@ class LogIndex:
         """The row this move made, if it made one: by its interaction id when the bot keeps
         it, else by what the person sent and the version they saw."""
         found = self.by_interaction.get(sent.inter.id)
-        if found is not None:
+        if found is not None or self.keeps_ids:
+            # With ids kept, a move is its interaction's row or none: the same move sent again
+            # later (a new interaction) must not be taken for this one.
             return found
         key = (sent.seat, sent.action, (sent.seen_version or 0) + 1, sent.table.person.id)
         return self.by_move.get(key)
