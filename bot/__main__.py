@@ -13,7 +13,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -27,16 +27,22 @@ TOKEN_REFUSED = (
 )
 
 
-def main() -> None:
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def settings_and_logging(log_format: str = LOG_FORMAT) -> Settings:
+    """The settings, or one line and exit code 2; then logging at the level they name."""
     try:
         settings = load_settings()
     except ConfigError as error:
         print(f"Cannot start: {error}", file=sys.stderr)
         raise SystemExit(EXIT_SETTINGS) from None
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    logging.basicConfig(level=settings.log_level.upper(), format=log_format)
+    return settings
+
+
+def main() -> None:
+    settings = settings_and_logging()
     from bot.client import GameBot  # after the settings check: a bad .env fails fast
 
     token = settings.discord_token.get_secret_value()

@@ -18,9 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import faulthandler
-import logging
 import signal
-import sys
 
 
 def point_discord_at(base_url: str) -> None:
@@ -48,18 +46,9 @@ def main(argv: list[str] | None = None) -> None:
     # A process that hangs can be asked where: SIGUSR1 writes every thread's stack to stderr.
     faulthandler.register(signal.SIGUSR1, all_threads=True)
 
-    from bot.__main__ import EXIT_SETTINGS, serve
-    from bot.config import ConfigError, load_settings
+    from bot.__main__ import serve, settings_and_logging
 
-    try:
-        settings = load_settings()
-    except ConfigError as error:
-        print(f"Cannot start: {error}", file=sys.stderr)
-        raise SystemExit(EXIT_SETTINGS) from None
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s",
-    )
+    settings = settings_and_logging("%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s")
     point_discord_at(args.fake)
     from bot.client import GameBot
 
