@@ -624,12 +624,15 @@ class Dog(Game[DogState]):
         return state.seven_left > 0
 
     def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:
-        """A new DM when cards arrive (the deal, the partner's card, a Royal extra card) or the
-        seat starts playing for its partner; a card played only updates the last DM."""
+        """A new DM when cards arrive (the deal, the partner's card, a Royal extra card, also a
+        deal laid down at once) or the seat starts playing for its partner; a card played or a
+        hand laid down during the round only updates the last DM."""
         if not isinstance(before, DogPrivateView) or not isinstance(after, DogPrivateView):
             return True
         gained = Counter(after.hand) - Counter(before.hand)
-        return bool(gained) or (after.received, after.playing_for) != (
+        # a deal laid down at once (no card of it playable) arrives only as laid-down cards
+        unseen = Counter(after.laid_down) - Counter(before.hand) - Counter(before.laid_down)
+        return bool(gained or unseen) or (after.received, after.playing_for) != (
             before.received, before.playing_for
         )
 

@@ -109,3 +109,13 @@ def test_private_news_when_cards_arrive_not_when_one_is_played():
     assert not GAME.private_news(before, after)
     assert GAME.private_news(after, before)  # a card came (back) into the hand
     assert GAME.private_news(None, before)
+
+
+def test_private_news_when_a_new_deal_is_laid_down_at_once_not_when_a_held_hand_is():
+    """A deal with no playable card is laid down in the same step: the cards still arrived."""
+    before = GAME.private_view(position(pawns={0: [10]}, hands={0: []}), 0)
+    dealt_and_laid = before.model_copy(update={"laid_down": ["2", "3", "4", "5", "6"]})
+    assert GAME.private_news(before, dealt_and_laid)
+    holding = before.model_copy(update={"hand": ["2", "3"]})
+    laid_later = holding.model_copy(update={"hand": [], "laid_down": ["2", "3"]})
+    assert not GAME.private_news(holding, laid_later)
