@@ -72,10 +72,10 @@ class TableView(discord.ui.View):
 
 
 class RevealView(discord.ui.View):
-    """A short-lived view on an ephemeral message."""
+    """A view on an ephemeral message (no timer: a pending timer task outlives its test)."""
 
     def __init__(self, secret: str) -> None:
-        super().__init__(timeout=60)
+        super().__init__(timeout=None)
         self.secret = secret
 
     @discord.ui.button(label="Reveal", style=discord.ButtonStyle.success)
@@ -604,14 +604,14 @@ async def test_payloads_discord_would_refuse_are_refused(
         await channel.get_partial_message(theirs.id).edit(content="hijacked")
     with pytest.raises(discord.HTTPException, match="embeds.0.title"):
         await channel.send(embed=discord.Embed(title="t" * 257))
-    view = discord.ui.View()
+    view = discord.ui.View(timeout=None)
     view.add_item(discord.ui.Button(label="a", custom_id="same"))
     view.add_item(discord.ui.Button(label="b", custom_id="same", row=1))
     with pytest.raises(discord.HTTPException, match="components.1.components.0.custom_id"):
         await channel.send("twins", view=view)
     select = discord.ui.Select(options=[discord.SelectOption(label=str(i)) for i in range(26)])
     with pytest.raises(discord.HTTPException, match="options"):
-        await channel.send("too many", view=discord.ui.View().add_item(select))
+        await channel.send("too many", view=discord.ui.View(timeout=None).add_item(select))
     with pytest.raises(discord.HTTPException, match="50006"):
         await channel.send("")
     big = discord.File(io.BytesIO(b"x" * (fake.upload_limit + 1)), "big.bin")
