@@ -65,7 +65,7 @@ class GameBot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
-        self.dispatcher = Dispatcher(self)
+        self.dispatcher = Dispatcher(self, step_pause=self.settings.step_pause_seconds)
         self.dispatcher.start()  # first, what the last process saved and did not show
         self.scheduler.start()
         await self.sync_commands()

@@ -153,6 +153,35 @@ class HandButton(
         await _bot(interaction).handlers.show_hand(interaction, self.session_id)
 
 
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":r:(?P<sid>" + ID36 + r")",
+):
+    """"Rematch" on a finished game's board: a new lobby with the same players and options."""
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"{PREFIX}:r:{to_base36(session_id)}",
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(from_base36(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if await _forged(interaction, discord.ComponentType.button):
+            return
+        await _bot(interaction).handlers.rematch(interaction, self.session_id)
+
+
 def _step_id(kind: str, session_id: int, version: int, prefix: str) -> str:
     return f"{PREFIX}:{kind}:{to_base36(session_id)}:{to_base36(version)}:{prefix}"
 
@@ -267,6 +296,11 @@ def board_view(session_id: int, *, active: bool) -> discord.ui.View | None:
     return view
 
 
+def final_view(session_id: int) -> discord.ui.View:
+    """The buttons of a game's final board: play again."""
+    return discord.ui.View(timeout=None).add_item(RematchButton(session_id))
+
+
 def menu_view(
     session_id: int, version: int, actions: list[Action], step: MenuStep
 ) -> discord.ui.View:
@@ -347,7 +381,9 @@ def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
     return fit("\n".join(lines), HEADER_MAX)
 
 
-DYNAMIC_ITEMS = (LobbyButton, OpenMenuButton, HandButton, StepButton, StepSelect)
+DYNAMIC_ITEMS = (
+    LobbyButton, OpenMenuButton, HandButton, RematchButton, StepButton, StepSelect
+)
 
 
 def is_known_component(custom_id: str) -> bool:

@@ -73,6 +73,8 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///data/bot.sqlite3"
     dev_guild_id: int | None = Field(default=None, gt=0)
     reminder_hours: float = Field(default=12, ge=0)
+    # The pause between steps the channel watches one by one (Dobbelduel's attempts).
+    step_pause_seconds: float = Field(default=1.2, ge=0, le=10)
     log_level: str = "INFO"
 
     @field_validator("discord_token")

@@ -106,6 +106,7 @@ class Handlers:
             f"({len(session.players)}/{game.max_players}).",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
         await self._refresh_lobby(session)
 
     @guarded
@@ -118,6 +119,7 @@ class Handlers:
             content=f"{interaction.user.mention} sits in seat {number}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
         await self._refresh_lobby(session)
 
     @guarded
@@ -346,7 +348,13 @@ class Handlers:
     # -- looking -------------------------------------------------------------------------
     @guarded
     async def hand(self, interaction: discord.Interaction, game: Game[Any]) -> None:
-        session = await self.table.session_here(game, interaction.channel_id)
+        try:
+            session = await self.table.session_here(game, interaction.channel_id)
+        except TableError:
+            if await self.table.store.open_session(interaction.channel_id) is not None:
+                raise  # another game runs here: its own message says so
+            ending = await self.table.last_words(game, interaction.channel_id)
+            raise TableError(f"{ending} Start a new one with `/{game.name} start`.") from None
         await self._send_hand(interaction, session)
 
     @guarded
@@ -358,7 +366,7 @@ class Handlers:
         if seat is None:
             raise TableError("You are not in this game.")
         if session.status not in ("lobby", "active"):
-            raise TableError(f"That game is over; `/{session.game} hand` shows the current one.")
+            raise TableError(f"That game is over. {self.table.ending_of(session)}")
         if session.state is None:
             raise TableError("The game has not begun yet: nothing is dealt.")
         game = self.table.game_of(session)
@@ -381,7 +389,27 @@ class Handlers:
             assert card is not None
             await self._keep_lobby_card(session, card.id)  # the newest card is kept fresh
             return
-        await replies.send(interaction, **posting.board_message(game, session, []))
+        sent = await replies.send(interaction, keep=True,
+                                  **posting.board_message(game, session, []))
+        if sent is not None and session.status == "active":
+            with _logged("making the requested board of session %s the live one", session.id):
+                await self.bot.dispatcher.adopt(session.id, sent)
+
+    @guarded
+    async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:
+        check_can_host(interaction.app_permissions)
+        session = await self.table.rematch(session_id, interaction.user.id,
+                                           _name(interaction.user))
+        game = self.table.game_of(session)
+        card = await replies.send(
+            interaction, keep=True,
+            content=f"🔁 {interaction.user.mention} asks for a rematch: the same players and "
+            f"options. The host begins with Begin.",
+            allowed_mentions=discord.AllowedMentions.none(),
+            **posting.lobby_message(game, session),
+        )
+        assert card is not None
+        await self._keep_lobby_card(session, card.id)
 
     @guarded
     async def rules(self, interaction: discord.Interaction, game: Game[Any]) -> None:
@@ -405,6 +433,7 @@ class Handlers:
             f"Start a new one with `/{game.name} start`.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
         await self._refresh_lobby(session)
 
     # -- after every change --------------------------------------------------------------

@@ -41,8 +41,16 @@ class Dispatcher:
     """Delivers outbox rows, one session at a time (a per-session lock orders a request's own
     delivery and the sweep), retrying failed deliveries with a growing pause."""
 
-    def __init__(self, bot: GameBot, *, retry_delay: float = 2.0, max_delay: float = 300.0) -> None:
+    def __init__(
+        self,
+        bot: GameBot,
+        *,
+        retry_delay: float = 2.0,
+        max_delay: float = 300.0,
+        step_pause: float = 1.2,
+    ) -> None:
         self.bot = bot
+        self.step_pause = step_pause
         self.retry_delay = retry_delay
         self.max_delay = max_delay
         self._locks: dict[int, _SessionLock] = {}
@@ -86,10 +94,13 @@ class Dispatcher:
             if not rows:
                 return
             game = self.bot.table.game_of(session)
-            boards = [row for row in rows if row.kind == "board"]
-            if not await self._post_boards(session, game, boards):
+            # What reaches one person first: a code to defend, a hand to play, before the
+            # board shows the others acting on it.
+            privates = [row for row in rows if row.kind == "private"]
+            if not await self._send_private(session, game, privates):
                 return  # the channel is gone and the game with it
-            await self._send_private(session, game, [row for row in rows if row.kind == "private"])
+            boards = [row for row in rows if row.kind == "board"]
+            await self._post_boards(session, game, boards)
 
     @contextlib.asynccontextmanager
     async def _one_at_a_time(self, session_id: int) -> AsyncIterator[None]:
@@ -111,37 +122,126 @@ class Dispatcher:
     async def _post_boards(
         self, session: st.Session, game: Game[Any], boards: list[st.OutboxRow]
     ) -> bool:
-        """Post the board with the news of these rows; False when the channel is gone."""
+        """Show the news of these rows on the board; False when the channel is gone."""
         complete = [i for i, row in enumerate(boards) if not row.payload.get("partial")]
         if not complete:
             return True  # a move in several steps is shown when its last step is made
         boards = boards[: complete[-1] + 1]  # the steps of a move under way wait for its end
-        while boards:
-            claimed = boards[0].nonce
-            if claimed is not None:  # a post tried before a crash: the same rows, same nonce
-                group = [row for row in boards if row.nonce == claimed]
-                nonce = claimed
-            else:
-                group = list(boards)
-                nonce = f"b{session.id}.{group[0].version}-{group[-1].version}"
-                await self.store.claim_outbox([row.id for row in group], nonce)
-            events = [event for row in group for event in row.payload.get("events", [])]
-            try:
-                sent = await self._post(session, posting.board_message(game, session, events),
-                                        nonce)
-            except discord.NotFound as error:
-                if error.code != UNKNOWN_CHANNEL:
-                    raise  # not the channel: left to retry
-                await self._gone(session)
+        for index, group in enumerate(_groups(game, boards)):
+            if index and self.step_pause > 0:
+                await asyncio.sleep(self.step_pause)  # people watch the steps one by one
+            shown = await self._show(session, game, group)
+            if shown is None:
                 return False
-            except discord.Forbidden as error:
-                await self.bot.upkeep.cannot_post(session, error)
-            else:
-                await self.store.note_messages(session.id, board_message_id=sent.id)
-                await self.bot.upkeep.check_posting(session)
-            await self.store.done_outbox(row.id for row in group)
-            boards = [row for row in boards if row not in group]
+            session = shown
         return True
+
+    async def _show(
+        self, session: st.Session, game: Game[Any], group: list[st.OutboxRow]
+    ) -> st.Session | None:
+        """One board for these rows: the live board edited in place while the turn stays
+        with the same seats, a new message (pinging whoever the turn passed to) otherwise,
+        the earlier board then cut down to its news. None when the channel is gone."""
+        last, shown = group[-1], session.board_news
+        if shown is not None and shown.through >= last.id:
+            await self.store.done_outbox(row.id for row in group)  # shown before a crash
+            return session
+        if last.payload.get("retire"):
+            await self._cut_down(session)
+            session = await self.store.note_messages(
+                session.id, board_message_id=None, board_news=None
+            )
+            await self.store.done_outbox(row.id for row in group)
+            return session
+        events = [event for row in group for event in row.payload.get("events", [])]
+        state = game.load(last.payload.get("state") or session.state or "")
+        if any("state" in row.payload for row in group):
+            turn = {seat for row in group for seat in row.payload.get("turn", [])}
+        else:  # saved by a release before turns were tracked: ping as it did
+            turn = set(game.to_act(state))
+        live = session.board_message_id
+        if (live is not None and shown is not None and not turn
+                and session.status == "active" and game.result(state) is None):
+            lines = [*shown.lines, *events]
+            message = posting.board_message(game, session, lines, state=state)
+            if await self._edit_live(session, live, message):
+                session = await self.store.note_messages(
+                    session.id, board_news=st.BoardNews(lines=lines, through=last.id)
+                )
+                await self.store.done_outbox(row.id for row in group)
+                return session
+        nonce = group[0].nonce
+        if nonce is None:  # (a group tried before a crash keeps its nonce: the same message)
+            nonce = f"b{session.id}.{group[0].version}-{last.version}"
+            await self.store.claim_outbox([row.id for row in group], nonce)
+        message = posting.board_message(game, session, events, state=state, ping=turn)
+        try:
+            sent = await self._post(session, message, nonce)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_CHANNEL:
+                raise  # not the channel: left to retry
+            await self._gone(session)
+            return None
+        except discord.Forbidden as error:
+            await self.bot.upkeep.cannot_post(session, error)
+        else:
+            if live is not None and live != sent.id:
+                await self._cut_down(session)
+            session = await self.store.note_messages(
+                session.id, board_message_id=sent.id,
+                board_news=st.BoardNews(lines=events, through=last.id),
+            )
+            await self.bot.upkeep.check_posting(session)
+        await self.store.done_outbox(row.id for row in group)
+        return session
+
+    async def adopt(self, session_id: int, message: discord.Message) -> None:
+        """A board posted on request (`/<game> board`) becomes the live one: the one before
+        it is cut down, so the channel still holds one board with buttons."""
+        async with self._one_at_a_time(session_id):
+            session = await self.store.get_session(session_id)
+            if session.board_message_id == message.id:
+                return
+            await self._cut_down(session)
+            shown = session.board_news
+            await self.store.note_messages(
+                session_id, board_message_id=message.id,
+                board_news=st.BoardNews(through=shown.through if shown else 0),
+            )
+
+    async def _edit_live(
+        self, session: st.Session, message_id: int, message: dict[str, Any]
+    ) -> bool:
+        """Edit the live board in place; False when it cannot be (deleted by someone)."""
+        fields = dict(message)
+        fields.pop("allowed_mentions", None)  # an edit notifies nobody anyway
+        picture = fields.pop("file", None)
+        fields.setdefault("embed", None)
+        target = self.bot.get_partial_messageable(session.channel_id).get_partial_message(
+            message_id
+        )
+        try:
+            await target.edit(attachments=[picture] if picture else [], **fields)
+        except discord.HTTPException as error:
+            log.info("session %s: the live board could not be edited (%s %s); posting anew",
+                     session.id, error.status, error.code)
+            return False
+        return True
+
+    async def _cut_down(self, session: st.Session) -> None:
+        """The live board, now an earlier one: its news only, no picture, no buttons."""
+        if session.board_message_id is None:
+            return
+        old = self.bot.get_partial_messageable(session.channel_id).get_partial_message(
+            session.board_message_id
+        )
+        shown = session.board_news
+        fields = posting.shrunk_board(shown.lines) if shown and shown.lines else {"view": None}
+        try:
+            await old.edit(**fields)
+        except discord.HTTPException as error:  # deleted meanwhile: nothing left to cut
+            log.info("session %s: an earlier board could not be cut down (%s %s)",
+                     session.id, error.status, error.code)
 
     async def _post(
         self, session: st.Session, message: dict[str, Any], nonce: str
@@ -167,9 +267,10 @@ class Dispatcher:
     # -- private views --------------------------------------------------------------------
     async def _send_private(
         self, session: st.Session, game: Game[Any], rows: list[st.OutboxRow]
-    ) -> None:
+    ) -> bool:
         """Each piece of news as a new DM, in order; quiet changes after the last one as one
-        edit (a quiet change before further news is out of date already)."""
+        edit (a quiet change before further news is out of date already). False when the
+        channel is gone."""
         by_seat: dict[int, list[st.OutboxRow]] = {}
         for row in rows:
             by_seat.setdefault(row.seat if row.seat is not None else -1, []).append(row)
@@ -188,7 +289,7 @@ class Dispatcher:
                 except discord.NotFound as error:
                     if error.code == UNKNOWN_CHANNEL:  # telling the channel of closed DMs
                         await self._gone(session)
-                        return
+                        return False
                     # an account deleted since: nobody to show it to
                     log.info("session %s: seat %s cannot be reached (%s)", session.id, seat,
                              error.code)
@@ -197,6 +298,7 @@ class Dispatcher:
                     # the note that the person's DMs are closed (`/hand` still shows the view).
                     await self.bot.upkeep.cannot_post(session, error)
                 await self.store.done_outbox([row.id])
+        return True
 
     # -- the sweep ------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -228,3 +330,21 @@ class Dispatcher:
                 log.exception("delivering the news of session %s failed", session_id)
                 failed = True
         return failed
+
+
+def _groups(game: Game[Any], boards: list[st.OutboxRow]) -> list[list[st.OutboxRow]]:
+    """The boards to show: one for all the rows, or, for a game whose steps are watched one
+    by one, one per complete step. Rows claimed together before a crash stay together."""
+    claimed = boards[0].nonce
+    first = [row for row in boards if claimed is not None and row.nonce == claimed]
+    rest = boards[len(first):]
+    groups = [first] if first else []
+    if not game.shows_each_step:
+        return groups + ([rest] if rest else [])
+    current: list[st.OutboxRow] = []
+    for row in rest:
+        current.append(row)
+        if not row.payload.get("partial"):
+            groups.append(current)
+            current = []
+    return groups + ([current] if current else [])

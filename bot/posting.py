@@ -9,15 +9,15 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import store as st
-from bot.components import board_view, lobby_view
+from bot.components import board_view, final_view, lobby_view
 from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, EMBED_TITLE, fit
-from games.contract import Game, Player
+from games.contract import Game, Player, Result
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -71,22 +71,39 @@ def lobby_message(game: Game[Any], session: st.Session) -> dict[str, Any]:
     }
 
 
-def board_message(game: Game[Any], session: st.Session, events: list[str]) -> dict[str, Any]:
-    """The channel's picture of the game, the news, and who must act now (pinged)."""
-    state = game.load(session.state or "")
+def board_message(
+    game: Game[Any],
+    session: st.Session,
+    events: list[str],
+    *,
+    state: Any = None,
+    ping: Iterable[int] = (),
+) -> dict[str, Any]:
+    """The channel's picture of the game at `state` (the session's current one by default),
+    the news, and who must act now.
+
+    Everyone to act is named, but only the seats in `ping` are notified (allowed_mentions):
+    a person is pinged when the turn passes to them, not by a repost or an edit.
+    """
+    if state is None:
+        state = game.load(session.state or "")
     view = game.public_view(state)
     tail = []
     result = game.result(state)
+    pinged: list[discord.Object] = []
     if result is not None:  # the summary says it all; the status would say it again
-        tail.append(f"🏁 **{result.summary}**")
+        events = [event for event in events if event.strip() != result.summary.strip()]
+        tail += [f"🏁 **{result.summary}**", outcome_line(session, result)]
     elif session.status == "ended":
         tail.append(f"{game.status(view)}\nThis game was ended before its finish.")
     else:
         tail.append(game.status(view))
-        pings = [f"<@{session.players[s].user_id}>" for s in game.to_act(state)
-                 if session.players[s].user_id]
-        if pings:
-            tail.append(f"{' '.join(pings)}: your move (press Play, or `/{game.name} play`).")
+        waiting = [s for s in game.to_act(state) if session.players[s].user_id]
+        if waiting:
+            mentions = " ".join(f"<@{session.players[s].user_id}>" for s in waiting)
+            tail.append(f"{mentions}: your move (press Play, or `/{game.name} play`).")
+        wanted = set(ping)
+        pinged = [discord.Object(session.players[s].user_id or 0) for s in waiting if s in wanted]
     png = _drawn(game.render_public, view)
     if png is None:
         tail.append("(The picture could not be drawn this time; the move counts.)")
@@ -94,7 +111,9 @@ def board_message(game: Game[Any], session: st.Session, events: list[str]) -> di
     news, overflow = split_news([f"• {event}" for event in events], room)
     message: dict[str, Any] = {
         "content": fit("\n".join(news + tail)),
-        "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
+        "allowed_mentions": discord.AllowedMentions(
+            users=pinged, roles=False, everyone=False, replied_user=False
+        ),
     }
     if overflow:
         message["embed"] = discord.Embed(
@@ -102,10 +121,36 @@ def board_message(game: Game[Any], session: st.Session, events: list[str]) -> di
         )
     if png is not None:
         message["file"] = discord.File(io.BytesIO(png), filename=f"{game.name}.png")
-    buttons = board_view(session.id, active=result is None and session.status == "active")
-    if buttons is not None:
-        message["view"] = buttons
+    if result is not None or session.status in ("finished", "ended"):
+        message["view"] = final_view(session.id)
+    else:
+        message["view"] = board_view(session.id, active=session.status == "active")
     return message
+
+
+def outcome_line(session: st.Session, result: Result) -> str:
+    """Each side's outcome by name, so a person who played with AI partners reads whether
+    their side won; mentions are written out but never notify (allowed_mentions)."""
+
+    def who(seats: list[int]) -> str:
+        return ", ".join(
+            f"<@{p.user_id}>" if p.user_id else f"{p.name} (bot)"
+            for p in (session.players[s] for s in seats if s < len(session.players))
+        )
+
+    everyone = list(range(len(session.players)))
+    winners = [s for s in result.winners if s in everyone]
+    losers = [s for s in everyone if s not in winners]
+    if not winners or not losers:
+        return f"🤝 A draw between {who(everyone)}."
+    return f"🏆 Won: {who(winners)} · Lost: {who(losers)}"
+
+
+def shrunk_board(lines: list[str]) -> dict[str, Any]:
+    """An earlier board cut down to its news: no picture, no buttons, so the channel keeps
+    one live board per game and a readable account of the moves."""
+    news = [f"• {line}" for line in lines] or ["• (an earlier board)"]
+    return {"content": fit("\n".join(news)), "attachments": [], "view": None, "embed": None}
 
 
 def private_message(

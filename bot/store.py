@@ -86,6 +86,15 @@ class Seat(BaseModel):
     bot: bool = False
 
 
+class BoardNews(BaseModel):
+    """The news the live board message shows, and the last outbox row it shows."""
+
+    model_config = ConfigDict(frozen=True)
+
+    lines: list[str] = Field(default_factory=list)
+    through: int = 0
+
+
 class Session(BaseModel):
     """One game in one channel, from lobby to its end."""
 
@@ -103,6 +112,7 @@ class Session(BaseModel):
     state: str | None = None
     version: int = 0
     board_message_id: int | None = None
+    board_news: BoardNews | None = None
     lobby_message_id: int | None = None
     created_at: AwareDatetime
     updated_at: AwareDatetime
@@ -314,6 +324,7 @@ class Store(ABC):
         session_id: int,
         *,
         board_message_id: int | None | _Unset = UNSET,
+        board_news: BoardNews | None | _Unset = UNSET,
         lobby_message_id: int | None | _Unset = UNSET,
     ) -> Session:
         """Record which messages show the session; returns the session as it is now.
@@ -543,6 +554,8 @@ def _session(row: sqlite3.Row) -> Session:
         state=row["state"],
         version=row["version"],
         board_message_id=row["board_message_id"],
+        board_news=(BoardNews.model_validate_json(row["board_news"])
+                    if row["board_news"] else None),
         lobby_message_id=row["lobby_message_id"],
         created_at=_from_text(row["created_at"]),
         updated_at=_from_text(row["updated_at"]),
@@ -859,11 +872,14 @@ class SqliteStore(Store):
         session_id: int,
         *,
         board_message_id: int | None | _Unset = UNSET,
+        board_news: BoardNews | None | _Unset = UNSET,
         lobby_message_id: int | None | _Unset = UNSET,
     ) -> Session:
         fields: dict[str, Any] = {}
         if board_message_id is not UNSET:
             fields["board_message_id"] = board_message_id
+        if board_news is not UNSET:
+            fields["board_news"] = None if board_news is None else board_news.model_dump_json()
         if lobby_message_id is not UNSET:
             fields["lobby_message_id"] = lobby_message_id
         assignments = ", ".join(f"{name} = ?" for name in fields) or "id = id"

@@ -177,6 +177,50 @@ class Table:
                     f"can stop it with `/{busy.game if busy else game.name} end`."
                 ) from None
 
+    async def rematch(self, session_id: int, user_id: int, name: str) -> st.Session:
+        """A new lobby with a finished game's players (AI seats too) and options, hosted by
+        the player who asked; the others are in it already and the host begins."""
+        old = await self.session_by_id(session_id)
+        game = self.game_of(old)
+        async with self.lock(old.channel_id):
+            if old.status not in ("finished", "ended"):
+                raise TableError("This game is still going: a rematch starts once it is over.")
+            seat = self.seat_of(old, user_id)
+            if seat is None:
+                raise TableError(
+                    f"Only the players of that game can ask for its rematch. Start a game of "
+                    f"your own with `/{game.name} start`."
+                )
+            players = list(old.players)
+            players[seat] = st.Seat(user_id=user_id, name=name, bot=False)
+            try:
+                return await self.store.create_session(
+                    guild_id=old.guild_id, channel_id=old.channel_id, game=game.name,
+                    host_id=user_id, players=players, options=old.options,
+                    seed=secrets.randbits(63),
+                )
+            except st.ChannelBusy:
+                busy = await self.store.open_session(old.channel_id)
+                title = self.games[busy.game].title if busy else "game"
+                raise TableError(
+                    f"A {title} game is open in this channel already (perhaps the rematch "
+                    f"someone else just opened): join that one."
+                ) from None
+
+    async def last_words(self, game: Game[Any], channel_id: int) -> str:
+        """What became of the last game of this kind here, for someone who asks after it."""
+        latest = await self.store.latest_session(channel_id)
+        if latest is None or latest.game != game.name or latest.is_open:
+            return f"There is no {game.title} game in this channel."
+        return self.ending_of(latest)
+
+    def ending_of(self, session: st.Session) -> str:
+        game = self.game_of(session)
+        result = game.result(game.load(session.state)) if session.state else None
+        if result is not None:
+            return f"The last {game.title} game here ended: {result.summary}"
+        return f"The last {game.title} game here was ended before its finish."
+
     async def join(self, game: Game[Any], channel_id: int, user_id: int, name: str) -> st.Session:
         async with self.lock(channel_id):
             session = await self.session_here(game, channel_id)
@@ -244,7 +288,10 @@ class Table:
         name = session.players[seat].name
         humans = [p for p in session.players if not p.bot and p.user_id != user_id]
         if not humans:
-            ended = await self.store.update_session(session.id, session.version, status="ended")
+            ended = await self.store.update_session(
+                session.id, session.version, status="ended",
+                outbox=[retire_board()] if session.status == "active" else (),
+            )
             await self.store.clear_timers(session.id)
             return Change(ended, [f"{name} left and nobody is left at the table: game over."])
         host = session.host_id
@@ -266,7 +313,7 @@ class Table:
         updated = await self.store.update_session(
             session.id, session.version, players=players, host_id=host,
             timers=self._next_timers(self.game_of(session), players, session.status, state),
-            outbox=[board_news(events)],
+            outbox=[board_news(self.game_of(session), state, state, events)],
         )
         return await self._run_bots(updated, Change(updated, events, moved=True))
 
@@ -306,7 +353,7 @@ class Table:
         updated = await self.store.update_session(
             session.id, session.version, status="active", state=game.dump(state),
             timers=self._next_timers(game, session.players, "active", state),
-            outbox=[board_news(events), *self._private_outbox(game, notes)],
+            outbox=[board_news(game, None, state, events), *self._private_outbox(game, notes)],
         )
         change = Change(updated, events, notes, moved=True)
         return await self._run_bots(updated, change)
@@ -320,7 +367,10 @@ class Table:
                 raise TableError(
                     "Only the host or someone with the Manage Channels permission can end it."
                 )
-            ended = await self.store.update_session(session.id, session.version, status="ended")
+            ended = await self.store.update_session(
+                session.id, session.version, status="ended",
+                outbox=[retire_board()] if session.status == "active" else (),
+            )
             await self.store.clear_timers(session.id)
             self.on_timers_changed()
             return ended
@@ -465,8 +515,8 @@ class Table:
                 status=status,
                 timers=self._next_timers(game, session.players, status, after),
                 outbox=[
-                    board_news(events, partial=status == "active"
-                               and game.move_in_progress(after)),
+                    board_news(game, before, after, events,
+                               partial=status == "active" and game.move_in_progress(after)),
                     *self._private_outbox(game, notes),
                 ],
                 interaction_id=interaction_id,
@@ -579,10 +629,24 @@ class Table:
         return session, user_id
 
 
-def board_news(events: list[str], *, partial: bool = False) -> st.OutboxItem:
-    """The board to post for a change, with its news; `partial`: a step of a move not yet
-    complete (a 7 split), whose news waits for the move's last step."""
-    return st.OutboxItem(kind="board", payload={"events": list(events), "partial": partial})
+def board_news(
+    game: Game[Any], before: Any, after: Any, events: list[str], *, partial: bool = False
+) -> st.OutboxItem:
+    """The board to show for a change: its news, the state to draw (a later step must not
+    show an earlier one's picture), and `turn`, the seats the turn has just passed to (the
+    only ones pinged). `partial`: a step of a move not yet complete (a 7 split, gifts while
+    the exchange is open), whose news waits for the move's last step."""
+    waiting = game.to_act(after) if game.result(after) is None else []
+    earlier = set(game.to_act(before)) if before is not None else set()
+    return st.OutboxItem(kind="board", payload={
+        "events": list(events), "partial": partial, "state": game.dump(after),
+        "turn": [seat for seat in waiting if seat not in earlier],
+    })
+
+
+def retire_board() -> st.OutboxItem:
+    """The game has stopped without a last move: its live board loses its buttons."""
+    return st.OutboxItem(kind="board", payload={"events": [], "retire": True})
 
 
 def _mix(*numbers: int) -> int:

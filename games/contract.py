@@ -116,6 +116,10 @@ class Game(ABC, Generic[S]):
     state_type: ClassVar[type[BaseModel]]
     options: ClassVar[list[OptionSpec]] = []
     rules_summary: ClassVar[str] = ""
+    # The channel watches each step on its own (one board edited per step, with a short
+    # pause): for games where a seat acts many times in a row and the point is to follow it
+    # (Dobbelduel's attempts at a code). Otherwise one board shows all steps since the last.
+    shows_each_step: ClassVar[bool] = False
 
     # -- setting up --------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any], n_players: int) -> None:
@@ -166,8 +170,9 @@ class Game(ABC, Generic[S]):
         return None
 
     def move_in_progress(self, state: S) -> bool:
-        """A move made of several actions is half made (a 7 being split): the channel gets
-        the picture once it is complete, not after every step."""
+        """A move made of several actions is half made (a 7 being split, hidden gifts while an
+        exchange is open): the channel gets the picture once it is complete, not after every
+        step."""
         return False
 
     def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:

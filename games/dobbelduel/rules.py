@@ -173,6 +173,7 @@ class Dobbelduel(Game[DobbelduelState]):
             default=DEFAULT_ROUNDS,
         )
     ]
+    shows_each_step = True  # the codebreaker's attempts, one by one
     rules_summary = (
         "Two players, roles swap every round. The codemaker's code is 4 dice (A-D: blue, red, "
         "yellow, green), rolled in secret. The codebreaker has 18 white dice: each attempt the "

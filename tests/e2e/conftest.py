@@ -43,6 +43,7 @@ async def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:  # noqa: F8
         discord_token=fake_discord.token,
         database_url=f"sqlite:///{tmp_path}/bot.sqlite3",
         dev_guild_id=guild.id,
+        step_pause_seconds=0,  # watched steps follow each other at once (a test times them)
     )
     bot = GameBot(settings)
     await fake_discord.start_bot(bot)

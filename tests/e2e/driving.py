@@ -16,17 +16,34 @@ def last_board(fake: FakeDiscord, chan: FakeChannel) -> FakeMessage:
     raise AssertionError("no board picture in the channel")
 
 
+def is_board(message: FakeMessage) -> bool:
+    """A board the bot posted in a channel: live (with its picture) or an earlier one, cut
+    down to its news lines when the next was posted."""
+    return (not message.ephemeral and not message.channel.is_dm and not message.deleted
+            and (bool(message.attachments) or message.content.startswith("•")))
+
+
 def board_of(result: InteractionResult) -> FakeMessage:
-    """The board an interaction led to: the newest board picture it posted in the channel."""
-    boards = [m for m in result.messages if m.attachments and not m.deleted]
-    assert boards, f"no board was posted: {result}"
-    return boards[-1]
+    """The board an interaction led to: the newest board picture it posted in the channel, or
+    else the live board it brought up to date in place."""
+    posted = boards_of(result)
+    if posted:
+        return posted[-1]
+    edited = [m for m in result.edited if is_board(m) and m.attachments]
+    assert edited, f"no board was posted or updated: {result}"
+    return edited[-1]
 
 
 def boards_of(result: InteractionResult) -> list[FakeMessage]:
-    """Every board picture an interaction posted in the channel, oldest first (a move's own
-    board, then those of the AI seats that moved after it in the same interaction)."""
-    return [m for m in result.messages if m.attachments and not m.deleted]
+    """Every board an interaction posted in the channel, oldest first; only the newest keeps
+    its picture and buttons."""
+    return [m for m in result.messages if is_board(m)]
+
+
+def live_boards(fake: FakeDiscord, chan: FakeChannel) -> list[FakeMessage]:
+    """The channel's messages that carry live game buttons (Play, My hand)."""
+    return [m for m in fake.channel_messages(chan)
+            if not m.deleted and any(b.label in ("Play", "My hand") for b in m.buttons())]
 
 
 def menu_message(result: InteractionResult) -> FakeMessage:

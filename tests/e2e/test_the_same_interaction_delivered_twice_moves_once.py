@@ -19,7 +19,14 @@ import pytest
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import begin_two, last_board, menu_message, rearrange
+from tests.e2e.driving import (
+    begin_two,
+    is_board,
+    last_board,
+    live_boards,
+    menu_message,
+    rearrange,
+)
 from tests.fakediscord import FakeMessage
 from tests.fakediscord.harness import InteractionResult
 from tests.fakediscord.state import FakeInteraction
@@ -31,29 +38,39 @@ class Before:
     version: int
     actions: int
     boards: int
+    plays: int
 
 
 def boards(world: World) -> list[FakeMessage]:
-    return [m for m in world.fake.channel_messages(world.chan) if m.attachments]
+    return [m for m in world.fake.channel_messages(world.chan) if is_board(m)]
 
 
 async def taken(world: World) -> Before:
     session = await world.bot.store.open_session(world.chan.id)
     assert session is not None
     actions = await world.bot.store.actions(session.id)
-    return Before(session.id, session.version, len(actions), len(boards(world)))
+    return Before(session.id, session.version, len(actions), len(boards(world)), plays(world))
+
+
+def plays(world: World) -> int:
+    """How many moves the channel's boards tell of ("• Ann plays 5: …")."""
+    return sum(line.startswith("• ") and " plays " in line
+               for m in boards(world) for line in m.content.splitlines())
 
 
 async def moved_once(world: World, before: Before, action: str) -> None:
-    """One move more in the log, the version one step on, one board more in the channel, and
-    no error logged by either delivery."""
+    """One move more in the log, the version one step on, the move told once in the channel
+    (on a new board, or on the live one when the turn stays with Ann), one board with live
+    buttons, and no error logged by either delivery."""
     no_errors(world)
     session = await world.bot.store.get_session(before.session_id)
     actions = await world.bot.store.actions(before.session_id)
     assert [a.action for a in actions[before.actions :]] == [action]
     assert session.version == before.version + 1
     new = boards(world)[before.boards :]
-    assert len(new) == 1, [m.content for m in new]
+    assert len(new) <= 1, [m.content for m in new]
+    assert plays(world) == before.plays + 1, [m.content for m in boards(world)]
+    assert len(live_boards(world.fake, world.chan)) == 1
     world.fake.assert_clean()
 
 

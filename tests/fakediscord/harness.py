@@ -567,6 +567,15 @@ class FakeDiscord:
         """The channel's history as users see it, oldest first (no ephemeral messages)."""
         return list(channel.messages)
 
+    def pings(self, user: UserLike, channel: FakeChannel | None = None) -> list[FakeMessage]:
+        """The messages that notified `user` when they were sent (in `channel`, or anywhere
+        in a guild), oldest first: what made their phone buzz."""
+        channels = [channel] if channel is not None else [
+            c for c in self.world.channels.values() if not c.is_dm
+        ]
+        found = [m for c in channels for m in c.messages if user.user.id in m.pinged]
+        return sorted(found, key=lambda m: m.id)
+
     def dm_messages(self, user: UserLike) -> list[FakeMessage]:
         channel = self.world.dm_channels.get(user.user.id)
         return list(channel.messages) if channel is not None else []

@@ -115,6 +115,7 @@ class BotProcess:
             DISCORD_TOKEN=self.fake.token,
             DATABASE_URL=f"sqlite:///{self.database.resolve()}",
             LOG_LEVEL=self.log_level,
+            STEP_PAUSE_SECONDS="0",  # watched steps at once: the tests wait for idleness
         )
         if self.guild_id is not None:
             env["DEV_GUILD_ID"] = str(self.guild_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 import traceback
 from collections.abc import Awaitable, Callable
@@ -59,6 +60,20 @@ class RequestRecord:
         if self.sent is not None:
             text += f"\n    sent: {json.dumps(self.sent)[:2000]}"
         return text
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def notified(content: str, allowed: dict[str, Any] | None) -> list[int]:
+    """The users a new message notifies, as Discord decides: every user mention in the text,
+    unless `allowed_mentions` narrows it (parse "users", or a list of user ids; neither: none).
+    Edits notify nobody."""
+    mentioned = list(dict.fromkeys(int(i) for i in USER_MENTION.findall(content)))
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return mentioned
+    wanted = {int(u) for u in allowed.get("users") or []}
+    return [user for user in mentioned if user in wanted]
 
 
 @dataclass
@@ -430,7 +445,7 @@ class RestApi:
             attachments=len(attachments),
             flags=flags,
         )
-        return self.world.create_message(
+        message = self.world.create_message(
             channel,
             self.world.bot_user,
             content=content,
@@ -444,6 +459,9 @@ class RestApi:
             message_reference=payload.get("message_reference"),
             tts=bool(payload.get("tts")),
         )
+        if not message.ephemeral and not channel.is_dm:
+            message.pinged = notified(content, payload.get("allowed_mentions"))
+        return message
 
     def edit(self, message: FakeMessage, payload: dict[str, Any], uploads: list[Upload]) -> None:
         fields: dict[str, Any] = {}
@@ -461,7 +479,11 @@ class RestApi:
             attachments=len(fields.get("attachments", message.attachments)),
             flags=flags,
         )
+        was_loading = message.loading
         self.world.edit_message(message, fields)
+        if was_loading and not message.ephemeral and not message.channel.is_dm:
+            # a deferred answer's first edit is its real sending: it notifies as a new one
+            message.pinged = notified(message.content, payload.get("allowed_mentions"))
 
     def message_json(self, message: FakeMessage) -> web.Response:
         return json_response(message.payload(self.world))

@@ -540,6 +540,7 @@ class FakeMessage:
     nonce: str | None = None  # kept, as Discord keeps it, to refuse a second send (enforce_nonce)
     deleted: bool = False
     edits: int = 0
+    pinged: list[int] = field(default_factory=list)  # user ids notified when it was sent
     reactions: dict[str, set[int]] = field(default_factory=dict)
 
     @property
