@@ -43,12 +43,15 @@ async def test_my_hand_on_the_board_of_an_ended_game_says_it_is_over(world: Worl
     f = world.fake
     await begin_two(world, "dog")
     old_board = last_board(f, world.chan)
+    old_dm = f.dm_messages(world.ann)[-1]  # the hand DM carries the game's buttons too
     await f.slash(world.ann, world.chan, "dog", "end")
+    assert not old_board.buttons()  # the ended game's board keeps nothing to press
     r = await f.slash(world.ann, world.chan, "dog", "board")  # the ended game's board
     assert r.message.attachments and "ended before its finish" in r.message.content
-    assert f"<@{world.ann.id}>" not in r.message.content  # nobody is pinged to move
+    assert not r.message.pinged  # nobody is pinged to move
     await begin_two(world, "dog")
-    assert "over" in warning(await f.click(world.ann, old_board, "My hand"))
+    said = warning(await f.click(world.ann, old_dm, "My hand"))
+    assert "over" in said and "ended before its finish" in said
 
 
 async def test_taking_your_own_seat_changes_nothing(world: World):

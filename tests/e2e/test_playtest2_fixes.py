@@ -15,6 +15,7 @@ from games.dog.state import DogState
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     begin_two,
+    board_of,
     finish_menu,
     hand_cards,
     last_board,
@@ -145,9 +146,9 @@ async def test_the_host_leaving_mid_game_hands_over_and_the_new_host_can_end(wor
     bob_menu = menu_message(await f.click(bob, board, "Play"))  # both open the exchange menu
     ann_menu = menu_message(await f.click(ann, board, "Play"))
     r = await f.slash(ann, world.chan, "dog", "leave")
-    news = r.messages[-1].content
+    news = board_of(r).content
     assert "Ann left; a bot plays their seat" in news and "Bob is the host now" in news
-    assert "Ann gives a card to" in news  # the bot gave for her at once
+    assert "gives a card" not in news  # the bot gave for her at once, hidden till all gave
     assert f"<@{bob.id}> (host)" in lobby.text
     select = ann_menu.selects()[0] if ann_menu.selects() else None
     if select is not None:
@@ -156,6 +157,8 @@ async def test_the_host_leaving_mid_game_hands_over_and_the_new_host_can_end(wor
         r = await f.click(ann, ann_menu, ann_menu.buttons()[0].custom_id)
     assert "earlier moment" in warning(r) or "not in this game" in warning(r)
     await finish_menu(f, bob, bob_menu)  # Bob's menu opened before Ann left still works
+    exchange = last_board(f, world.chan).content  # the exchange done: one board, all gifts
+    assert "Ann gives a card to" in exchange and "Bob gives a card to" in exchange
     r = await f.slash(bob, world.chan, "dog", "end")
     assert f"ended by <@{bob.id}>" in r.messages[-1].content
     assert "Dog: Ended" in lobby.text
@@ -177,14 +180,16 @@ async def test_the_win_is_told_once_and_the_final_board_stays_on_call(world: Wor
 
     await rearrange(world, DOG, arrange)
     r = await f.slash(ann, world.chan, "dog", "play", action="3 p4 3g")  # typed with spaces
-    final = r.messages[-1]
+    final = board_of(r)
     assert final.content.count("Ann wins") == 1 and final.content.count("🏁") == 1
     assert channel_text(world).lower().count("wins") == 1
-    assert not final.buttons() and final.attachments
+    assert f"🏆 Won: <@{ann.id}> · Lost: <@{bob.id}>" in final.content  # each side, once
+    assert not final.pinged  # the end hands nobody a turn
+    assert [b.label for b in final.buttons()] == ["Rematch"] and final.attachments
     assert "Dog: Finished" in lobby.text
     r = await f.slash(bob, world.chan, "dog", "board")
     assert "🏁 **Ann brought all pawns home.**" in r.message.content
-    assert r.message.attachments and not r.message.buttons()
+    assert r.message.attachments and [b.label for b in r.message.buttons()] == ["Rematch"]
     r = await f.slash(bob, world.chan, "dog", "start")  # a new game may start at once
     assert "Dog: Waiting for players" in r.message.text
 
@@ -241,7 +246,7 @@ async def test_dobbelduel_closed_dm_told_once_across_restarts_and_typed_spaces(w
 
     # Round 1: Bob breaks; he gives up at once, typing the solution with spaces.
     r = await f.slash(bob, world.chan, "dobbelduel", "play", action="solve 1 2 3 4")
-    board = r.messages[0]
+    board = board_of(r)
     assert "Bob gives the solution 1 2 3 4" in board.content
     assert "Round 2 of 2: Ann breaks Bob's code" in board.content
 
