@@ -170,9 +170,8 @@ class Game(ABC, Generic[S]):
         return None
 
     def move_in_progress(self, state: S) -> bool:
-        """A move made of several actions is half made (a 7 being split, hidden gifts while an
-        exchange is open): the channel gets the picture once it is complete, not after every
-        step."""
+        """A move made of several actions is half made (a 7 being split): the channel gets
+        the picture once it is complete, not after every step."""
         return False
 
     def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:

@@ -621,11 +621,7 @@ class Dog(Game[DogState]):
         )
 
     def move_in_progress(self, state: DogState) -> bool:
-        """A 7 being split, or an exchange under way (the first gift given, others to come):
-        the gifts are hidden, so the channel gets one board when the last is given."""
-        return state.seven_left > 0 or (
-            state.phase == "exchange" and any(g is not None for g in state.given)
-        )
+        return state.seven_left > 0
 
     def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:
         """A new DM when cards arrive (the deal, the partner's card, a Royal extra card, also a

@@ -107,7 +107,7 @@ async def test_a_player_leaving_mid_game_is_announced_once_and_the_bots_play_on(
         await finish_menu(f, user, menu_message(await f.click(user, board, "Play")))
     dealt = {u.name: len(hand_dms(world, u)) for u in (ann, cid)}
     r = await f.slash(bob, world.chan, "dog", "leave")
-    assert sum(m.content.count("Bob left") for m in r.messages) == 1
+    assert board_of(r).content.count("Bob left") == 1 and channel_text(world).count("Bob left") == 1
     assert "Bob (bot)" in lobby.text and f"<@{ann.id}> (host)" in lobby.text
     assert "host now" not in channel_text(world)  # Ann is still the host
     dms = {u.name: len(hand_dms(world, u)) for u in (ann, bob, cid)}
@@ -148,7 +148,7 @@ async def test_the_host_leaving_mid_game_hands_over_and_the_new_host_can_end(wor
     r = await f.slash(ann, world.chan, "dog", "leave")
     news = board_of(r).content
     assert "Ann left; a bot plays their seat" in news and "Bob is the host now" in news
-    assert "gives a card" not in news  # the bot gave for her at once, hidden till all gave
+    assert "Ann gives a card to" in news  # the bot gave for her at once
     assert f"<@{bob.id}> (host)" in lobby.text
     select = ann_menu.selects()[0] if ann_menu.selects() else None
     if select is not None:
@@ -157,8 +157,6 @@ async def test_the_host_leaving_mid_game_hands_over_and_the_new_host_can_end(wor
         r = await f.click(ann, ann_menu, ann_menu.buttons()[0].custom_id)
     assert "earlier moment" in warning(r) or "not in this game" in warning(r)
     await finish_menu(f, bob, bob_menu)  # Bob's menu opened before Ann left still works
-    exchange = last_board(f, world.chan).content  # the exchange done: one board, all gifts
-    assert "Ann gives a card to" in exchange and "Bob gives a card to" in exchange
     r = await f.slash(bob, world.chan, "dog", "end")
     assert f"ended by <@{bob.id}>" in r.messages[-1].content
     assert "Dog: Ended" in lobby.text

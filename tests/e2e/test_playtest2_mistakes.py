@@ -13,6 +13,7 @@ from games.dog.state import DogState
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     begin_two,
+    board_of,
     finish_menu,
     last_board,
     menu_message,
@@ -50,15 +51,17 @@ async def test_a_board_from_an_ended_game_says_so(world: World):
     ann, bob = world.ann, world.bob
     await begin_two(world, "dog")
     old_board = last_board(f, world.chan)
+    old_dm = f.dm_messages(ann)[-1]  # a hand DM carries the game's Play button too
     r = await f.slash(bob, world.chan, "dog", "end")
     assert "Only the host" in warning(r)
     r = await f.slash(ann, world.chan, "dog", "end")
     assert f"ended by <@{ann.id}>" in r.messages[0].content
-    assert "This game is over" in warning(await f.click(bob, old_board, "Play"))
-    r = await f.slash(bob, world.chan, "dog", "start")  # a new game, the old board still there
+    assert not old_board.buttons()  # the board of the ended game has nothing left to press
+    assert "This game is over" in warning(await f.click(ann, old_dm, "Play"))
+    r = await f.slash(bob, world.chan, "dog", "start")  # a new game, the old DM still there
     await f.slash(ann, world.chan, "dog", "join")
     await f.slash(bob, world.chan, "dog", "begin")
-    assert "This game is over" in warning(await f.click(ann, old_board, "Play"))
+    assert "This game is over" in warning(await f.click(ann, old_dm, "Play"))
     menu = menu_message(await f.click(ann, last_board(f, world.chan), "Play"))
     assert "game is over" not in menu.text  # the new board's Play belongs to the new game
 
@@ -136,7 +139,7 @@ async def test_laying_down_mid_round_is_told_privately_with_the_cards(world: Wor
     await rearrange(world, DOG, arrange)
     dms = len(f.dm_messages(ann))
     r = await f.slash(bob, world.chan, "dog", "play", action="2.p2.2")  # Bob stays on his start
-    news = r.messages[-1].content
+    news = board_of(r).content
     assert "Ann cannot play and lays down 2 cards for the rest of the round." in news
     assert "5, 6" not in news  # the cards themselves stay private
     assert len(f.dm_messages(ann)) == dms  # no new DM: her last one was edited
