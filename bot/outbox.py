@@ -166,7 +166,8 @@ class Dispatcher:
             message = posting.board_message(game, session, lines, state=state)
             if await self._edit_live(session, live, message):
                 session = await self.store.note_messages(
-                    session.id, board_news=st.BoardNews(lines=lines, through=last.id)
+                    session.id,
+                    board_news=st.BoardNews(lines=lines, through=last.id, version=last.version),
                 )
                 await self.store.done_outbox(row.id for row in group)
                 return session
@@ -189,7 +190,7 @@ class Dispatcher:
                 await self._cut_down(session)
             session = await self.store.note_messages(
                 session.id, board_message_id=sent.id,
-                board_news=st.BoardNews(lines=events, through=last.id),
+                board_news=st.BoardNews(lines=events, through=last.id, version=last.version),
             )
             await self.bot.upkeep.check_posting(session)
         await self.store.done_outbox(row.id for row in group)
@@ -206,7 +207,8 @@ class Dispatcher:
             shown = session.board_news
             await self.store.note_messages(
                 session_id, board_message_id=message.id,
-                board_news=st.BoardNews(through=shown.through if shown else 0),
+                board_news=st.BoardNews(through=shown.through if shown else 0,
+                                        version=shown.version if shown else session.version),
             )
 
     async def _edit_live(

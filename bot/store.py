@@ -87,12 +87,14 @@ class Seat(BaseModel):
 
 
 class BoardNews(BaseModel):
-    """The news the live board message shows, and the last outbox row it shows."""
+    """The news the live board message shows, the last outbox row it shows, and the last
+    session version it shows (a later step of the same turn edits it in place)."""
 
     model_config = ConfigDict(frozen=True)
 
     lines: list[str] = Field(default_factory=list)
     through: int = 0
+    version: int = 0
 
 
 class Session(BaseModel):

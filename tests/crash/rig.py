@@ -976,6 +976,7 @@ class Rig:
                     "announced twice",
                     f"{when}: session {sid}: boards for versions {a1}-{b1} and {a2}-{b2} overlap",
                 )
+        ranges = self.with_edits(ranges, session)
         for a, b in ranges:
             if b in replay.half_made:
                 f.violate(
@@ -1004,6 +1005,18 @@ class Rig:
                 f"{shown}{more} of the {len(replay.versions)} in the log; {len(ranges)} "
                 "board(s) with a nonce",
             )
+
+    @staticmethod
+    def with_edits(ranges: list[tuple[int, int]], session: sqlite3.Row) -> list[tuple[int, int]]:
+        """A board posted for some versions is edited in place with the steps after them
+        while the turn stays with the same seats: it shows every version up to the next
+        board's first, and the newest up to what the session notes it shows."""
+        if not ranges:
+            return ranges
+        noted = json.loads(session["board_news"]) if session["board_news"] else {}
+        grown = [(a, max(b, nxt - 1)) for (a, b), (nxt, _) in zip(ranges, ranges[1:], strict=False)]
+        last_a, last_b = ranges[-1]
+        return [*grown, (last_a, max(last_b, int(noted.get("version", 0))))]
 
     def replay(self, session: sqlite3.Row) -> Replay | None:
         """The session's game replayed from its seed and log (carried on from the last call):
