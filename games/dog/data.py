@@ -25,15 +25,12 @@ SEAT_SECTIONS: dict[int, list[int]] = {
     6: [0, 1, 2, 3, 4, 5],
 }
 
-# Colour per seat; with 4 the rulebook's teams blue/yellow and red/green sit opposite, and
-# with 6 (three teams of two) black/white join them opposite each other.
-SEAT_COLOURS: dict[int, list[str]] = {
-    2: ["blue", "yellow"],
-    3: ["blue", "red", "yellow"],
-    4: ["blue", "red", "yellow", "green"],
-    5: ["blue", "red", "black", "yellow", "green"],
-    6: ["blue", "red", "black", "yellow", "green", "white"],
-}
+# Colour per seat, by the order people sit down, the same whatever the number of players (a
+# colour shown in the lobby never changes as others join). With 4 the rulebook's teams
+# blue/yellow and red/green sit opposite; with 6 the partners opposite are blue/green,
+# red/black and yellow/white.
+COLOURS = ["blue", "red", "yellow", "green", "black", "white"]
+SEAT_COLOURS: dict[int, list[str]] = {n: COLOURS[:n] for n in range(2, len(COLOURS) + 1)}
 
 # The `teams` option (DECISIONS: Dog teams are a variant with 4 or 6 players). The stored
 # values are those of earlier sessions: "3x2" was the only team layout offered, and sessions
