@@ -80,9 +80,11 @@ async def test_a_board_request_pings_nobody_and_becomes_the_live_board(world: Wo
     f = world.fake
     await begin_two(world, "dog")
     earlier = last_board(f, world.chan)
-    r = await f.slash(world.bob, world.chan, "dog", "board")
-    assert r.message.attachments and f"<@{world.ann.id}>: your move" in r.message.content
-    assert not r.message.pinged  # named, not notified: it is not news that it is her turn
+    (seat,) = await to_act(world, DOG)  # (Ann, unless she had to lay down at once)
+    mover = (world.ann, world.bob)[seat]
+    r = await f.slash(world.cid, world.chan, "dog", "board")
+    assert r.message.attachments and f"<@{mover.id}>: your move" in r.message.content
+    assert not r.message.pinged  # named, not notified: it is not news that it is their turn
     assert one_live_board(world) is r.message and not earlier.buttons()
 
 
