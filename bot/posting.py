@@ -134,7 +134,7 @@ def outcome_line(session: st.Session, result: Result) -> str:
 
     def who(seats: list[int]) -> str:
         return ", ".join(
-            f"<@{p.user_id}>" if p.user_id else f"{p.name} (bot)"
+            f"<@{p.user_id}>" if p.user_id else p.name
             for p in (session.players[s] for s in seats if s < len(session.players))
         )
 
