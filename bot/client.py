@@ -43,6 +43,9 @@ class GameBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             help_command=None,
+            # Nothing the bot sends notifies anyone unless it says so: a board pings the
+            # person the turn has just passed to, and nothing else pings at all.
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
         self.settings = settings

@@ -291,7 +291,7 @@ async def _tell_dms_closed(
         f"<@{user_id}>, I cannot send you direct messages (your DMs from server members are "
         f"closed), so your private view stays with me. "
         f"Use `/{game.name} hand` to see it here, privately.",
-        allowed_mentions=discord.AllowedMentions(users=True),
+        allowed_mentions=discord.AllowedMentions.none(),  # the board pings for the turn
         nonce=f"c{session.id}.{seat}",  # told once per game, even when a crash repeats this
     )
 

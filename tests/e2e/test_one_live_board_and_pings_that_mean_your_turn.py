@@ -220,3 +220,18 @@ async def test_dobbelduel_against_the_bot_sends_the_code_first_then_each_attempt
     )
     board = one_live_board(world)  # round 2: Ann breaks, pinged once
     assert "Ann breaks Bot 1's code" in board.content and board.pinged == [world.ann.id]
+
+
+async def test_lobby_news_and_notices_ping_nobody(world: World):
+    f = world.fake
+    world.bob.dms_closed = True  # the notice about it names Bob without pinging him
+    r = await f.slash(world.ann, world.chan, "dog", "start")
+    await f.slash(world.bob, world.chan, "dog", "join")
+    await f.slash(world.cid, world.chan, "dog", "join")
+    await f.slash(world.cid, world.chan, "dog", "leave")
+    await f.click(world.ann, r.message, "Begin")
+    notice = next(m for m in f.channel_messages(world.chan) if "direct messages" in m.content)
+    assert f"<@{world.bob.id}>" in notice.content
+    pinging = [m for m in f.channel_messages(world.chan) if m.pinged]
+    assert [m for m in pinging if not is_board(m)] == []
+    assert len(pinging) == 1 and len(pinging[0].pinged) == 1  # whoever plays first
