@@ -143,7 +143,7 @@ async def test_seven_split_through_the_menus(world: World):
     r = await f.click(
         world.ann, menu, next(b.custom_id for b in menu.buttons() if b.label.startswith("3 step"))
     )
-    news = r.messages[-1]
+    news = board_of(r)  # (a new board, or the live one when Bob has to lay down)
     assert "pawn 1 +4" in news.content and "pawn 2 +3" in news.content
     assert "Bob" in news.content and "home" in news.content  # passed over: sent home
     session = await open_session(world)
