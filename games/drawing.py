@@ -10,11 +10,17 @@ Pillow only: no Discord, no asyncio.
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -23,6 +29,9 @@ FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 ELLIPSIS = "…"
 MISSING = "?"
 MAX_MARKS = 2  # combining marks kept on one letter
+# Discord shows a picture 400-550 px wide; at 500 px every text must still be 11 px high.
+DISPLAY_WIDTH = 500
+LEAST_TEXT_PX = 11
 
 # Letters that NFKD leaves whole but that have a plain spelling, for a font without them.
 _SPELLED = {"ß": "ss", "Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe"}
@@ -160,3 +169,75 @@ def to_png(image: Image.Image, palette_image: Image.Image, compress_level: int =
     out = io.BytesIO()
     small.save(out, format="PNG", compress_level=compress_level)
     return out.getvalue()
+
+
+def least_font_px(width: float) -> int:
+    """The smallest font size (px) that still shows `LEAST_TEXT_PX` high when a picture
+    `width` px wide is shown `DISPLAY_WIDTH` px wide, as Discord does."""
+    return math.ceil(LEAST_TEXT_PX * width / DISPLAY_WIDTH - 1e-9)
+
+
+@dataclass
+class TextSizes:
+    """Font sizes drawn while measuring, in px of the final picture (after any resizing)."""
+
+    sizes: list[float] = field(default_factory=list)
+
+    @property
+    def smallest(self) -> float:
+        return min(self.sizes)
+
+
+_measuring: ContextVar[TextSizes | None] = ContextVar("measuring", default=None)
+_picture_caches: list[Any] = []
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def picture_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """lru_cache for parts of pictures (backgrounds, sprites) that `measuring` empties, so
+    the text in a cached part is measured too, not only drawn the first time."""
+
+    def wrap(func: Callable[P, R]) -> Callable[P, R]:
+        cached = lru_cache(maxsize=maxsize)(func)
+        _picture_caches.append(cached)
+        return cached  # type: ignore[return-value]
+
+    return wrap
+
+
+@contextmanager
+def measuring() -> Iterator[TextSizes]:
+    """Record the size of every text drawn through `text` inside the block.
+
+    Tests use it to check that a picture is legible at Discord's display width: the
+    smallest size times DISPLAY_WIDTH / picture width must be at least LEAST_TEXT_PX.
+    """
+    for cached in _picture_caches:
+        cached.cache_clear()
+    sizes = TextSizes()
+    token = _measuring.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _measuring.reset(token)
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    line: str,
+    fnt: Font,
+    *,
+    scale: float = 1.0,
+    **options: Any,
+) -> None:
+    """`draw.text` that notes the font size while `measuring`: every picture's text goes
+    through here. `scale` is how much the canvas shrinks before it is shown (a sprite drawn
+    4x and reduced has scale 0.25)."""
+    sizes = _measuring.get()
+    if sizes is not None and line.strip():
+        size = getattr(fnt, "size", 10)  # Pillow's built-in bitmap font is 10 px
+        sizes.sizes.append(size * scale)
+    draw.text(xy, line, font=fnt, **options)

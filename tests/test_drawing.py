@@ -162,3 +162,40 @@ def test_png_compress_level_changes_bytes_not_pixels() -> None:
     assert len(small) <= len(fast)
     a, b = Image.open(io.BytesIO(fast)), Image.open(io.BytesIO(small))
     assert a.tobytes() == b.tobytes()
+
+
+def test_measuring_records_every_text_size_scaled_to_the_final_picture() -> None:
+    from games.drawing import measuring, text
+
+    im = Image.new("RGB", (100, 40))
+    draw = ImageDraw.Draw(im)
+    with measuring() as sizes:
+        text(draw, (0, 0), "big", font(30))
+        text(draw, (0, 0), "drawn 4x", font(40), scale=0.25)
+        text(draw, (0, 0), " ", font(5))  # blank: nothing to read
+    text(draw, (0, 0), "after", font(6))
+    assert sizes.sizes == [30, 10]
+    assert sizes.smallest == 10
+
+
+def test_measuring_empties_picture_caches_so_cached_text_is_measured() -> None:
+    from games.drawing import measuring, picture_cache, text
+
+    @picture_cache(maxsize=4)
+    def sprite(size: int) -> Image.Image:
+        im = Image.new("RGB", (10, 10))
+        text(ImageDraw.Draw(im), (0, 0), "x", font(size))
+        return im
+
+    sprite(12)
+    with measuring() as sizes:
+        sprite(12)
+    assert sizes.sizes == [12]
+
+
+def test_least_font_size_scales_with_the_picture_width() -> None:
+    from games.drawing import least_font_px
+
+    assert least_font_px(500) == 11
+    assert least_font_px(1000) == 22
+    assert least_font_px(840) == 19  # 18.48 rounds up

@@ -11,6 +11,9 @@ FACES = 6
 WHITE_DICE = 18  # the codebreaker's supply for one round
 DICE_PER_ROLL = 4  # fewer when fewer are left
 MAX_ATTEMPTS = 7  # attempt rows on the board, under the solution row
+# The feedback signs and the words the log and the board's column heads say for them: a
+# bare "+" read as "one more" in the log, while it means a die too low.
+FEEDBACK_WORDS = {"=": "right", ">": "too high", "+": "too low"}
 
 SCORE_BROKEN = 20
 SCORE_PER_EMPTY_ROW = 5

@@ -13,9 +13,9 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from games.dobbelduel.data import COLUMNS, MAX_ATTEMPTS, WHITE_DICE
+from games.dobbelduel.data import COLUMNS, FEEDBACK_WORDS, MAX_ATTEMPTS, WHITE_DICE
 from games.dobbelduel.views import PrivateView, PublicView, RoundView, Row, score_parts
-from games.drawing import drawable, ellipsize, font, to_png
+from games.drawing import drawable, ellipsize, font, least_font_px, text, to_png
 
 RGB = tuple[int, int, int]
 
@@ -47,6 +47,7 @@ CELL_W = 80
 PALETTE_COLOURS = 128
 BOARD_TOP = 104
 BOARD_H = 84 + (2 + MAX_ATTEMPTS) * ROW_H + 12
+SMALLEST = least_font_px(WIDTH)  # 16: legible when Discord shows the board 500 px wide
 
 # Pip centres on a 3x3 grid (0, 1, 2 per axis) for each face.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -117,20 +118,22 @@ def _palette() -> Image.Image:
 def _text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
-    text: str,
+    line: str,
     size: int,
     fill: RGB = TEXT,
     anchor: str = "la",
     width: float | None = None,
 ) -> None:
-    """Text at xy; with a width, the font shrinks until the text fits (long names), to two
-    thirds of its size at most so it stays legible; what still does not fit is cut with '…'."""
+    """Text at xy, never smaller than SMALLEST; with a width, the font shrinks until the text
+    fits (long names), to two thirds of its size at most and never below SMALLEST, so it stays
+    legible; what still does not fit is cut with '…'."""
+    size = max(size, SMALLEST)
     if width is not None:
-        smallest = max(12, round(size * 2 / 3))
-        while size > smallest and font(size).getlength(text) > width:
-            size -= 2
-        text = ellipsize(text, font(size), width)
-    draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
+        smallest = max(SMALLEST, round(size * 2 / 3))
+        while size > smallest and font(size).getlength(line) > width:
+            size -= 1
+        line = ellipsize(line, font(size), width)
+    text(draw, xy, line, font(size), fill=fill, anchor=anchor)
 
 
 def draw_die(
@@ -259,7 +262,7 @@ def _header(draw: ImageDraw.ImageDraw, view: PublicView, rnd: RoundView) -> int:
     _text(draw, (24, 18), "DOBBELDUEL", 22, DIM)
     _text(draw, (24, 44), f"Round {rnd.number} of {view.round_count}", 34)
     for seat, name in enumerate(view.players):
-        y = 18 + seat * 40
+        y = 16 + seat * 44
         role = "makes the code" if seat == rnd.codemaker else "breaks it"
         if view.over and view.winners is not None and seat in view.winners:
             role = "wins" if len(view.winners) == 1 else "draw"
@@ -372,7 +375,7 @@ def board_image(view: PublicView) -> Image.Image:
         sign, colour = sign_colour
         x = FEED_X + i * (CELL_W + 10) + CELL_W / 2
         _text(
-            draw, (x, y + 51), {"=": "right", ">": "too high", "+": "too low"}[sign], 16, DIM, "mm"
+            draw, (x, y + 51), FEEDBACK_WORDS[sign], 16, DIM, "mm"
         )
     y += 84
     _code_row(draw, y, rnd)

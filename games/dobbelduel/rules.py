@@ -42,6 +42,7 @@ from games.dobbelduel.data import (
     DEFAULT_ROUNDS,
     DICE_PER_ROLL,
     FACES,
+    FEEDBACK_WORDS,
     MAX_ATTEMPTS,
     MAX_ROUNDS,
     PLAYERS,
@@ -96,6 +97,12 @@ def feedback(dice: Sequence[int | None], code: Sequence[int]) -> tuple[int, int,
         else:
             lower += 1
     return equal, higher, lower
+
+
+def feedback_text(equal: int, higher: int, lower: int) -> str:
+    """'2 right, 0 too high, 1 too low': the board's words, not its = > + signs."""
+    counts = zip(FEEDBACK_WORDS.values(), (equal, higher, lower), strict=True)
+    return ", ".join(f"{n} {word}" for word, n in counts)
 
 
 def _copy(state: DobbelduelState) -> DobbelduelState:
@@ -278,7 +285,8 @@ class Dobbelduel(Game[DobbelduelState]):
         row = Row(dice=list(dice), equal=equal, higher=higher, lower=lower)
         rnd.rows.append(row)
         rnd.white_left -= row.placed
-        events = [f"{breaker} places {actions.dice_text(dice)}: = {equal}, > {higher}, + {lower}"]
+        told = feedback_text(equal, higher, lower)
+        events = [f"{breaker} places {actions.dice_text(dice)}: {told}"]
         if _must_solve(rnd):
             rnd.rolled = []
             why = (

@@ -465,10 +465,11 @@ class Dog(Game[DogState]):
             raise RuleError(explain(st, seat, action_id))
         start = st.start_of(seat)
         st.pawns[seat][i] = start
-        st.last_move = {
+        st.begin_move({
             "seat": seat, "card": "", "text": "", "parts": [], "homes": [],
             "moves": [[seat, i, data.KENNEL, start]], "sent_home": [],
-        }
+        })
+        assert st.last_move is not None
         text = f"{st.names[seat]} places the {data.RANK_NAMES[i]} on the start field."
         st.last_move["text"] = text
         events.append(text)
@@ -493,8 +494,8 @@ class Dog(Game[DogState]):
             st.top = move.card
             if st.variant == "royal":  # only the copy card reads them
                 st.round_cards.append(move.acts_as)
-            st.last_move = {"seat": seat, "card": move.card, "text": "", "parts": [],
-                            "homes": [], "moves": [], "sent_home": []}
+            st.begin_move({"seat": seat, "card": move.card, "text": "", "parts": [],
+                           "homes": [], "moves": [], "sent_home": []})
             if move.acts_as == "7":
                 st.seven_left = data.SEVEN
                 st.seven_prefix = move.id.rsplit(".", 2)[0]
@@ -590,15 +591,16 @@ class Dog(Game[DogState]):
             for s, row in enumerate(state.pawns)
             for i, pos in enumerate(row)
         ]
-        lm = state.last_move
-        last = None
-        if lm is not None:
-            last = LastMove(
+        to_act = self.to_act(state)
+        recent = [
+            LastMove(
                 seat=lm["seat"], card=lm["card"], text=lm["text"],
                 moves=[MoveMark(seat=m[0], index=m[1], start=spot(m[2]), end=spot(m[3]))
                        for m in lm["moves"]],
                 sent_home=[(h[0], h[1]) for h in lm["sent_home"]],
             )
+            for lm in state.moves_since_turn_of(to_act[0] if to_act else None)
+        ]
         specials = []
         if royal:
             specials = [k * data.FIELDS_PER_SECTION + data.SPECIAL_OFFSET
@@ -611,10 +613,11 @@ class Dog(Game[DogState]):
             special_fields=specials,
             round=state.round,
             phase=state.phase,  # type: ignore[arg-type]
-            to_act=self.to_act(state),
+            to_act=to_act,
             deck_left=len(state.deck),
             discard_top=state.top,
-            last_move=last,
+            last_move=recent[-1] if recent else None,
+            recent_moves=recent,
             seven_left=state.seven_left or None,
             winners=list(state.winners),
             copyable=state.copyable() if royal else [],

@@ -41,6 +41,9 @@ class DogState(Secret):
     round_cards: list[str] = []  # cards played this round, as they acted (royal copy)
     top: str | None = None  # the last card played (face up on the discard), as played
     last_move: dict[str, Any] | None = None
+    # The moves before last_move, oldest first, at most one lap of the table (n - 1 of them):
+    # the board draws every move since the seat to act last played, not only the last one.
+    earlier_moves: list[dict[str, Any]] = []
     winners: list[int] = []
     actions: int = 0
 
@@ -65,11 +68,26 @@ class DogState(Secret):
                     "given", "received", "winners", "round_cards"):
             d[key] = list(d[key])
         if self.last_move is not None:
-            d["last_move"] = {
-                k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
-                for k, v in self.last_move.items()
-            }
+            d["last_move"] = _copy_move(self.last_move)
+        d["earlier_moves"] = [_copy_move(m) for m in self.earlier_moves]
         return DogState.model_construct(**d)
+
+    def begin_move(self, move: dict[str, Any]) -> None:
+        """`move` becomes the last move; the one before joins earlier_moves, which keeps one
+        lap of the table (with the last move, one move per seat)."""
+        if self.last_move is not None:
+            self.earlier_moves.append(self.last_move)
+        del self.earlier_moves[: max(0, len(self.earlier_moves) - (self.n - 1))]
+        self.last_move = move
+
+    def moves_since_turn_of(self, seat: int | None) -> list[dict[str, Any]]:
+        """The moves since `seat` last played, oldest first, ending with the last move (also
+        when it is `seat`'s own move still being made, a 7 being split)."""
+        if self.last_move is None:
+            return []
+        earlier = self.earlier_moves
+        mine = [k for k, m in enumerate(earlier) if m["seat"] == seat]
+        return [*earlier[mine[-1] + 1 if mine else 0 :], self.last_move]
 
     # -- geometry ----------------------------------------------------------------------------
     @property
@@ -108,3 +126,11 @@ class DogState(Secret):
         if not self.home(seat):
             return [seat]
         return [s for s in self.team_seats(seat)[1:] if not self.home(s)]
+
+
+def _copy_move(move: dict[str, Any]) -> dict[str, Any]:
+    """A recorded move with its lists (and their pair lists) copied."""
+    return {
+        k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
+        for k, v in move.items()
+    }

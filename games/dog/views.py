@@ -77,6 +77,9 @@ class DogPublicView(BaseModel):
     deck_left: int
     discard_top: str | None = None
     last_move: LastMove | None = None
+    # Every move since the first seat to act last played, oldest first, ending with
+    # last_move: what happened while this player waited (one lap of the table at most).
+    recent_moves: list[LastMove] = []
     seven_left: int | None = None  # steps still to make of a 7 (or 1-7) being split
     winners: list[int] = []
     copyable: list[str] = []  # royal: the kinds played this round, which a copy can copy

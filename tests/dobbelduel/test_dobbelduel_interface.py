@@ -81,7 +81,7 @@ def test_status_lines() -> None:
 def test_events_speak_of_the_players() -> None:
     state = start(code=[3, 5, 2, 6], rolled=[3, 5, 1, 6])
     placed = GAME.apply(state, 1, "try.3.5.x.1")
-    assert placed.events[0] == "Bob places 3 5 _ 1: = 2, > 0, + 1"
+    assert placed.events[0] == "Bob places 3 5 _ 1: 2 right, 0 too high, 1 too low"
     assert placed.events[1].startswith("Bob rolls ") and "(15 white dice left)" in placed.events[1]
     solved = GAME.apply(placed.state, 1, "solve.3.5.2.6")
     assert solved.events[:2] == [
@@ -118,3 +118,10 @@ def test_one_white_die_is_a_die() -> None:
     assert "attempt 2 of 7, 1 white die left. Rolled: " in status
     for text in (*placed.events, status):
         assert "1 white dice" not in text
+
+
+def test_the_log_says_too_high_and_too_low_in_words_as_the_board_does() -> None:
+    state = start(code=[3, 5, 2, 6], rolled=[4, 4, 1, 6])
+    said = GAME.apply(state, 1, "try.4.4.1.6").events[0]
+    assert said.endswith(": 1 right, 1 too high, 2 too low")
+    assert "+" not in said and ">" not in said

@@ -119,3 +119,47 @@ def test_private_news_when_a_new_deal_is_laid_down_at_once_not_when_a_held_hand_
     holding = before.model_copy(update={"hand": ["2", "3"]})
     laid_later = holding.model_copy(update={"hand": [], "laid_down": ["2", "3"]})
     assert not GAME.private_news(holding, laid_later)
+
+
+def _lap(n: int = 4) -> DogState:
+    """Every seat has a pawn just past its start field and a 2 and a 3 in hand."""
+    st = new(n)
+    starts = {s: [(st.start_of(s) + 1) % st.ring] for s in range(n)}
+    return position(n, pawns=starts, hands={s: ["2", "3"] for s in range(n)})
+
+
+def test_public_view_lists_the_moves_since_the_current_players_last_turn_in_order():
+    st = _lap(4)
+    st = play(st, "2.p1.2")  # Ann
+    for _ in range(3):  # Bob, Cid, Dee
+        st = play(st, "3.p1.3")
+    view = GAME.public_view(st)
+    assert view.to_act == [0]
+    assert [m.seat for m in view.recent_moves] == [1, 2, 3]
+    assert [m.moves[0].end.pos - m.moves[0].start.pos for m in view.recent_moves] == [3, 3, 3]
+    assert view.recent_moves[-1] == view.last_move
+    st = play(st, "3.p1.3")  # Ann again: now Bob waits for Cid, Dee and Ann
+    assert [m.seat for m in GAME.public_view(st).recent_moves] == [2, 3, 0]
+
+
+def test_recent_moves_keep_at_most_one_lap_of_the_table():
+    st = _lap(3)
+    for _ in range(5):
+        st = play(st, "2.p1.2" if "2" in st.hands[st.turn] else "3.p1.3")
+    assert len(st.earlier_moves) == 2
+    assert len(GAME.public_view(st).recent_moves) <= 3
+
+
+def test_first_move_of_the_game_is_the_only_recent_move():
+    st = play(_lap(4), "2.p1.2")
+    view = GAME.public_view(st)
+    assert [m.seat for m in view.recent_moves] == [0] and view.last_move is not None
+
+
+def test_states_saved_before_recent_moves_still_load():
+    st = play(_lap(4), "2.p1.2")
+    saved = st.model_dump(mode="json")
+    del saved["earlier_moves"]
+    old = DogState.model_validate(saved)
+    assert old.earlier_moves == []
+    assert [m.seat for m in GAME.public_view(old).recent_moves] == [0]

@@ -13,17 +13,16 @@ from games.dog.cards import card_name
 from games.dog.render import render_board, render_hand
 from games.dog.render.board import (
     BOARD,
-    HEADING_GAP,
     HEIGHT,
     WIDTH,
     _Board,
     _pawn_sprite,
     field_labels,
     geometry,
-    heading,
-    seat_line,
+    seat_note,
 )
 from games.dog.render.cards import card_look
+from games.dog.render.common import seat_rgb
 from games.dog.render.hand import playing_for_text
 from games.dog.views import (
     DogPrivateView,
@@ -135,10 +134,14 @@ def test_board_draws_every_phase(phase: str) -> None:
     assert png(render_board(view)).size == (WIDTH, HEIGHT)
 
 
-def test_board_shows_a_seven_half_played() -> None:
+def test_a_seven_half_played_is_told_by_the_status_line_not_the_board() -> None:
+    """The message under the picture says the steps left; the picture keeps to the board."""
+    from games.dog import GAME
+
     view = board_view(4)
     half = view.model_copy(update={"seven_left": 3})
-    assert render_board(half) != render_board(view)
+    assert "3 steps left" in GAME.status(half)
+    assert render_board(half) == render_board(view)
 
 
 def test_board_game_over_with_winners_and_finished_seats() -> None:
@@ -254,12 +257,13 @@ def test_names_keep_their_letters() -> None:
     assert hand("Zoë") != hand("Zoe")
 
 
-def test_long_names_stay_inside_the_panel() -> None:
-    """A name of wide letters is cut to the panel's width, not only to a character count."""
-    wide = render_board(board_view(4, names=["W" * 40, "Bob", "Cid", "Dee"], to_act=[0]))
-    im = png(wide).convert("RGB")
-    right_margin = im.crop((WIDTH - 14, 0, WIDTH, HEIGHT))
-    assert right_margin.getcolors() is not None and len(right_margin.getcolors()) == 1
+def test_long_names_are_cut_to_the_room_beside_the_start_field() -> None:
+    """A name of wide letters is cut to a pixel width, not only to a character count: 13 and
+    16 W's (the most a name keeps) look the same on the board."""
+    def wide(n: int) -> bytes:
+        return render_board(board_view(6, names=["W" * n, "Bob", "Cid", "Dee", "Eve", "Fay"]))
+
+    assert wide(13) == wide(16) != wide(3)
 
 
 def test_unknown_colour_and_odd_positions_do_not_crash() -> None:
@@ -434,12 +438,16 @@ def test_royal_hands_up_to_seven_cards(hand: list[str]) -> None:
     assert len(data) < MAX_BYTES
 
 
-def test_long_royal_hand_overlaps_instead_of_growing() -> None:
-    """Special fields give extra cards (dog.nl.txt OPTIES), so a hand can pass 7 cards."""
+def test_long_hands_take_a_second_row_and_then_overlap_instead_of_growing() -> None:
+    """Special fields give extra cards (dog.nl.txt OPTIES), so a hand can pass 7 cards; a
+    wider picture would shrink every text on Discord, so the width never changes."""
     view = DogPrivateView(seat=1, name="Bob", color="blue", variant="royal", hand=["2"] * 12)
-    seven = view.model_copy(update={"hand": ["2"] * 7})
-    assert png(render_hand(seven)).width == 24 * 2 + 7 * 150 + 6 * 16  # side by side
-    assert png(render_hand(view)).width <= 1240
+    sizes = {
+        n: png(render_hand(view.model_copy(update={"hand": ["2"] * n}))).size
+        for n in (1, 4, 5, 7, 12)
+    }
+    assert len({w for w, _ in sizes.values()}) == 1
+    assert sizes[1][1] == sizes[4][1] < sizes[5][1] == sizes[7][1] == sizes[12][1]
 
 
 def test_hand_shows_the_exchange_and_playing_for() -> None:
@@ -531,37 +539,55 @@ def test_hand_names_the_partner_it_plays_for() -> None:
     assert render_hand(view) != render_hand(view.model_copy(update={"playing_for_name": "Dee"}))
 
 
-@pytest.mark.parametrize("round_no", [1, 10, 99, 9999])
-@pytest.mark.parametrize("variant", ["classic", "royal"])
-def test_panel_title_and_round_fit_on_one_line(variant: str, round_no: int) -> None:
-    """Play-test: "Dog Royal" ran into "Round 10"."""
-    view = board_view(6, variant, round=round_no)
-    width = WIDTH - 20 - (BOARD + 20)
-    title, title_size, round_text, round_size = heading(view, width)
-    assert title == ("Dog Royal" if variant == "royal" else "Dog")
-    assert round_text == f"Round {round_no}"
-    used = font(title_size).getlength(title) + HEADING_GAP + font(round_size).getlength(round_text)
-    assert used <= width
-    assert title_size >= round_size
-
-
-def test_seat_line_keeps_out_and_the_goal_count() -> None:
-    """Play-test: an "out" seat's line was cut to "3/4 in…"; the colour gives way first."""
-    fnt = font(16)
-    width = WIDTH - 20 - (BOARD + 20) - 16
+def test_seat_note_keeps_out_and_winner_and_leaves_the_colour_to_the_tag() -> None:
+    """Play-test: an "out" seat's line was cut; the note is short, so nothing is cut."""
     for colour in COLOURS:
         sv = SeatView(seat=3, name="Dee", color=colour, section=3, team=0, cards=0, out=True)
-        line = seat_line(sv, [], True, 3, fnt, width)
-        assert fnt.getlength(line) <= width and "…" not in line
-        assert line.startswith("out · ") and line.endswith("3/4 in goal") and "team 1" in line
+        assert seat_note(sv, [], True) == "out · team 1"
         done = sv.model_copy(update={"finished": True})
-        line = seat_line(done, [3], True, 4, fnt, width)
-        assert line.startswith("WINNER · out") and "4/4" in line and fnt.getlength(line) <= width
-    short = SeatView(seat=0, name="Ann", color="red", section=0, team=0, cards=4)
-    assert seat_line(short, [], True, 1, fnt, width) == "red · team 1 · 1/4 in goal"
+        assert seat_note(done, [3], True) == "WINNER · out · team 1"
+    alone = SeatView(seat=0, name="Ann", color="red", section=0, team=0, cards=4)
+    assert seat_note(alone, [], False) == ""
 
 
-def test_deck_and_seven_counts_are_singular_on_the_panel() -> None:
-    """The panel says "Deck: 1 card" and "1 step left"; drawing them must not fail."""
+def test_deck_count_is_singular_on_the_board() -> None:
+    """The board says "Deck: 1 card"; drawing it must not fail."""
     view = board_view(6, "royal", round=10, deck_left=1, seven_left=1)
     assert png(render_board(view)).size == (WIDTH, HEIGHT)
+
+
+# -- the moves since the player's last turn ---------------------------------------------------
+
+
+def _recent(*moves: tuple[int, int, int]) -> list[LastMove]:
+    return [
+        LastMove(seat=s, card="6", text="", moves=[MoveMark(seat=s, index=2, start=ring(a),
+                                                            end=ring(b))])
+        for s, a, b in moves
+    ]
+
+
+def test_board_draws_every_recent_move_the_older_ones_fainter() -> None:
+    """Three players moved since Ann's turn: all three paths show, not only the last."""
+    three = _recent((1, 20, 26), (2, 36, 41), (3, 52, 58))
+    view = board_view(4, to_act=[0])
+    for s, _, end in [(m.seat, 0, m.moves[0].end) for m in three]:
+        view = move_pawn(view, s, 2, end)
+    one = view.model_copy(update={"recent_moves": three[-1:], "last_move": three[-1]})
+    all_three = view.model_copy(update={"recent_moves": three, "last_move": three[-1]})
+    a, b = png(render_board(one)).convert("RGB"), png(render_board(all_three)).convert("RGB")
+    geo = geometry(4)
+
+    def at(im: Image.Image, field: int) -> tuple[int, int, int]:
+        x, y = geo.ring[field]
+        return im.getpixel((round(x), round(y)))
+
+    def off(rgb: tuple[int, int, int], colour: str) -> float:
+        return math.dist(rgb, seat_rgb(colour))
+
+    for field in (23, 38):  # on the oldest and the middle path only in the three-move picture
+        assert at(a, field) != at(b, field)
+    assert at(a, 55) == at(b, 55)  # the newest path is drawn in both
+    # each path in its mover's colour; the oldest (Bob's) fainter than the newest (Dee's)
+    assert off(at(b, 23), "blue") < off(at(a, 23), "blue")
+    assert off(at(b, 55), "yellow") < off(at(b, 23), "blue")

@@ -61,7 +61,9 @@ async def test_complete_two_person_game(world: World):
     r = await f.click(world.bob, menu, [b for b in menu.buttons() if "empty" in b.label][0].label)
     assert r.message.content.startswith("✅ Place")
     news = board_of(r)  # (the turn stays with Bob: the live board, brought up to date)
-    assert re.search(r"Bob places [^:]+: = \d, > \d, \+ \d", news.content), news.content
+    assert re.search(r"Bob places [^:]+: \d right, \d too high, \d too low", news.content), (
+        news.content
+    )
     assert news.attachments[0].data.startswith(b"\x89PNG")
 
     # Then he gives the solution he typed, found by autocomplete.

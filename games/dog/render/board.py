@@ -4,12 +4,21 @@ Layout: the ring is a rounded square for the 4-section board and a rounded hexag
 6-section board; each side is one section with its start field (field 16*k) in the middle.
 Play runs clockwise. A seat's goal leads straight inward from its start field (goal pos 0
 nearest the ring); its kennel is a row of 4 outside the ring, beside the fields that lead to
-the start field. Section 0 is at the bottom. The info panel is on the right.
+the start field. Section 0 is at the bottom. Each seat's name tag (with its cards in hand)
+sits inside the ring by its start field; the discard and the deck in the middle.
+
+Discord shows the picture about 500 px wide, so the picture is the board alone (square) and
+no text is smaller than LEAST px (11 px at 500 px). What the message text says (round, phase,
+whose turn in words, the moves in words, the 7's steps left) is not repeated here.
 
 The picture speaks the menus' words (games/dog/moves.py): a classic pawn carries its number
 ("Pawn 2" is index 1), Royal pawns their rank ("knight"; the menus name them by rank only);
-every 4th ring field has its number ("field 26", 0-based as the view) and the goal fields
-1-4 ("goal 1" nearest the ring) theirs, small and muted, in the cached background.
+every 4th ring field has its number ("field 26", 0-based as the view) and, where the number
+fits in the field, the goal fields 1-4 ("goal 1" nearest the ring) theirs, in the cached
+background.
+
+Every move since the seat to act last played is drawn, each in its mover's colour, older ones
+fainter, so a player sees what the others did while they waited.
 
 The ring, kennels, goals, start fields and special fields depend only on (sections, seat
 colours, special fields); that background is drawn once, supersampled, and cached, so each
@@ -36,7 +45,6 @@ from games.dog.render.common import (
     MOVE,
     MUTED,
     NAME_MAX,
-    PANEL_BG,
     RGB,
     RULE,
     TEXT,
@@ -51,16 +59,15 @@ from games.dog.render.common import (
     star,
     tint,
     to_png,
-    wrap,
 )
 from games.dog.views import DogPublicView, LastMove, MoveMark, PawnView, SeatView, Spot
-from games.drawing import Font, drawable, font
+from games.drawing import drawable, font, least_font_px, picture_cache, text
 
 BOARD = 840
-PANEL_W = 320
-HEADING_GAP = 12  # least room between the panel title and the round
-WIDTH = BOARD + PANEL_W
+WIDTH = BOARD
 HEIGHT = BOARD
+LEAST = least_font_px(WIDTH)  # 19 px: 11 px when Discord shows the board 500 px wide
+OLDEST_ALPHA = 0.3  # how strongly the oldest of the recent moves is drawn (the newest: 1)
 SS = 2  # supersampling factor of the cached background
 FIELDS_PER_SECTION = 16
 NEUTRAL: RGB = (178, 160, 124)  # sections nobody sits at (2 or 3 players on the 4-board)
@@ -70,18 +77,6 @@ FIELD_LABEL_EVERY = 4
 # (apothem, corner radius) of the ring's centre line, per number of sections.
 _SHAPES: dict[int, tuple[float, float]] = {4: (335.0, 95.0), 6: (352.0, 60.0)}
 
-PHASES = {
-    "exchange": "Card exchange",
-    "royal_setup": "Royal setup",
-    "play": "Play",
-    "over": "Game over",
-}
-TO_ACT_LABEL = {
-    "exchange": "Giving a card:",
-    "royal_setup": "Placing a pawn:",
-    "play": "Turn:",
-    "over": "",
-}
 
 
 @dataclass(frozen=True)
@@ -187,7 +182,7 @@ def _disc(draw: ImageDraw.ImageDraw, p: Point, r: float, fill: RGB, line: RGB, w
     draw.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=fill, outline=line, width=width)
 
 
-@lru_cache(maxsize=16)  # ~3 MB each; the rules use one colour set per table size
+@picture_cache(maxsize=16)  # ~3 MB each; the rules use one colour set per table size
 def _background(
     sections: int, colours: tuple[tuple[int, str], ...], specials: tuple[int, ...], royal: bool
 ) -> Image.Image:
@@ -204,7 +199,8 @@ def _background(
     sp = geo.spacing
     draw.line([sc(p) for p in geo.outline], fill=TRACK, width=round(sp * 1.05 * s), joint="curve")
     title = "DOG ROYAL" if royal else "DOG"
-    draw.text(sc((BOARD / 2, BOARD / 2)), title, font=font(round(46 * s)), fill=TRACK, anchor="mm")
+    text(draw, sc((BOARD / 2, BOARD / 2 - 70)), title, font(round(46 * s)), scale=1 / s,
+         fill=TRACK, anchor="mm")
     for k in range(sections):
         rgb = seat_rgb(by_section[k]) if k in by_section else NEUTRAL
         light = tint(rgb, 0.55) if k in by_section else tint(NEUTRAL, 0.4)
@@ -220,11 +216,13 @@ def _background(
             _disc(draw, sc(p), geo.field_r * s, tint(rgb, 0.8), edge, round(1.5 * s))
         for p in geo.goals[k]:
             _disc(draw, sc(p), geo.field_r * s, tint(rgb, 0.75), edge, round(2 * s))
-        # "goal 1" (pos 0, nearest the ring) to "goal 4": faint, so no one takes it for a pawn
-        goal_font = font(round(geo.field_r * 0.95 * s))
-        faint = blend(edge, tint(rgb, 0.75), 0.45)
-        for g, p in enumerate(geo.goals[k]):
-            draw.text(sc(p), str(g + 1), font=goal_font, fill=faint, anchor="mm")
+        # "goal 1" (pos 0, nearest the ring) to "goal 4": faint, so no one takes it for a pawn;
+        # only where a legible number fits in the field (not on the small 6-section fields)
+        if geo.field_r * 1.9 >= LEAST:
+            goal_font = font(LEAST * s)
+            faint = blend(edge, tint(rgb, 0.75), 0.3)
+            for g, p in enumerate(geo.goals[k]):
+                text(draw, sc(p), str(g + 1), goal_font, scale=1 / s, fill=faint, anchor="mm")
     for i, p in enumerate(geo.ring):
         if i % FIELDS_PER_SECTION == 0:
             k = i // FIELDS_PER_SECTION
@@ -243,8 +241,6 @@ def _background(
             width=round(1.5 * s),
         )
     _field_numbers(draw, sections)
-    draw.rectangle((BOARD * s, 0, WIDTH * s, HEIGHT * s), fill=PANEL_BG)
-    draw.line((BOARD * s, 0, BOARD * s, HEIGHT * s), fill=RULE, width=2 * s)
     return big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
 
 
@@ -264,7 +260,7 @@ def field_labels(sections: int) -> tuple[FieldLabel, ...]:
     """Every 4th ring field's number (as the menus say it: "field 26"), just inside the ring;
     a start field's goes outside, as its goal lane fills the inside."""
     geo = geometry(sections)
-    size = 13 if geo.spacing > 32 else 11
+    size = LEAST
     fnt = font(size * SS)
     n = len(geo.ring)
     c = BOARD / 2
@@ -308,10 +304,10 @@ def _field_numbers(draw: ImageDraw.ImageDraw, sections: int) -> None:
             draw.line([(x * s, y * s) for x, y in label.tick], fill=LABEL, width=round(1.5 * s))
         x, y = label.at
         fnt = font(label.font_size * s)
-        draw.text((x * s, y * s), label.text, font=fnt, fill=LABEL, anchor="mm")
+        text(draw, (x * s, y * s), label.text, fnt, scale=1 / s, fill=LABEL, anchor="mm")
 
 
-@lru_cache(maxsize=256)
+@picture_cache(maxsize=256)
 def _pawn_sprite(
     color: str, rank: str | None, radius: float, number: int | None = None
 ) -> Image.Image:
@@ -372,11 +368,11 @@ def _pawn_sprite(
             sx, sy = c - r * 0.35, c - r * 0.35
             draw.ellipse((sx - shine, sy - shine, sx + shine, sy + shine), fill=tint(rgb, 0.45))
         else:
-            num_font = font(round(r * 1.45), bold=True)
-            draw.text((c, c), str(number), font=num_font, fill=ink_on(rgb), anchor="mm")
+            num_font = font(max(round(r * 1.45), LEAST * q), bold=True)
+            text(draw, (c, c), str(number), num_font, scale=1 / q, fill=ink_on(rgb), anchor="mm")
     if letter is not None:
-        size_px = round(r * (0.95 if rank == "fool" else 1.2))
-        draw.text((c, cy), letter, font=font(size_px), fill=ink_on(rgb), anchor="mm")
+        size_px = max(round(r * (0.95 if rank == "fool" else 1.2)), LEAST * q)
+        text(draw, (c, cy), letter, font(size_px), scale=1 / q, fill=ink_on(rgb), anchor="mm")
     return img.resize((size // q, size // q), Image.Resampling.LANCZOS)
 
 
@@ -439,24 +435,40 @@ class _Board:
             return list(geo.goals[sec][max(s.pos, 0) : min(e.pos, 3) + 1])
         return [self.xy(mark.seat, mark.index, s), self.xy(mark.seat, mark.index, e)]
 
-    def draw_move_paths(self, draw: ImageDraw.ImageDraw, last: LastMove) -> None:
+    def draw_move_paths(self, im: Image.Image, moves: list[LastMove]) -> None:
+        """Each move's paths in its mover's colour, oldest first and faintest, so the newest
+        lies on top at full strength."""
+        for k, last in enumerate(moves):
+            age = len(moves) - 1 - k
+            strength = 1.0 if len(moves) == 1 else 1 - (1 - OLDEST_ALPHA) * age / (len(moves) - 1)
+            layer = Image.new("RGBA", im.size, (0, 0, 0, 0))
+            self.draw_move(ImageDraw.Draw(layer), last, seat_rgb(self.color(last.seat)))
+            alpha = layer.getchannel("A").point(lambda v, k=strength: round(v * k))
+            layer.putalpha(alpha)
+            im.paste(layer, (0, 0), layer)
+
+    def draw_move(self, draw: ImageDraw.ImageDraw, last: LastMove, rgb: RGB) -> None:
+        """One move: a ring where each pawn started, a line along its way, an arrow head; a
+        dark rim under the colour, so a white or yellow path shows on the light track."""
         marks = last.moves
         swap = len(marks) == 2 and marks[0].start == marks[1].end and marks[1].start == marks[0].end
         width = max(3, round(self.geo.spacing * 0.13))
+        rim = edge_of(rgb)
         for mark in marks:
             pts = self.path(mark, swap)
             if len(pts) < 2 or pts[0] == pts[-1]:
                 continue
             start = pts[0]
             r = self.geo.field_r * 0.75
-            draw.ellipse(
-                (start[0] - r, start[1] - r, start[0] + r, start[1] + r), outline=MOVE, width=width
-            )
+            for colour, w in ((rim, width + 2), (rgb, width)):
+                draw.ellipse((start[0] - r, start[1] - r, start[0] + r, start[1] + r),
+                             outline=colour, width=w)
             pts = _trim_end(pts, self.geo.pawn_r + 3)
             if len(pts) < 2:
                 continue
-            draw.line(pts, fill=MOVE, width=width, joint="curve")
-            _arrow_head(draw, pts[-2], pts[-1], self.geo.spacing * 0.42, MOVE)
+            for colour, w, grow in ((rim, width + 3, 2.0), (rgb, width, 0.0)):
+                draw.line(pts, fill=colour, width=w, joint="curve")
+                _arrow_head(draw, pts[-2], pts[-1], self.geo.spacing * 0.42 + grow, colour)
 
     # -- pawns -------------------------------------------------------------------------------
 
@@ -501,195 +513,99 @@ class _Board:
                 width=max(2, width // 2 + 1),
             )
 
-    # -- panel -------------------------------------------------------------------------------
+    # -- seats and cards -------------------------------------------------------------------
 
-    def draw_panel(self, draw: ImageDraw.ImageDraw) -> None:
-        view = self.view
-        x0, right = BOARD + 20, WIDTH - 20
-        y = 16.0
-        title, title_size, round_text, round_size = heading(view, right - x0)
-        draw.text((x0, y), title, font=font(title_size), fill=TEXT)
-        draw.text((right, y + 10), round_text, font=font(round_size), fill=MUTED, anchor="ra")
-        y += 46
-        draw.text((x0, y), PHASES.get(view.phase, view.phase), font=font(24), fill=TEXT)
-        y += 36
-        if view.to_act and view.phase != "over":
-            y = self.chips_row(draw, TO_ACT_LABEL.get(view.phase, ""), view.to_act, x0, y, right)
-        if view.seven_left is not None:
-            card = "1-7" if view.variant == "royal" else "7"
-            steps = plural(view.seven_left, "step")
-            draw.rounded_rectangle(
-                (x0, y, right, y + 34), radius=8, fill=tint(MOVE, 0.85), outline=MOVE, width=2
-            )
-            text = f"{card} split: {steps} left"
-            draw.text((x0 + 10, y + 17), text, font=font(20), fill=MOVE, anchor="lm")
-            y += 44
-        if view.phase == "over" and view.winners:
-            y = self.chips_row(draw, "Winners:", view.winners, x0, y, right, gold=True)
-        draw.line((x0, y, right, y), fill=RULE, width=2)
-        y += 10
-        y = self.seat_rows(draw, x0, y, right)
-        draw.line((x0, y, right, y), fill=RULE, width=2)
-        y += 12
-        card_w, card_h = 52, 74
-        if view.discard_top is not None:
-            draw_card(
-                draw,
-                (x0, y, x0 + card_w, y + card_h),
-                view.discard_top,
-                view.variant == "royal",
-                notes=False,
-            )
-        else:
-            draw.rounded_rectangle(
-                (x0, y, x0 + card_w, y + card_h), radius=6, outline=RULE, width=2
-            )
-        tx = x0 + card_w + 14
-        draw.text(
-            (tx, y + 10),
-            "Discard" if view.discard_top else "Discard: empty",
-            font=font(20),
-            fill=MUTED,
-        )
-        deck = f"Deck: {plural(view.deck_left, 'card')}"
-        draw.text((tx, y + 40), deck, font=font(20), fill=TEXT)
-        y += card_h + 14
-        if view.last_move is not None:
-            draw.line((x0, y, right, y), fill=RULE, width=2)
-            y += 10
-            self.last_move_text(draw, view.last_move, x0, y, right)
-
-    def chips_row(
-        self,
-        draw: ImageDraw.ImageDraw,
-        label: str,
-        seats: list[int],
-        x0: float,
-        y: float,
-        right: float,
-        gold: bool = False,
-    ) -> float:
-        """A label and the named seats as coloured tags, wrapping onto more lines."""
-        size = 20
-        draw.text((x0, y + 4), label, font=font(size), fill=GOLD_LINE if gold else MUTED)
-        x = x0 + font(size).getlength(label) + 8
-        row_h = 34.0
-        for seat in seats:
-            text = self.name(seat, 12)
-            w = font(size).getlength(text) + size
-            if x + w > right and x > x0:
-                x, y = x0, y + row_h
-            cw, _ = chip(draw, (x, y), text, seat_rgb(self.color(seat)), size, right - x0)
-            x += cw + 6
-        return y + row_h + 6
-
-    def seat_rows(self, draw: ImageDraw.ImageDraw, x0: float, y: float, right: float) -> float:
-        view = self.view
-        teams: dict[int, int] = {}
+    def draw_seat_tags(self, draw: ImageDraw.ImageDraw) -> None:
+        """Each seat's name tag and cards in hand inside the ring, beside its start field on
+        the kennel's side; a seat that may act has a magenta frame, a winner a gold one."""
+        view, geo = self.view, self.geo
+        size = LEAST + 2
+        room = geo.spacing * (6.2 if geo.sections <= 4 else 6.8)  # half a side, less the lane
         for sv in view.seats:
-            teams[sv.team] = teams.get(sv.team, 0) + 1
-        in_goal: dict[int, int] = {}
-        for pawn in view.pawns:
-            if pawn.spot.where == "goal":
-                in_goal[pawn.seat] = in_goal.get(pawn.seat, 0) + 1
-        small = font(16)
-        for sv in sorted(view.seats, key=lambda s: s.seat):
+            k = self.section(sv.seat)
+            name = self.name(sv.seat)
+            note = seat_note(sv, view.winners, self.in_team(sv))
+            fnt, small = font(size), font(LEAST)
+            pad_x = size * 0.45
+            badge_w = 30
+            name = drawable(name)
+            name_w = min(fnt.getlength(name) + 2 * pad_x, room - badge_w - 8)
+            chip_h = size + 2 * size * 0.22
+            w = max(name_w + 8 + badge_w, small.getlength(note) if note else 0)
+            h = chip_h + (LEAST + 8 if note else 0)
+            nx, ny = geo.normals[k]
+            bx, by = ny, -nx  # along the side, towards the kennel
+            sx, sy = geo.starts[k]
+            inward = geo.spacing * 0.56 + LEAST + 10 + (w / 2) * abs(nx) + (h / 2) * abs(ny)
+            along = geo.spacing * 0.6 + 10 + (w / 2) * abs(bx) + (h / 2) * abs(by)
+            cx, cy = sx - nx * inward + bx * along, sy - ny * inward + by * along
+            x0, y0 = cx - w / 2, cy - h / 2
+            frame = None
+            if sv.seat in view.winners:
+                frame = GOLD
+            elif sv.seat in view.to_act and view.phase != "over":
+                frame = MOVE
+            if frame is not None:
+                draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + chip_h + 6), radius=12,
+                                       outline=frame, width=4)
             rgb = seat_rgb(sv.color)
-            if sv.seat in view.to_act and view.phase != "over":
-                cy = y + 16
-                draw.polygon([(x0 - 4, cy - 9), (x0 + 10, cy), (x0 - 4, cy + 9)], fill=MOVE)
-            chip(draw, (x0 + 16, y), self.name(sv.seat), rgb, 22, right - x0 - 56)
-            _card_count(draw, (right, y), sv.cards)
-            line = seat_line(
-                sv, view.winners, teams.get(sv.team, 0) > 1, in_goal.get(sv.seat, 0),
-                small, right - x0 - 16,
-            )
-            draw.text((x0 + 16, y + 37), line, font=small, fill=MUTED)
-            y += 64
-        return y
+            cw, _ = chip(draw, (x0, y0), name, rgb, size, name_w)
+            _card_count(draw, (x0 + cw + 8 + badge_w, y0 - 2), sv.cards, chip_h + 4)
+            if note:
+                text(draw, (x0, y0 + chip_h + 4), note, small,
+                     fill=GOLD_LINE if sv.seat in view.winners else TEXT)
 
-    def last_move_text(
-        self, draw: ImageDraw.ImageDraw, last: LastMove, x0: float, y: float, right: float
-    ) -> None:
-        draw.text((x0, y), "Last move", font=font(20), fill=MUTED)
-        rgb = seat_rgb(self.color(last.seat))
-        _disc(draw, (right - 10, y + 11), 10, rgb, edge_of(rgb), 2)
-        y += 30
-        fnt = font(19)
-        lines_left = max(1, int((HEIGHT - 12 - y) // 24))
-        for line in wrap(last.text, fnt, right - x0, lines_left):
-            draw.text((x0, y), line, font=fnt, fill=TEXT)
-            y += 24
+    def in_team(self, sv: SeatView) -> bool:
+        return sum(1 for o in self.view.seats if o.team == sv.team) > 1
 
-
-def heading(view: DogPublicView, width: float) -> tuple[str, int, str, int]:
-    """Panel title and round text with their font sizes, shrunk until both fit on one line.
-
-    "Dog Royal" at full size and "Round 10" would touch; the title gives way first, down to
-    the size of the round text.
-    """
-    title = "Dog Royal" if view.variant == "royal" else "Dog"
-    round_text = f"Round {view.round}"
-    round_size = 20
-    title_size = 34
-    while title_size > round_size and (
-        font(title_size).getlength(title) + HEADING_GAP + font(round_size).getlength(round_text)
-        > width
-    ):
-        title_size -= 1
-    while round_size > 12 and (
-        font(title_size).getlength(title) + HEADING_GAP + font(round_size).getlength(round_text)
-        > width
-    ):
-        round_size -= 1
-    return title, title_size, round_text, round_size
+    def draw_middle(self, draw: ImageDraw.ImageDraw) -> None:
+        """The discard pile's top card and the deck's count, under the title."""
+        view = self.view
+        c = BOARD / 2
+        card_w, card_h = 62, 88
+        size = LEAST + 3
+        deck = f"Deck: {plural(view.deck_left, 'card')}"
+        left = c - (card_w + 12 + font(size).getlength(deck)) / 2
+        top = c - card_h / 2 + 6
+        box = (left, top, left + card_w, top + card_h)
+        if view.discard_top is not None:
+            draw_card(draw, box, view.discard_top, view.variant == "royal", notes=False,
+                      least=LEAST)
+        else:
+            draw.rounded_rectangle(box, radius=6, outline=RULE, width=2)
+        text(draw, (left + card_w + 12, c + 6), deck, font(size), fill=TEXT, anchor="lm")
 
 
-def seat_line(
-    sv: SeatView, winners: list[int], in_team: bool, goal: int, fnt: Font, width: float
-) -> str:
-    """The small line under a seat's tag: status, colour, team, pawns in the goal.
-
-    When it is too wide the colour goes first (the tag above shows it), then "team" shrinks to
-    "t", so status and "3/4 in goal" are never cut.
-    """
-    status = []
+def seat_note(sv: SeatView, winners: list[int], in_team: bool) -> str:
+    """The short line under a seat's tag: winner, finished, out (laid down), and the team
+    when there are teams; the colour is the tag's and the pawns in the goal are on the
+    board, so neither is repeated."""
+    bits = []
     if sv.seat in winners:
-        status.append("WINNER")
+        bits.append("WINNER")
     elif sv.finished:
-        status.append("finished")
+        bits.append("finished")
     if sv.out:
-        status.append("out")
-    goal_text = f"{goal}/4 in goal"
-    team = [f"team {sv.team + 1}"] if in_team else []
-    short_team = [f"t{sv.team + 1}"] if in_team else []
-    for bits in (
-        [*status, sv.color, *team, goal_text],
-        [*status, *team, goal_text],
-        [*status, *short_team, goal_text],
-        [*status, *short_team, f"{goal}/4"],
-    ):
-        text = " · ".join(bits)
-        if fnt.getlength(text) <= width:
-            return text
-    lines = wrap(text, fnt, width, 1)
-    return lines[0] if lines else ""
+        bits.append("out")
+    if in_team:
+        bits.append(f"team {sv.team + 1}")
+    return " · ".join(bits)
 
 
 def _pawn_order(pawn: PawnView) -> tuple[int, int]:
     return (pawn.seat, pawn.index)
 
 
-def _card_count(draw: ImageDraw.ImageDraw, top_right: Point, cards: int) -> None:
+def _card_count(draw: ImageDraw.ImageDraw, top_right: Point, cards: int, h: float) -> None:
     """A small card back with the number of cards in hand."""
     x1, y0 = top_right
-    w, h = 28, 38
+    w = 30
     x0 = x1 - w
-    draw.rounded_rectangle((x0 - 4, y0 + 3, x1 - 4, y0 + h + 3), radius=4, fill=RULE)
+    draw.rounded_rectangle((x0 - 3, y0 + 3, x1 - 3, y0 + h + 3), radius=4, fill=RULE)
     draw.rounded_rectangle(
         (x0, y0, x1, y0 + h), radius=4, fill=CARD_BLUE, outline=edge_of(CARD_BLUE), width=2
     )
-    draw.text(((x0 + x1) / 2, y0 + h / 2), str(cards), font=font(20), fill=WHITE, anchor="mm")
+    text(draw, ((x0 + x1) / 2, y0 + h / 2), str(cards), font(LEAST), fill=WHITE, anchor="mm")
 
 
 def _trim_end(pts: list[Point], length: float) -> list[Point]:
@@ -724,16 +640,19 @@ def _arrow_head(draw: ImageDraw.ImageDraw, a: Point, b: Point, size: float, fill
 
 
 def render_board(view: DogPublicView) -> bytes:
-    """PNG of the board: ring, kennels, goals, pawns, the last move and the info panel."""
+    """PNG of the board: ring, kennels, goals, pawns, the moves since the seat to act last
+    played, the seats' tags and the discard."""
     sections = max(3, view.sections)
     n = sections * FIELDS_PER_SECTION
     colours = tuple(sorted({(s.section % sections, s.color) for s in view.seats}))
     specials = tuple(sorted({f % n for f in view.special_fields}))
     im = _background(sections, colours, specials, view.variant == "royal").copy()
     board = _Board(view, sections)
+    moves = view.recent_moves or ([view.last_move] if view.last_move is not None else [])
+    if moves:
+        board.draw_move_paths(im, moves)
     draw = ImageDraw.Draw(im)
-    if view.last_move is not None:
-        board.draw_move_paths(draw, view.last_move)
     board.draw_pawns(im, draw)
-    board.draw_panel(draw)
+    board.draw_seat_tags(draw)
+    board.draw_middle(draw)
     return to_png(im)

@@ -23,8 +23,9 @@ from games.dog.render.common import (
     MUTED,
     RGB,
     star,
+    wrap,
 )
-from games.drawing import font, has_glyph
+from games.drawing import font, has_glyph, text
 
 
 class CardLook(NamedTuple):
@@ -85,10 +86,13 @@ def draw_card(
     code: str,
     royal: bool,
     notes: bool = True,
+    least: int = 0,
 ) -> None:
     """One card face filling `box`: big value (or icon), corner value, meaning on a strip.
 
-    `notes=False` is the thumbnail (discard pile, exchange line): the big value only.
+    `notes=False` is the thumbnail (discard pile, exchange line): the big value only. No text
+    is drawn smaller than `least` px (legibility at Discord's display width): a note too long
+    for one line at that size takes two.
     """
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
@@ -102,23 +106,27 @@ def draw_card(
         _icon(draw, look.icon, (cx, cy), w * 0.3, look.colour)
     else:
         size = round(w * (0.5 if len(look.big) <= 2 else 0.36 if len(look.big) == 3 else 0.3))
-        draw.text((cx, cy), look.big, font=font(size), fill=look.colour, anchor="mm")
+        text(draw, (cx, cy), look.big, font(max(size, least)), fill=look.colour, anchor="mm")
     if not notes:
         return
     pad = w * 0.1
-    corner = font(max(8, round(w * 0.15)))
-    draw.text((x0 + pad, y0 + pad * 0.8), look.corner, font=corner, fill=look.colour)
+    corner = font(max(8, least, round(w * 0.15)))
+    text(draw, (x0 + pad, y0 + pad * 0.8), look.corner, corner, fill=look.colour)
     if strip:
-        top = y1 - h * 0.2
+        size = max(8, least, round(w * 0.12))
+        fnt = font(size)
+        while size > max(8, least) and fnt.getlength(look.note) > w - 2 * pad:
+            size -= 1
+            fnt = font(size)
+        lines = wrap(look.note, fnt, w - 2 * pad, 2)
+        top = y1 - max(h * 0.2, len(lines) * size * 1.3 + 8)
         draw.rounded_rectangle(
             (x0 + border, top, x1 - border, y1 - border), radius=radius * 0.7, fill=look.colour
         )
-        size = max(8, round(w * 0.12))
-        fnt = font(size)
-        while size > 8 and fnt.getlength(look.note) > w - 2 * pad:
-            size -= 1
-            fnt = font(size)
-        draw.text((cx, (top + y1 - border) / 2), look.note, font=fnt, fill=CARD_BG, anchor="mm")
+        mid = (top + y1 - border) / 2
+        for k, line in enumerate(lines):
+            y = mid + (k - (len(lines) - 1) / 2) * size * 1.2
+            text(draw, (cx, y), line, fnt, fill=CARD_BG, anchor="mm")
 
 
 def _icon(

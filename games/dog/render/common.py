@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.drawing import Font, drawable, ellipsize, font
+from games.drawing import Font, drawable, ellipsize, font, text
 from games.drawing import to_png as encode_png
 
 RGB = tuple[int, int, int]
@@ -171,7 +171,7 @@ def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
 def chip(
     draw: ImageDraw.ImageDraw,
     xy: Point,
-    text: str,
+    name: str,
     color: RGB,
     size: int,
     max_width: float | None = None,
@@ -182,12 +182,12 @@ def chip(
     fnt = font(size)
     pad_x, pad_y = size * 0.45, size * 0.22
     if max_width is not None:
-        text = ellipsize(text, fnt, max_width - 2 * pad_x)
-    w = fnt.getlength(text)
+        name = ellipsize(name, fnt, max_width - 2 * pad_x)
+    w = fnt.getlength(name)
     x, y = xy
     box = (x, y, x + w + 2 * pad_x, y + size + 2 * pad_y)
     draw.rounded_rectangle(box, radius=size * 0.4, fill=color, outline=edge_of(color), width=2)
-    draw.text((x + pad_x, (box[1] + box[3]) / 2), text, font=fnt, fill=ink_on(color), anchor="lm")
+    text(draw, (x + pad_x, (box[1] + box[3]) / 2), name, fnt, fill=ink_on(color), anchor="lm")
     return box[2] - box[0], box[3] - box[1]
 
 

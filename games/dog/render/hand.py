@@ -17,84 +17,104 @@ from games.dog.render.common import (
     to_png,
 )
 from games.dog.views import DogPrivateView
-from games.drawing import drawable, font
+from games.drawing import drawable, font, least_font_px, text
 
 CARD_W, CARD_H = 150, 220
 GAP, MARGIN = 16, 24
+ROW_GAP = 18
 TOP = 72
-MIN_WIDTH = 620
-MAX_WIDTH = 1240  # past 7 cards (Royal extra cards) the cards overlap instead of growing
-HEIGHT = TOP + CARD_H + 78
+PER_ROW = 4  # more cards take a second row: a wider picture would shrink every text
+WIDTH = 2 * MARGIN + PER_ROW * CARD_W + (PER_ROW - 1) * GAP
+LEAST = least_font_px(WIDTH)  # 16: 11 px when Discord shows the hand 500 px wide
+SIZE = max(20, LEAST)
+THUMB_W, THUMB_H = 40, 56
+FOOT = 86  # the exchange and partner line under the cards
 SOFT = blend(WHITE, HAND_BG, 0.3)
 
 
 def playing_for_text(view: DogPrivateView, room: float) -> str:
     """'Playing for Bob's pawns' (the partner by name), shorter when `room` is narrow."""
     partner = drawable(view.playing_for_name or "", NAME_MAX)
-    fnt = font(20)
-    for text in (
+    fnt = font(SIZE)
+    for line in (
         f"Playing for {partner}'s pawns" if partner else "",
         f"For {partner}'s pawns" if partner else "",
         "Playing for your partner's pawns",
         "For your partner",
     ):
-        if text and fnt.getlength(text) <= room:
-            return text
+        if line and fnt.getlength(line) <= room:
+            return line
     return "For partner"
 
 
+def _card_places(n: int) -> tuple[list[tuple[float, float]], int]:
+    """Top left corner of each card, in hand order, and the number of rows: four to a row,
+    two rows at most (a long Royal hand overlaps within its rows instead of growing)."""
+    rows = 1 if n <= PER_ROW else 2
+    per_row = max(1, -(-n // rows))
+    step = float(CARD_W + GAP)
+    if per_row > 1:
+        step = min(step, (WIDTH - 2 * MARGIN - CARD_W) / (per_row - 1))
+    places = [
+        (MARGIN + (i % per_row) * step, TOP + (i // per_row) * (CARD_H + ROW_GAP))
+        for i in range(n)
+    ]
+    return places, rows
+
+
 def render_hand(view: DogPrivateView) -> bytes:
-    """PNG of the hand: cards side by side in hand order, then the exchange and partner lines."""
+    """PNG of the hand: cards in hand order, four to a row, then the exchange and partner
+    lines. Every text is at least LEAST px, legible at Discord's display width."""
     royal = view.variant == "royal"
     n = len(view.hand)
-    step = float(CARD_W + GAP)
-    if n > 1:
-        step = min(step, (MAX_WIDTH - 2 * MARGIN - CARD_W) / (n - 1))
-    width = max(MIN_WIDTH, round(2 * MARGIN + CARD_W + max(0, n - 1) * step))
-    im = Image.new("RGB", (width, HEIGHT), HAND_BG)
+    places, rows = _card_places(n)
+    cards_bottom = TOP + rows * CARD_H + (rows - 1) * ROW_GAP
+    width, height = WIDTH, cards_bottom + FOOT
+    im = Image.new("RGB", (width, height), HAND_BG)
     draw = ImageDraw.Draw(im)
     name = drawable(view.name, NAME_MAX) or f"Seat {view.seat + 1}"
     variant = "Dog Royal" if royal else "Dog"
     count = f"{n} card{'s' if n != 1 else ''}"
     caption = f"your hand · {count} · {variant}"
-    room = width - 2 * MARGIN - 12 - font(20).getlength(caption)
-    cw, _ = chip(draw, (MARGIN, 18), name, seat_rgb(view.color), 22, room)
-    draw.text((MARGIN + cw + 12, 23), caption, font=font(20), fill=SOFT)
+    room = width - 2 * MARGIN - 12 - font(SIZE).getlength(caption)
+    cw, ch = chip(draw, (MARGIN, 18), name, seat_rgb(view.color), 22, room)
+    text(draw, (MARGIN + cw + 12, 18 + ch / 2), caption, font(SIZE), fill=SOFT, anchor="lm")
     if n == 0:
         box = (MARGIN, TOP, MARGIN + CARD_W, TOP + CARD_H)
         draw.rounded_rectangle(box, radius=14, outline=SOFT, width=3)
-        draw.text(
+        text(
+            draw,
             (MARGIN + CARD_W + 24, TOP + CARD_H / 2),
             "No cards in hand",
-            font=font(26),
+            font(26),
             fill=WHITE,
             anchor="lm",
         )
-    for i, code in enumerate(view.hand):
-        x = MARGIN + i * step
+    for code, (x, y) in zip(view.hand, places, strict=True):
         draw.rounded_rectangle(
-            (x + 4, TOP + 5, x + CARD_W + 4, TOP + CARD_H + 5),
+            (x + 4, y + 5, x + CARD_W + 4, y + CARD_H + 5),
             radius=14,
             fill=blend(HAND_BG, (0, 0, 0), 0.35),
         )
-        draw_card(draw, (x, TOP, x + CARD_W, TOP + CARD_H), code, royal)
-    y = TOP + CARD_H + 22
+        draw_card(draw, (x, y, x + CARD_W, y + CARD_H), code, royal, least=LEAST)
+    y = cards_bottom + 22
+    mid = y + THUMB_H / 2
     x = float(MARGIN)
     for label, code in (("Given:", view.given), ("Received:", view.received)):
         if code is None:
             continue
-        draw.text((x, y + 20), label, font=font(20), fill=SOFT, anchor="lm")
-        x += font(20).getlength(label) + 8
-        draw_card(draw, (x, y, x + 28, y + 40), code, royal, notes=False)
-        x += 36
-        text = card_name(code, view.variant)
-        draw.text((x, y + 20), text, font=font(20), fill=WHITE, anchor="lm")
-        x += font(20).getlength(text) + 28
+        text(draw, (x, mid), label, font(SIZE), fill=SOFT, anchor="lm")
+        x += font(SIZE).getlength(label) + 8
+        draw_card(draw, (x, y, x + THUMB_W, y + THUMB_H), code, royal, notes=False, least=LEAST)
+        x += THUMB_W + 8
+        said = card_name(code, view.variant)
+        text(draw, (x, mid), said, font(SIZE), fill=WHITE, anchor="lm")
+        x += font(SIZE).getlength(said) + 28
     if view.playing_for is not None:
-        text = playing_for_text(view, width - MARGIN - x)
-        draw.text((width - MARGIN, y + 20), text, font=font(20), fill=WHITE, anchor="rm")
+        said = playing_for_text(view, width - MARGIN - x)
+        text(draw, (width - MARGIN, mid), said, font(SIZE), fill=WHITE, anchor="rm")
     draw.line(
-        (MARGIN, TOP + CARD_H + 14, width - MARGIN, TOP + CARD_H + 14),
+        (MARGIN, cards_bottom + 14, width - MARGIN, cards_bottom + 14),
         fill=blend(RULE, HAND_BG, 0.6),
     )
     return to_png(im)

@@ -1,0 +1,108 @@
+"""Every picture kind, drawn from real games, stays legible when Discord shows it 500 px wide.
+
+Discord shows a picture 400-550 px wide, whatever its own size. Each text's font size, in px
+of the final picture (games.drawing.measuring records it), scaled to a 500 px wide display,
+must be at least 11 px.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+
+import pytest
+from PIL import Image
+from pydantic import BaseModel
+
+from games.contract import Game, Player
+from games.dobbelduel import GAME as DOBBELDUEL
+from games.dog import GAME as DOG
+from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring
+from games.rng import Rng
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+LONG = ["Wilhelmina-Anneke", "Maximiliaan W", "ÉmilieÑandú", "WWWWWWWWWWWW", "Ann", "Bo"]
+
+
+def _moments(game: Game, players: list[Player], options: dict[str, object], seed: int
+             ) -> Iterator[BaseModel]:
+    """States through a whole game played by the AI: the start, every 7th move, the end."""
+    state = game.new_state(players, options, seed)
+    rng = Rng.seeded(seed)
+    for turn in range(2000):
+        if turn % 7 == 0:
+            yield state
+        acting = game.to_act(state)
+        if not acting or game.result(state) is not None:
+            break
+        seat = acting[0]
+        state = game.apply(state, seat, game.ai_action(state, seat, rng)).state
+    yield state
+
+
+def _smallest_at_500(draw: Callable[[], bytes | None]) -> float | None:
+    """The smallest text drawn, in px, with the picture shown DISPLAY_WIDTH px wide."""
+    with measuring() as sizes:
+        data = draw()
+    if data is None:
+        return None
+    width = Image.open(io.BytesIO(data)).width
+    assert sizes.sizes, "a picture without text, or text not drawn through games.drawing.text"
+    return sizes.smallest * DISPLAY_WIDTH / width
+
+
+def _check(game: Game, players: list[Player], options: dict[str, object], seed: int,
+           every: int = 1) -> None:
+    worst: dict[str, float] = {}
+    for k, state in enumerate(_moments(game, players, options, seed)):
+        if k % every:
+            continue
+        public = game.public_view(state)
+        drawn = _smallest_at_500(lambda v=public: game.render_public(v))
+        assert drawn is not None
+        worst["public"] = min(worst.get("public", drawn), drawn)
+        for seat in range(len(players)):
+            private = game.private_view(state, seat)
+            if private is None:
+                continue
+            drawn = _smallest_at_500(lambda v=private: game.render_private(v))
+            if drawn is not None:
+                worst["private"] = min(worst.get("private", drawn), drawn)
+    for kind, px in worst.items():
+        assert px >= LEAST_TEXT_PX, f"{kind} picture: text {px:.1f} px high at 500 px wide"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("variant", ["classic", "royal"])
+def test_dog_board_and_hand_are_legible_at_500px(n: int, variant: str) -> None:
+    players = [Player(name=name, bot=True) for name in NAMES[:n]]
+    _check(DOG, players, {"variant": variant}, seed=n, every=3)
+
+
+@pytest.mark.parametrize("variant", ["classic", "royal"])
+def test_dog_pictures_with_long_names_are_legible_at_500px(variant: str) -> None:
+    players = [Player(name=name, bot=True) for name in LONG]
+    _check(DOG, players, {"variant": variant}, seed=11, every=5)
+
+
+@pytest.mark.parametrize("names", [["Ann", "Bob"], LONG[:2]])
+def test_dobbelduel_board_and_code_are_legible_at_500px(names: list[str]) -> None:
+    players = [Player(name=name, bot=True) for name in names]
+    _check(DOBBELDUEL, players, {"rounds": 4}, seed=5)
+
+
+def test_every_text_in_games_is_drawn_through_the_measuring_helper() -> None:
+    """A text drawn with Pillow's own draw.text would escape the measurement above."""
+    from pathlib import Path
+
+    import games
+
+    root = Path(games.__file__).parent
+    direct = [
+        f"{path.relative_to(root)}:{i}"
+        for path in root.rglob("*.py")
+        if path.name != "drawing.py"
+        for i, line in enumerate(path.read_text().splitlines(), 1)
+        if "draw.text(" in line
+    ]
+    assert not direct
