@@ -109,7 +109,7 @@ from games.contract import (
     shorten,
 )
 from games.dog import data
-from games.dog.cards import card_name, deal_size, new_deck
+from games.dog.cards import card_name, deal_size, in_order, new_deck
 from games.dog.explain import explain
 from games.dog.moves import Move, all_moves, has_move, pawn_name, plural, where
 from games.dog.state import DogState
@@ -641,10 +641,16 @@ class Dog(Game[DogState]):
         if state.home(seat):
             others = [s for s in state.team_seats(seat)[1:] if not state.home(s)]
             playing_for = others[0] if others else None
+        hand = list(state.hands[seat])
+        playing = None
+        if state.seven_left and state.turn == seat:  # the 7 stays in hand until it is split
+            playing = "7" if state.seven_prefix == "7" else "X"
+            hand.append(playing)
         return DogPrivateView(
             seat=seat, name=state.names[seat], color=state.colours[seat],
             variant=state.variant,  # type: ignore[arg-type]
-            hand=list(state.hands[seat]),
+            hand=in_order(hand),
+            playing=playing,
             given=state.given[seat],
             received=state.received[seat],
             playing_for=playing_for,
@@ -687,6 +693,8 @@ class Dog(Game[DogState]):
         assert isinstance(view, DogPrivateView)
         names = ", ".join(card_name(c, view.variant) for c in view.hand) or "no cards"
         text = f"Your hand: {names}."
+        if view.playing:
+            text += f" You are playing your {card_name(view.playing, view.variant)}: finish it."
         if view.given:
             text += f" You gave {card_name(view.given, view.variant)}."
         if view.received:
