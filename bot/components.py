@@ -29,9 +29,9 @@ from bot.menus import (
     ID36,
     PATH,
     PREFIX,
-    SEGMENT,
     MenuStep,
     from_base36,
+    is_tail,
     join,
     menu_step,
     step_label,
@@ -241,7 +241,7 @@ class StepSelect(
         values = (interaction.data or {}).get("values")  # type: ignore[union-attr]
         # One value, one segment of an action id: anything else was never on the menu.
         if (not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str)
-                or not SEGMENT.fullmatch(values[0])):
+                or not is_tail(values[0])):
             await answer(interaction, UNKNOWN_BUTTON)
             return
         chosen = join(self.prefix, values[0])
