@@ -153,6 +153,36 @@ class HandButton(
         await _bot(interaction).handlers.show_hand(interaction, self.session_id)
 
 
+class RulesButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":r:(?P<game>[a-z]{1,32}):(?P<sid>" + ID36 + r")",
+):
+    """"Full rules" under the short rules: the complete text, privately. It names the game
+    and the session whose options chose the variant (0: no game, the default rules)."""
+
+    def __init__(self, game: str, session_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Full rules",
+                emoji="📖",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:r:{game}:{to_base36(session_id)}",
+            )
+        )
+        self.game, self.session_id = game, session_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesButton:
+        return cls(match["game"], from_base36(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if await _forged(interaction, discord.ComponentType.button):
+            return
+        await _bot(interaction).handlers.full_rules(interaction, self.game, self.session_id)
+
+
 def _step_id(kind: str, session_id: int, version: int, prefix: str) -> str:
     return f"{PREFIX}:{kind}:{to_base36(session_id)}:{to_base36(version)}:{prefix}"
 
@@ -258,6 +288,12 @@ def lobby_view(session_id: int, *, open_: bool = True) -> discord.ui.View:
     return view
 
 
+def rules_view(game: str, session_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesButton(game, session_id))
+    return view
+
+
 def board_view(session_id: int, *, active: bool) -> discord.ui.View | None:
     if not active:
         return None
@@ -347,7 +383,9 @@ def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
     return fit("\n".join(lines), HEADER_MAX)
 
 
-DYNAMIC_ITEMS = (LobbyButton, OpenMenuButton, HandButton, StepButton, StepSelect)
+DYNAMIC_ITEMS = (
+    LobbyButton, OpenMenuButton, HandButton, RulesButton, StepButton, StepSelect,
+)
 
 
 def is_known_component(custom_id: str) -> bool:

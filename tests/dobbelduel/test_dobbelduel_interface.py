@@ -118,3 +118,18 @@ def test_one_white_die_is_a_die() -> None:
     assert "attempt 2 of 7, 1 white die left. Rolled: " in status
     for text in (*placed.events, status):
         assert "1 white dice" not in text
+
+
+def test_typed_moves_are_read_as_placements_unless_a_solution_is_said() -> None:
+    import pytest
+
+    from games.contract import RuleError
+
+    state = start(rolled=[3, 5, 1, 1])
+    assert [a.id for a in GAME.read_move(state, 1, "place 3 5 _ 1")] == ["try.3.5.x.1"]
+    assert [a.id for a in GAME.read_move(state, 1, "3 5")] == ["try.3.5.x.x"]
+    assert [a.id for a in GAME.read_move(state, 1, "solve 3 5 2 6")] == ["solve.3.5.2.6"]
+    assert len(GAME.read_move(state, 1, "solve 3 5")) == 36
+    assert GAME.read_move(state, 1, "hello") == []
+    with pytest.raises(RuleError, match="You rolled 3 5 1 1"):
+        GAME.read_move(state, 1, "3 5 2 6")  # bare numbers place dice: never a solution
