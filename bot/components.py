@@ -29,9 +29,9 @@ from bot.menus import (
     ID36,
     PATH,
     PREFIX,
-    SEGMENT,
     MenuStep,
     from_base36,
+    is_tail,
     join,
     menu_step,
     step_label,
@@ -182,6 +182,36 @@ class RematchButton(
         await _bot(interaction).handlers.rematch(interaction, self.session_id)
 
 
+class RulesButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":f:(?P<game>[a-z]{1,32}):(?P<sid>" + ID36 + r")",
+):
+    """"Full rules" under the short rules: the complete text, privately. It names the game
+    and the session whose options chose the variant (0: no game, the default rules)."""
+
+    def __init__(self, game: str, session_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Full rules",
+                emoji="📖",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:f:{game}:{to_base36(session_id)}",
+            )
+        )
+        self.game, self.session_id = game, session_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesButton:
+        return cls(match["game"], from_base36(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if await _forged(interaction, discord.ComponentType.button):
+            return
+        await _bot(interaction).handlers.full_rules(interaction, self.game, self.session_id)
+
+
 def _step_id(kind: str, session_id: int, version: int, prefix: str) -> str:
     return f"{PREFIX}:{kind}:{to_base36(session_id)}:{to_base36(version)}:{prefix}"
 
@@ -270,7 +300,7 @@ class StepSelect(
         values = (interaction.data or {}).get("values")  # type: ignore[union-attr]
         # One value, one segment of an action id: anything else was never on the menu.
         if (not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str)
-                or not SEGMENT.fullmatch(values[0])):
+                or not is_tail(values[0])):
             await answer(interaction, UNKNOWN_BUTTON)
             return
         chosen = join(self.prefix, values[0])
@@ -284,6 +314,12 @@ def lobby_view(session_id: int, *, open_: bool = True) -> discord.ui.View:
     if open_:
         for op in ("join", "leave", "begin"):
             view.add_item(LobbyButton(session_id, op))
+    return view
+
+
+def rules_view(game: str, session_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesButton(game, session_id))
     return view
 
 
@@ -382,7 +418,7 @@ def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
 
 
 DYNAMIC_ITEMS = (
-    LobbyButton, OpenMenuButton, HandButton, RematchButton, StepButton, StepSelect
+    LobbyButton, OpenMenuButton, HandButton, RematchButton, RulesButton, StepButton, StepSelect,
 )
 
 

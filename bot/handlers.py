@@ -18,14 +18,14 @@ from discord import app_commands
 
 from bot import posting, replies
 from bot import store as st
-from bot.components import menu_header, menu_view
-from bot.errors import guarded, mark_saved
+from bot.components import menu_header, menu_view, rules_view
+from bot.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
 from bot.limits import CHOICE_NAME, fit
 from bot.menus import menu_step
 from bot.outbox import UNKNOWN_CHANNEL
 from bot.table import AlreadyDone, Change, Table, TableError
 from bot.upkeep import check_can_host
-from games.contract import Game
+from games.contract import Action, Game, RuleError, shorten
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -65,6 +65,25 @@ def _matches(words: list[str], tokens: list[str]) -> bool:
         all(tokens[start + i].startswith(word) for i, word in enumerate(words))
         for start in range(last + 1)
     )
+
+
+# What autocomplete sends (an action id): segments joined by dots, no spaces.
+_ID_SHAPED = re.compile(r"[A-Za-z0-9_+\-=]+(?:\.[A-Za-z0-9_+\-=]+)+")
+SHOWN_MOVES = 4
+
+
+def _unclear(typed: str, found: list[Action], legal: list[Action]) -> str:
+    """The answer to words that name several moves or none: the closest moves, by label."""
+    said = shorten(typed, 40)
+    if found:
+        named = "; ".join(a.label for a in found[:SHOWN_MOVES])
+        more = f" (and {len(found) - SHOWN_MOVES} more)" if len(found) > SHOWN_MOVES else ""
+        return fit(f"❔ “{said}” could be: {named}{more}. Type more of it, or press Play.")
+    if not legal:
+        return "⚠️ You have no move to make right now."
+    named = "; ".join(a.label for a in legal[:SHOWN_MOVES - 1])
+    return fit(f"⚠️ No move of yours matches “{said}”. You could play: {named}. "
+               "Press Play to see every move.")
 
 
 class Handlers:
@@ -205,13 +224,29 @@ class Handlers:
     # -- playing -------------------------------------------------------------------------
     @guarded
     async def play(self, interaction: discord.Interaction, game: Game[Any], action: str) -> None:
+        """An id (autocomplete's hidden value) plays that move; words ("queen pawn 2") play
+        the one move they name, or are answered with the moves they could mean."""
         session = await self.table.session_here(game, interaction.channel_id)
         typed = ".".join(action.split())  # "solve 1 2 3 4" typed by hand means solve.1.2.3.4
-        legal = {a.id.lower(): a.id for a in self.table.legal_for(session, interaction.user.id)}
-        typed = legal.get(typed.lower(), typed)  # a phone's capital letter is no mistake
+        actions = self.table.legal_for(session, interaction.user.id)
+        legal = {a.id.lower(): a.id for a in actions}
+        chosen = legal.get(typed.lower())  # a phone's capital letter is no mistake
+        if chosen is None and not _ID_SHAPED.fullmatch(action.strip()):
+            state, seat = self.table.check_turn(session, interaction.user.id)
+            try:
+                found = game.read_move(state, seat, action)
+            except RuleError as why:
+                raise TableError(str(why)) from None
+            if len(found) != 1:
+                await replies.send(interaction, ephemeral=True,
+                                   content=_unclear(action, found, actions))
+                return
+            chosen = found[0].id
         # The version read here is what the person saw: the same move submitted twice at once
-        # applies once even when it is their turn again right after (check_fresh).
-        await self._play_and_confirm(interaction, session.id, session.version, typed, edit=False)
+        # applies once even when it is their turn again right after (check_fresh). An id
+        # that is not legal goes to the game too, which says why.
+        await self._play_and_confirm(interaction, session.id, session.version,
+                                     chosen or action.strip(), edit=False)
 
     async def autocomplete(
         self, interaction: discord.Interaction, game: Game[Any], current: str
@@ -279,21 +314,21 @@ class Handlers:
         label = next(
             (a.label for a in self.table.legal_for(session, interaction.user.id)
              if a.id == action_id),
-            action_id,
+            None,
         )
         try:
             change = await self.table.play(
                 session_id, interaction.user.id, action_id, expected_version=version,
                 interaction_id=interaction.id,
             )
-        except AlreadyDone as done:  # Discord delivered this twice: say what the first did,
+        except AlreadyDone:  # Discord delivered this twice: say what the first did,
             # in a message of its own: the menu the first delivery left must stay in place
             await self._reply(interaction, {"content": fit(
-                f"✅ Done already: your move `{done.action}` counts once."
+                "✅ Done already: your move counts once."
             )}, edit=False)
             return
         mark_saved(interaction)
-        message: dict[str, Any] = {"content": f"✅ {label}"}
+        message: dict[str, Any] = {"content": f"✅ {label or 'Done'}"}
         follow_up = self._step_message(change.session, interaction.user.id, "")
         if follow_up is not None:
             follow_up["content"] = fit(f"{message['content']}\n\n{follow_up['content']}")
@@ -413,14 +448,36 @@ class Handlers:
 
     @guarded
     async def rules(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        """The rules of the game here as set up (its variant), short, with the full text one
+        button away."""
+        session = await self.table.store.latest_session(interaction.channel_id)
+        if session is None or session.game != game.name or not session.is_open:
+            session = None
+        short, _full = game.rules_text({} if session is None else dict(session.options))
         players = (
             f"{game.min_players} players" if game.min_players == game.max_players
             else f"{game.min_players} to {game.max_players} players"
         )
         await replies.send(
-            interaction, content=fit(f"**{game.title}**: {players}\n{game.rules_summary}"),
-            ephemeral=True,
+            interaction, content=fit(f"{short}\n*{game.title}: {players}.*"), ephemeral=True,
+            view=rules_view(game.name, 0 if session is None else session.id),
         )
+
+    @guarded
+    async def full_rules(
+        self, interaction: discord.Interaction, game_name: str, session_id: int
+    ) -> None:
+        game = self.table.games.get(game_name)
+        if game is None:
+            await answer(interaction, UNKNOWN_BUTTON)
+            return
+        options: dict[str, Any] = {}
+        if session_id:
+            with contextlib.suppress(TableError):  # a session gone: the default rules
+                options = dict((await self.table.session_by_id(session_id)).options)
+        _short, full = game.rules_text(options)
+        await replies.send(interaction, content=fit(f"**{game.title}**\n{full}"),
+                           ephemeral=True)
 
     @guarded
     async def end(self, interaction: discord.Interaction, game: Game[Any]) -> None:

@@ -23,7 +23,7 @@ PATH = r"(?:[A-Za-z0-9_+\-=]+(?:\.[A-Za-z0-9_+\-=]+)*)?"  # segments joined by S
 
 @dataclass(frozen=True)
 class Choice:
-    segment: str  # the id segment this choice adds
+    segment: str  # the id segment(s) this choice adds: several when it ends a single move
     label: str
     leaf: bool  # choosing it plays a complete action
 
@@ -39,10 +39,15 @@ def _segments(action_id: str) -> list[str]:
 
 
 def menu_step(actions: list[Action], prefix: str) -> MenuStep:
-    """The choices after `prefix`, skipping steps that offer a single non-final choice."""
+    """The choices after `prefix`, skipping steps that offer a single non-final choice.
+
+    A choice that leads to a single move is that move: one leaf that plays it, labelled with
+    the rest of its path ("Play 5: Pawn 1, 5 steps"), so nobody confirms what was not a choice.
+    """
     while True:
         depth = len(_segments(prefix)) if prefix else 0
         choices: dict[str, Choice] = {}
+        below: dict[str, list[Action]] = {}
         for action in actions:
             segments = _segments(action.id)
             if segments[:depth] != (_segments(prefix) if prefix else []):
@@ -50,15 +55,31 @@ def menu_step(actions: list[Action], prefix: str) -> MenuStep:
             if len(segments) <= depth:
                 continue
             segment = segments[depth]
+            below.setdefault(segment, []).append(action)
             leaf = len(segments) == depth + 1
             known = choices.get(segment)
             if known is None or (leaf and not known.leaf):
                 choices[segment] = Choice(segment, action.path[depth], leaf)
         ordered = list(choices.values())
-        if len(ordered) == 1 and not ordered[0].leaf:
+        if len(ordered) == 1 and not ordered[0].leaf and len(below[ordered[0].segment]) > 1:
             prefix = join(prefix, ordered[0].segment)
             continue
-        return MenuStep(prefix, ordered)
+        return MenuStep(prefix, [_merged(c, below[c.segment], depth) for c in ordered])
+
+
+def _merged(choice: Choice, below: list[Action], depth: int) -> Choice:
+    """The choice as the one move it leads to, when it leads to only one."""
+    if choice.leaf or len(below) != 1:
+        return choice
+    action = below[0]
+    rest = action.path[depth:]
+    label = f"{rest[0]}: {', '.join(rest[1:])}"
+    return Choice(SEP.join(_segments(action.id)[depth:]), label, True)
+
+
+def is_tail(value: str) -> bool:
+    """Whether a menu value is one or more segments of an action id (a merged choice)."""
+    return len(value) <= ACTION_ID_MAX and re.fullmatch(PATH, value) is not None and value != ""
 
 
 def join(prefix: str, segment: str) -> str:

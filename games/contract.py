@@ -42,6 +42,59 @@ def shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
+# Words that name no part of a move ("play the queen with pawn 2"): skipped when reading.
+FILLER = frozenset({"play", "the", "a", "an", "with", "my", "card", "please", "and", "use", "i"})
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, lower case, letters and digits apart: "5.p2 Bob's" gives
+    5, p2, bob, s."""
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def word_names(word: str, token: str) -> bool:
+    """A typed word names a token: numbers and short words exactly, longer words by their
+    start ("que" names "queen")."""
+    if word.isdigit() or len(word) < 3:
+        return word == token
+    return token.startswith(word)
+
+
+def match_score(typed: list[str], tokens: list[tuple[str, int]]) -> int | None:
+    """How well typed words name a move described by weighted tokens: each word takes the
+    heaviest unused token it names; None when a word names none (the move is not meant)."""
+    free = sorted(tokens, key=lambda t: -t[1])
+    score = 0
+    for word in typed:
+        for k, (token, weight) in enumerate(free):
+            if word_names(word, token):
+                score += weight
+                del free[k]
+                break
+        else:
+            return None
+    return score
+
+
+def best_matches(text: str, described: list[tuple[Action, list[tuple[str, int]]]]) -> list[Action]:
+    """The actions whose tokens the text names best (all with the top score, in list order)."""
+    typed = [w for w in words(text) if w not in FILLER]
+    if not typed:
+        return []
+    scored = [(match_score(typed, tokens), action) for action, tokens in described]
+    found = [(score, action) for score, action in scored if score is not None]
+    if not found:
+        return []
+    top = max(score for score, _ in found)
+    return [action for score, action in found if score == top]
+
+
+def action_tokens(action: Action) -> list[tuple[str, int]]:
+    """The words of an action's label, menu path and id, each of weight 1."""
+    text = " ".join((action.label, *action.path, action.id.replace(".", " ")))
+    return [(w, 1) for w in words(text)]
+
+
 class Secret(BaseModel):
     """A model that holds secrets (a state, a private view): a validation error never echoes
     its input, so a traceback in a log cannot carry a hand or a code."""
@@ -155,6 +208,20 @@ class Game(ABC, Generic[S]):
     def on_timeout(self, state: S, seat: Seat) -> str | None:
         """The action taken for a seat that does not answer in time; None: only remind it."""
         return None
+
+    def read_move(self, state: S, seat: Seat, text: str) -> list[Action]:
+        """The legal actions a typed text names ("queen pawn 2"), best first: one when the
+        text is clear, several when it does not tell them apart, [] when it names none.
+        People type words, not ids. Raises RuleError when the text clearly names a move that
+        is not possible now, to say why. By default the words are matched against each
+        action's label, path and id segments."""
+        return best_matches(text, [(a, action_tokens(a)) for a in self.legal_actions(state, seat)])
+
+    def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
+        """The rules of the game as set up with these options ({} when there is no game):
+        a short text (what each card or move does, how to play with the bot) and the full
+        text, shown one button away."""
+        return self.rules_summary, self.rules_summary
 
     def menu_prompt(self, state: S, seat: Seat, prefix: str) -> str:
         """The question above the menu step that follows `prefix` ("" at the first step)."""

@@ -60,3 +60,22 @@ def test_a_state_that_fails_to_load_does_not_echo_its_secrets_in_the_error(name)
         game.load('{"hands": "SECRET-HAND-42", "code": "SECRET-CODE-42", "rounds": [{"code": '
                   '"SECRET-ROUND-42"}]}')
     assert "SECRET" not in str(failure.value)
+
+
+def test_read_move_by_default_matches_the_words_of_labels_and_paths():
+    from games.contract import Action, best_matches
+
+    def described(actions):
+        from games.contract import action_tokens
+
+        return [(a, action_tokens(a)) for a in actions]
+
+    acts = [
+        Action(id="buy.red", label="Buy the red house", path=("Buy", "Red")),
+        Action(id="buy.blue", label="Buy the blue house", path=("Buy", "Blue")),
+        Action(id="pass", label="Pass"),
+    ]
+    assert [a.id for a in best_matches("buy", described(acts))] == ["buy.red", "buy.blue"]
+    assert [a.id for a in best_matches("the BLUE one", described(acts))] == []
+    assert [a.id for a in best_matches("blu", described(acts))] == ["buy.blue"]
+    assert [a.id for a in best_matches("play the", described(acts))] == []

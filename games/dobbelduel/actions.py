@@ -12,6 +12,7 @@ The cached Action objects are shared: callers must treat them as read-only.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -43,11 +44,13 @@ def parse(action_id: str) -> tuple[str, Placement]:
     """The kind and the value per column; RuleError for anything that is not a move."""
     kind, *values = action_id.split(".")
     if kind not in (TRY, SOLVE):
-        raise RuleError(f"Unknown move {_quoted(action_id)}: moves start with 'try.' or 'solve.'.")
+        raise RuleError("That is not a move: place dice (“place 3 5 _ 1”) or give the "
+                        "solution (“solve 3 5 2 6”).")
     if len(values) != len(COLUMNS):
+        example = "place 3 5 _ 6" if kind == TRY else "solve 3 5 2 6"
         raise RuleError(
-            f"A move names one value per column {' '.join(COLUMNS)}, "
-            f"like {kind}.3.5.{EMPTY if kind == TRY else 2}.6; got {_quoted_last(action_id)}"
+            f"A move names one value per column {' '.join(COLUMNS)}, like “{example}”; "
+            f"that one names {len(values)}."
         )
     dice: list[int | None] = []
     faces = [str(f) for f in range(1, FACES + 1)]
@@ -64,16 +67,42 @@ def parse(action_id: str) -> tuple[str, Placement]:
     return kind, tuple(dice)
 
 
+_TRY_WORDS = ("pl", "try", "tr", "put", "zet")
+_SOLVE_WORDS = ("sol", "giv", "gue", "code", "ans", "opl", "rad")
+_EMPTY_WORDS = ("x", "_", "-", "empty", "none", "leeg")
+
+
+def read(text: str) -> tuple[str | None, tuple[int | None, ...]]:
+    """What a typed move names: its kind (None when the text does not say) and the values in
+    column order, None for an empty column ("place 3 5 _ 1" gives try, (3, 5, None, 1)); a
+    placement names its leading columns, the rest is empty."""
+    kind: str | None = None
+    values: list[int | None] = []
+    for word in re.findall(r"[a-z]+|\d|[_-]", text.lower()):
+        if word in _EMPTY_WORDS:
+            values.append(None)
+        elif word.isdigit():
+            values.append(int(word) if 1 <= int(word) <= FACES else 0)
+        elif kind is None and word.startswith(_TRY_WORDS) and word != "please":
+            kind = TRY
+        elif kind is None and word.startswith(_SOLVE_WORDS):
+            kind = SOLVE
+    if 0 in values or len(values) > len(COLUMNS):
+        raise RuleError(f"A move names at most {len(COLUMNS)} dice ({' '.join(COLUMNS)}), "
+                        f"each 1 to {FACES}.")
+    if kind == TRY or (kind is None and None in values):
+        values += [None] * (len(COLUMNS) - len(values))
+        return TRY, tuple(values)
+    return kind, tuple(values)
+
+
+def as_id(kind: str, values: Sequence[int | None]) -> str:
+    return placement_id(values) if kind == TRY else solution_id([v or 0 for v in values])
+
+
 def _quoted(sent: str, limit: int = 40) -> str:
     """What the player sent, quoted, on one line and shortened ("'try.1111…'")."""
     return repr(shorten(sent, limit))
-
-
-def _quoted_last(sent: str, limit: int = 40) -> str:
-    """What the player sent, quoted, ending the sentence ("'solve.1.2.3'."); cut short it
-    ends the message with the ellipsis ("'try.1111…"), so it reads as cut."""
-    short = shorten(sent, limit)
-    return f"'{short}" if short != " ".join(sent.split()) else f"{short!r}."
 
 
 def _placement_action(dice: Placement) -> Action:

@@ -184,12 +184,28 @@ class Dobbelduel(Game[DobbelduelState]):
     rules_summary = (
         "Two players, roles swap every round. The codemaker's code is 4 dice (A-D: blue, red, "
         "yellow, green), rolled in secret. The codebreaker has 18 white dice: each attempt the "
-        "game rolls up to 4, you place 1-4 of them in columns of the next row "
-        "(`try.3.5.x.1`, x = empty) and learn how many are = (right), > (too high) and + "
-        "(too low), not which. Placed dice are used up. Give the solution (`solve.3.5.2.6`) "
-        "once, at any time, and at the latest after 7 attempts. Broken: 20 points, +5 per "
-        "empty row, +1 per unused white die; otherwise 0. Most points after the last round wins."
+        "game rolls up to 4, you place 1-4 of them in columns of the next row and learn how "
+        "many are = (right), > (too high) and + (too low), not which. Placed dice are used up. "
+        "Give the solution once, at any time, and at the latest after 7 attempts. Broken: 20 "
+        "points, +5 per empty row, +1 per unused white die; otherwise 0. Most points after the "
+        "last round wins."
     )
+
+    def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
+        """Short: what a turn is and how to play it here; full: the whole summary."""
+        rounds = options.get("rounds") or DEFAULT_ROUNDS
+        short = "\n".join((
+            f"**Dobbelduel**: break each other's dice code; roles swap every round "
+            f"({rounds} rounds).",
+            "**The code**: 4 dice (A-D), rolled in secret; the codemaker sees it by DM.",
+            "**An attempt**: the game rolls up to 4 of your 18 white dice; place 1-4 of them "
+            "in the next row and learn how many are = (right), > (too high), + (too low).",
+            "**The solution**: once, at any time, at the latest after 7 attempts. Broken: 20 "
+            "points, +5 per empty row, +1 per unused white die.",
+            "**How to play here**: press **Play**, then place dice column by column or give the "
+            "solution; or type `/dobbelduel play` and \"place 3 5 _ 1\" or \"solve 3 5 2 6\".",
+        ))
+        return short, self.rules_summary
 
     # -- setting up --------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any], n_players: int) -> None:
@@ -340,6 +356,23 @@ class Dobbelduel(Game[DobbelduelState]):
 
     def on_timeout(self, state: DobbelduelState, seat: Seat) -> str | None:
         return None  # a code can wait: the bot only reminds the codebreaker
+
+    def read_move(self, state: DobbelduelState, seat: Seat, text: str) -> list[Action]:
+        """"place 3 5 _ 1", "try 3 5" (the rest empty), "solve 3 5 2 6" ("solve 3 5" names
+        every code that starts so); bare numbers place dice, unless the solution is due. A
+        placement of dice not rolled is refused with the reason."""
+        legal = self.legal_actions(state, seat)
+        kind, values = actions.read(text)
+        if not values or (kind == actions.SOLVE and None in values):
+            return []
+        if kind is None:  # a solution ends the round: given only when said, or when due
+            kind = actions.SOLVE if _must_solve(state.current) else actions.TRY
+            values += (None,) * (len(COLUMNS) - len(values)) if kind == actions.TRY else ()
+        wanted = actions.as_id(kind, values)
+        found = [a for a in legal if a.id == wanted or a.id.startswith(wanted + ".")]
+        if not found and kind == actions.TRY:
+            self.apply(state, seat, wanted)  # raises: it says why
+        return found
 
     def menu_prompt(self, state: DobbelduelState, seat: Seat, prefix: str) -> str:
         if state.over or seat != state.current.codebreaker:

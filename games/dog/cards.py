@@ -12,6 +12,14 @@ NAMES: dict[str, str] = {
 
 ROYAL_NAMES: dict[str, str] = {"A": "1/11", "Q": "12", "K": "13", "J": "Swap"}
 
+# The order a hand is shown in: by value as players sort cards, the special cards last.
+ORDER = "A234567P89TJQKCMX"
+
+
+def in_order(cards: list[str]) -> list[str]:
+    """A hand sorted the way a player holds it, so the same hand always reads the same."""
+    return sorted(cards, key=lambda code: ORDER.index(code) if code in ORDER else len(ORDER))
+
 
 def card_name(code: str, variant: str = "classic") -> str:
     """The name a player knows the card by (royal cards show numbers, not faces)."""

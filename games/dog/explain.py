@@ -22,7 +22,6 @@ from games.dog.moves import (
     all_moves,
     controlled,
     pawn_name,
-    pawn_token,
     plural,
     seven_options,
     where,
@@ -32,7 +31,7 @@ from games.dog.state import DogState
 HINT = "Press Play to see the moves you can make."
 FALLBACK = "That move is not possible right now."
 MAX_LEN = 200
-FORMAT = "Moves read card.pawn.choice, e.g. 5.p2.5, A.p1.out, J.p1.s1p3."
+FORMAT = "Name a card and a pawn, like “5 pawn 2” or “ace pawn 1 out”."
 
 _NO_JUMP = "Only the citizen jumps, after ending on a special field (Dog Royal)."
 _PAWN_RE = re.compile(r"^(?:p([1-4])|s(\d)p([1-4]))$")
@@ -87,16 +86,16 @@ def _exchange(st: DogState, seat: int, action_id: str) -> str | None:
         return "You have already given your card this round."
     head, _, code = action_id.partition(".")
     if head != "give" or not code:
-        return "First give your partner a card: give.5 gives a 5, give.T a 10."
+        return "First give your partner a card: name it (“give 5”) or press Play."
     if code not in NAMES:
-        return f"There is no card '{code[:10]}': give.5 gives a 5, give.T a 10."
+        return f"There is no card '{code[:10]}' to give: name one of your cards."
     return f"You have no {_card(st, code)} in your hand to give."
 
 
 def _setup(st: DogState, seat: int, action_id: str) -> str | None:
     m = re.fullmatch(r"place\.p([1-4])", action_id)
     if m is None:
-        return "First place one pawn on your start field: place.p1 (king) to place.p4 (fool)."
+        return "First place one pawn on your start field: your king, knight, citizen or fool."
     i = int(m.group(1)) - 1
     if st.pawns[seat][i] != KENNEL:
         return f"Your {data.RANK_NAMES[i]} is already on the board: choose a pawn from your kennel."
@@ -108,8 +107,7 @@ def _play(st: DogState, seat: int, action_id: str) -> str | None:
     segs = action_id.split(".")
     code = segs[0]
     if st.seven_left and not action_id.startswith(st.seven_prefix + "."):
-        ex = max(all_moves(st, seat), key=lambda m: m.steps).id  # a 7 going on always has one
-        return f"Finish your 7 first: {_steps(st.seven_left)} left, e.g. {ex}."
+        return f"Finish your 7 first: {_steps(st.seven_left)} left, on any of your pawns."
     if code not in NAMES:
         return f"There is no card '{code[:10]}'. {FORMAT}"
     if not st.seven_left and code not in st.hands[seat]:
@@ -118,7 +116,7 @@ def _play(st: DogState, seat: int, action_id: str) -> str | None:
     if code in ("X", "C"):
         if len(segs) < 2 or not segs[1].startswith("as"):
             what = "Joker" if code == "X" else "Copy"
-            return f"Say what your {what} plays as: {code}.as5.p1.5 plays it as a 5."
+            return f"Say what your {what} plays as, like “{what.lower()} as 5 pawn 1”."
         kind, body = segs[1][2:], segs[2:]
         if code == "X" and (len(kind) != 1 or kind not in data.CLASSIC_KINDS):
             return f"A Joker can be any card from Ace to King or a Jack, not '{kind[:10]}'."
@@ -129,30 +127,27 @@ def _play(st: DogState, seat: int, action_id: str) -> str | None:
                         "so it cannot be the first card of a round.")
             if kind not in played:
                 names = ", ".join(card_name(k, "royal") for k in played)
-                return (f"Your Copy copies a card played earlier this round: {names} "
-                        f"(C.as{played[-1]}.<pawn>.<choice> copies the "
-                        f"{card_name(played[-1], 'royal')}).")
+                return f"Your Copy copies a card played earlier this round: {names}."
         name = f"Your {_card(st, code)} as {_card(st, kind)}"
     if len(body) != 2:
-        return f"Unknown move '{action_id[:40]}'. {FORMAT}"
+        return f"That is not a move. {FORMAT}"
     pawn_tok, choice = body
     m = _PAWN_RE.match(pawn_tok)
     if m is None:
-        return f"Unknown pawn '{pawn_tok[:10]}': name your pawns p1 to p4. {FORMAT}"
+        return f"That is not one of your pawns: they are pawn 1 to pawn 4. {FORMAT}"
     if m.group(1):
         s, i = seat, int(m.group(1)) - 1
     else:
         s, i = int(m.group(2)), int(m.group(3)) - 1
         if s >= st.n:
-            return f"There is no seat {s}: name your pawns p1 to p4."
+            return "That is not one of your pawns: they are pawn 1 to pawn 4."
         if s == seat:
-            return f"Name your own pawns p1 to p4 (p{i + 1}, not {pawn_tok})."
+            return f"That is your own pawn {i + 1}: name it as pawn {i + 1}."
     seats = controlled(st, st.pawns, seat)
     if s not in seats:
         if s == seat and seats:
             o = seats[0]
-            return (f"All your pawns are home: you now move {st.names[o][:20]}'s pawns, named "
-                    f"s{o}p1 to s{o}p4.")
+            return f"All your pawns are home: you now move {st.names[o][:20]}'s pawns."
         return f"{st.names[s][:20]}'s pawns are not yours to move."
     return _choice(st, seat, kind, name, s, i, choice, action_id)
 
@@ -169,7 +164,7 @@ def _choice(
             if kind == "7" or st.seven_left:
                 return "A 7 cannot bring a pawn out: only an Ace or a King (or a Joker) can."
             if name.startswith("Your Joker"):
-                return f"{name} cannot bring a pawn out: play it as an Ace or a King (X.asA...)."
+                return f"{name} cannot bring a pawn out: play it as an Ace or a King."
             return f"{name} cannot bring a pawn out: only {out_cards} can."
         if pos != KENNEL:
             return f"{_cap(who)} is not in the kennel ({where(pos)}): only kennel pawns come out."
@@ -183,9 +178,8 @@ def _choice(
         if not royal:
             first = st.pawns[s].index(KENNEL)
             if first != i:
-                tok = pawn_token(seat, s, first)
-                ex = f"{_head(action_id)}.{tok}.out"
-                return f"Pawns in the kennel are alike: bring one out as {ex}."
+                return (f"Pawns in the kennel are alike: bring out "
+                        f"{_who(st, seat, s, first)}.")
         return None
     if kind == "J":
         return _swap(st, seat, s, i, choice)
@@ -213,7 +207,7 @@ def _choice(
         return "Only the Magnet pulls a pawn."
     m = _STEPS_RE.match(choice)
     if m is None:
-        return f"Unknown choice '{choice[:10]}'. {FORMAT}"
+        return f"That is not a way to move a pawn. {FORMAT}"
     n, flag = int(m.group(1)), m.group(2)
     to_goal = flag == "g"
     fool = royal and i == data.FOOL
@@ -255,16 +249,12 @@ def _choice(
                         "could not be used: choose another split.")
     if flag == "j":
         return f"{_cap(who)} may jump only after ending on a special field with a free one ahead."
-    legal = {mv.id for mv in all_moves(st, seat)}
+    legal = {mv.id: mv for mv in all_moves(st, seat)}
     other = action_id[:-1] if to_goal else action_id + "g"
     if other in legal:
         where_to = "does not end" if to_goal else "ends"
-        return f"That move {where_to} in the goal: it is {other}."
+        return f"That move {where_to} in the goal: it is “{legal[other].path[-1]}”."
     return None
-
-
-def _head(action_id: str) -> str:
-    return action_id.rsplit(".", 2)[0]
 
 
 # -- walks -----------------------------------------------------------------------------------
@@ -370,8 +360,8 @@ def _swap(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
     m = _PAWN_RE.match(choice)
     if m is None:
         o = 1 if seat != 1 else 0
-        return (f"A {jack} swaps two pawns: name the other one, e.g. J.p1.s{o}p2 for "
-                f"{st.names[o][:20]}'s pawn 2.")
+        return (f"A {jack} swaps two pawns: name the other one too, like "
+                f"“{jack.lower()} pawn 1 {st.names[o][:20]} pawn 2”.")
     if m.group(1) or int(m.group(2)) == s:
         return f"A {jack} swaps with a pawn of another colour, never with your own."
     os, oi = int(m.group(2)), int(m.group(3)) - 1
@@ -393,7 +383,7 @@ def _swap(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
 def _magnet(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
     """Magnet: to the field behind the next pawn ahead (2+ fields on), never over the start."""
     if choice not in ("pull", "pullj"):
-        return "The Magnet only pulls: M.p1.pull."
+        return "The Magnet only pulls a pawn up behind the next one."
     if choice == "pullj" and not (st.variant == "royal" and i == data.CITIZEN):
         return _NO_JUMP
     b = Board(st, st.pawns)

@@ -254,6 +254,26 @@ class Generator:
         name = pawn_name(self.st, self.actor, s, i)
         return f"{name[0].upper()}{name[1:]} ({where(self.pawns[s][i])})"
 
+    def _consequence(self, s: int, frm: int, n: int, sent: list[PawnRef]) -> str:
+        """What a forward ring move does besides landing, for the menu: the pawns it knocks
+        home, and passing its own start (not into the goal: the pawn goes round again)."""
+        parts = []
+        start = self.b.starts[s]
+        if 0 <= frm < GOAL and 0 < (start - frm) % self.b.L < n:
+            parts.append(f"passes {'your' if s == self.actor else 'its'} start")
+        if sent:
+            parts.append(self.knocks(sent))
+        return "".join(f", {p}" for p in parts)
+
+    def knocks(self, sent: list[PawnRef]) -> str:
+        """'knocks Bob's pawn 2 home', 'knocks your pawn 1 and Bob's pawn 3 home'."""
+        names = [
+            f"your {pawn_name(self.st, self.actor, o, i)}" if o == self.actor
+            else pawn_name(self.st, self.actor, o, i)
+            for o, i in sent
+        ]
+        return f"knocks {' and '.join(names)} home"
+
     def _move(
         self, head: Head, s: int, i: int, suffix: str,
         choice: str, relocs: list[Reloc], text: str, draw: bool = False, steps: int = 0,
@@ -325,10 +345,11 @@ class Generator:
                 if self.pawns[s][i] != KENNEL:
                     continue
                 relocs: list[Reloc] = [(s, i, KENNEL, start)]
+                choice = "Bring out onto the start field"
                 if o is not None:
                     relocs.append((o[0], o[1], start, KENNEL))
-                moves.append(self._move(head, s, i, "out", "Bring out onto the start field",
-                                        relocs, "comes out"))
+                    choice += f", {self.knocks([o])}"
+                moves.append(self._move(head, s, i, "out", choice, relocs, "comes out"))
                 if not self.royal:
                     break  # classic pawns in a kennel are alike: offer one
         return moves
@@ -348,8 +369,8 @@ class Generator:
                 moves.append(self._move(head, s, i, f"{used}g", choice, relocs,
                                         f"+{used} into the goal"))
                 continue
-            moves += self._landing(head, s, i, str(n), f"{_steps(n)} to {where(to)}", relocs,
-                                   f"+{n}")
+            choice = f"{_steps(n)} to {where(to)}{self._consequence(s, frm, n, sent)}"
+            moves += self._landing(head, s, i, str(n), choice, relocs, f"+{n}")
         return moves
 
     def _landing(
@@ -361,7 +382,8 @@ class Generator:
         there: 'Als de burger op een speciaal veld terechtkomt'."""
         s0, i0, frm, to = relocs[0]
         draw = self.b.special(to)
-        moves = [self._move(head, s, i, suffix, choice, relocs, text, draw)]
+        drawn = ", draws a card" if draw else ""
+        moves = [self._move(head, s, i, suffix, choice + drawn, relocs, text, draw)]
         if draw and i == data.CITIZEN:
             jump = self.b.next_free_special(to, frm)
             if jump is not None:
@@ -377,8 +399,9 @@ class Generator:
         for to, sent in self.b.backward(s, i, n, green):
             relocs: list[Reloc] = [(s, i, frm, to)]
             relocs += [(o[0], o[1], to, KENNEL) for o in sent]
-            moves += self._landing(head, s, i, "back", f"{n} back to {where(to)}", relocs,
-                                   f"-{n}")
+            knocked = f", {self.knocks(sent)}" if sent else ""
+            moves += self._landing(head, s, i, "back", f"{n} back to {where(to)}{knocked}",
+                                   relocs, f"-{n}")
         return moves
 
     def swaps(self, head: Head) -> list[Move]:
@@ -425,18 +448,28 @@ class Generator:
         return moves
 
     def seven_steps(self, head: Head, left: int) -> list[Move]:
-        """Steps of a 7 being split: only those from which all of it can still be used."""
-        moves: list[Move] = []
+        """Steps of a 7 being split: only those from which all of it can still be used. Each
+        pawn offers all that is left first (the whole 7 on one pawn), then the shorter steps."""
+        moves: list[tuple[tuple[int, bool], Move]] = []
+        pawn_order: dict[PawnRef, int] = {}
         memo: dict[tuple[tuple[int, ...], int], bool] = {}
         for s, i, to, used, relocs in seven_options(self, left):
             after = pawns_after(self.pawns, relocs)
             if not can_finish_seven(self.st, after, self.actor, left - used, memo):
                 continue
             suffix = f"{used}g" if to >= GOAL else str(used)
-            place = f"into {where(to)}" if to >= GOAL else f"to {where(to)}"
-            moves.append(self._move(head, s, i, suffix, f"{_steps(used)} {place}", relocs,
-                                    f"+{used}", steps=used))
-        return moves
+            sent = [(rs, ri) for rs, ri, _f, rto in relocs[1:] if rto == KENNEL]
+            if to >= GOAL:
+                knocked = f", {self.knocks(sent)}" if sent else ""
+                choice = f"{_steps(used)} into {where(to)}{knocked}"
+            else:
+                frm = relocs[0][2]
+                choice = f"{_steps(used)} to {where(to)}{self._consequence(s, frm, used, sent)}"
+            move = self._move(head, s, i, suffix, choice, relocs, f"+{used}", steps=used)
+            rank = pawn_order.setdefault((s, i), len(pawn_order))
+            moves.append(((rank, used != left), move))
+        moves.sort(key=lambda pair: pair[0])  # stable: the pawns keep their order
+        return [move for _key, move in moves]
 
 
 def seven_options(

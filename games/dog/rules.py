@@ -109,9 +109,10 @@ from games.contract import (
     shorten,
 )
 from games.dog import data
-from games.dog.cards import card_name, deal_size, new_deck
+from games.dog.cards import card_name, deal_size, in_order, new_deck
 from games.dog.explain import explain
 from games.dog.moves import Move, all_moves, has_move, pawn_name, plural, where
+from games.dog.reading import read_move
 from games.dog.state import DogState
 from games.dog.views import (
     DogPrivateView,
@@ -152,6 +153,59 @@ def _label(path: tuple[str, ...]) -> str:
     return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1] + "…"
 
 
+CLASSIC_CARDS = (
+    ("Ace", "1 or 11 forward, or a pawn out of the kennel"),
+    ("King", "13 forward, or a pawn out"),
+    ("Queen", "12 forward"),
+    ("4", "4 forward or 4 back"),
+    ("7", "7 steps split over your pawns; every pawn it passes goes home"),
+    ("Jack", "swaps one of your pawns with a pawn of another colour"),
+    ("Joker", "any card you choose"),
+    ("2, 3, 5, 6, 8, 9, 10", "that many forward"),
+)
+ROYAL_CARDS = (
+    ("1/11", "1 or 11 forward, or a pawn out of the kennel"),
+    ("13", "13 forward, or a pawn out"),
+    ("12", "12 forward"),
+    ("4", "4 forward or 4 back (green: overtakes anyone)"),
+    ("10", "10 forward (green: overtakes anyone)"),
+    ("1-7", "one pawn 1 to 7 forward"),
+    ("Swap", "swaps one of your pawns with a pawn of another colour"),
+    ("Copy", "any card played earlier this round"),
+    ("Magnet", "pulls a pawn to just behind the next pawn ahead"),
+    ("2, 3, 5, 6, 8, 9", "that many forward"),
+)
+ROYAL_PAWNS = (
+    "Pawns rank king > knight > citizen > fool and overtake only their rank or lower. A king "
+    "moves 1-7 and falls only to a king (except on another's start field); the knight passes "
+    "blocked start fields; a citizen on a star may jump to the next free star; the fool may "
+    "drop up to 2 steps into the goal. Ending on a star gives an extra card."
+)
+HOW_TO_PLAY = (
+    "**How to play here**: press **Play** under the board, then a card, a pawn and the move; "
+    "or type `/dog play` and the move in words (\"queen pawn 2\", \"7 split\", \"joker as "
+    "ace\"). Your hand comes by DM, or with `/dog hand`."
+)
+CLASSIC_RULES = (
+    "Bring your 4 pawns from the kennel round the board into your goal. Cards move pawns: "
+    "Ace (1, 11 or out), King (13 or out), Queen 12, 4 forward or back, 7 split over your "
+    "pawns (passed pawns go home), Jack swaps, Joker is any card, the others their value. "
+    "Landing on a pawn sends it home; a pawn on its own start field blocks everyone. Enter "
+    "the goal only forward, over your start field, with an exact count. No card you can play: "
+    "lay down your hand for the round. With 4 or 6 players the host picks `teams:` teams of "
+    "two (the default, partners opposite), two teams of three (6) or everyone alone; partners "
+    "exchange a card each round and finish together; alone, the first with 4 pawns home wins."
+)
+ROYAL_RULES = (
+    "Dog Royal (`variant:royal`): five cards a round; pawns ranked king > knight > citizen > "
+    "fool, and a pawn only overtakes its rank or lower (green 10 and 4 overtake anyone); a "
+    "king falls only to a king (except on another's start field) and moves 1-7; the knight "
+    "passes blocked start fields; a citizen on a star field may jump to the next free one; "
+    "the fool may drop up to 2 steps into the goal. Stars give an extra card. New cards: "
+    "1-7, copy (any card played earlier this round) and magnet (behind the next pawn)."
+)
+
+
 class Dog(Game[DogState]):
     name: ClassVar[str] = "dog"
     title: ClassVar[str] = "Dog"
@@ -178,22 +232,29 @@ class Dog(Game[DogState]):
             player_counts=list(data.TEAM_COUNTS),
         ),
     ]
-    rules_summary: ClassVar[str] = (
-        "Bring your 4 pawns from the kennel round the board into your goal. Cards move pawns: "
-        "Ace (1, 11 or out), King (13 or out), 4 forward or back, 7 split over your pawns "
-        "(passed pawns go home), Jack swaps, Joker is any card. Landing on a pawn sends it home; "
-        "a pawn on its own start field blocks everyone. Enter the goal only forward, over your "
-        "start field, with an exact count. No card you can play: lay down your hand for the "
-        "round. With 4 or 6 players the host picks `teams:` teams of two (the default, partners "
-        "opposite), two teams of three (6) or everyone alone; partners exchange a card each "
-        "round and finish together; alone, the first with 4 pawns home wins.\n"
-        "Dog Royal (`variant:royal`): five cards a round; pawns ranked king > knight > citizen > "
-        "fool, and a pawn only overtakes its rank or lower (green 10 and 4 overtake anyone); a "
-        "king falls only to a king (except on another's start field) and moves 1-7; the knight "
-        "passes blocked start fields; a citizen on a star field may jump to the next free one; "
-        "the fool may drop up to 2 steps into the goal. Stars give an extra card. New cards: "
-        "1-7, copy (any card played earlier this round) and magnet (behind the next pawn)."
-    )
+    rules_summary: ClassVar[str] = CLASSIC_RULES + "\n" + ROYAL_RULES
+
+    def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
+        """The variant being played as a card table and how to play here; the full text for
+        the Full rules button. Without a game: classic, with a line about Dog Royal."""
+        royal = options.get("variant") == "royal"
+        cards = ROYAL_CARDS if royal else CLASSIC_CARDS
+        lines = [
+            "**Dog Royal**" if royal else "**Dog**",
+            "Bring your 4 pawns from the kennel round the board into your goal.",
+            *(f"**{card}**: {does}" for card, does in cards),
+            "Landing on a pawn sends it home; a pawn on its own start field blocks everyone. "
+            "Into the goal only forward, over your start field, with an exact count. No card "
+            "can move: lay down your hand for the round.",
+        ]
+        if royal:
+            lines.append(ROYAL_PAWNS)
+        elif "variant" not in options:
+            lines.append("*Dog Royal* (`/dog start variant:royal`) adds ranked pawns and new "
+                         "cards: its rules show here during a royal game.")
+        lines.append(HOW_TO_PLAY)
+        full = CLASSIC_RULES + ("\n" + ROYAL_RULES if royal or "variant" not in options else "")
+        return "\n".join(lines), full
 
     # -- setting up --------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any], n_players: int) -> None:
@@ -552,6 +613,10 @@ class Dog(Game[DogState]):
         acts = self.legal_actions(state, seat)
         return acts[0].id if acts else None
 
+    def read_move(self, state: DogState, seat: Seat, text: str) -> list[Action]:
+        return read_move(self.legal_actions(state, seat), state.variant, text,
+                         going_on=state.seven_left > 0)
+
     def menu_prompt(self, state: DogState, seat: Seat, prefix: str) -> str:
         if state.phase == "exchange":
             return "Which card do you give your partner?"
@@ -644,10 +709,16 @@ class Dog(Game[DogState]):
         if state.home(seat):
             others = [s for s in state.team_seats(seat)[1:] if not state.home(s)]
             playing_for = others[0] if others else None
+        hand = list(state.hands[seat])
+        playing = None
+        if state.seven_left and state.turn == seat:  # the 7 stays in hand until it is split
+            playing = "7" if state.seven_prefix == "7" else "X"
+            hand.append(playing)
         return DogPrivateView(
             seat=seat, name=state.names[seat], color=state.colours[seat],
             variant=state.variant,  # type: ignore[arg-type]
-            hand=list(state.hands[seat]),
+            hand=in_order(hand),
+            playing=playing,
             given=state.given[seat],
             received=state.received[seat],
             playing_for=playing_for,
@@ -690,6 +761,8 @@ class Dog(Game[DogState]):
         assert isinstance(view, DogPrivateView)
         names = ", ".join(card_name(c, view.variant) for c in view.hand) or "no cards"
         text = f"Your hand: {names}."
+        if view.playing:
+            text += f" You are playing your {card_name(view.playing, view.variant)}: finish it."
         if view.given:
             text += f" You gave {card_name(view.given, view.variant)}."
         if view.received:

@@ -90,9 +90,11 @@ class DogPrivateView(Secret):
     name: str
     color: str
     variant: Literal["classic", "royal"]
-    hand: list[str]  # card codes, in hand order
+    hand: list[str]  # card codes, in card order (cards.ORDER)
     given: str | None = None  # card given to the partner this round, while the exchange runs
     received: str | None = None  # card received from the partner (once the exchange is done)
     playing_for: int | None = None  # the partner's seat, when this seat's pawns are all home
     laid_down: list[str] = []  # the hand this seat had to lay down this round
     playing_for_name: str | None = None  # that partner's name
+    # the card being played, still in `hand` until the move is complete (a 7 being split)
+    playing: str | None = None

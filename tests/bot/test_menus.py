@@ -17,7 +17,7 @@ def test_first_step_lists_distinct_first_segments():
     step = menu_step(actions(), "")
     assert [(c.segment, c.label, c.leaf) for c in step.choices] == [
         ("K", "Play King", False),
-        ("5", "Play 5", False),
+        ("5.p2", "Play 5: Pawn 2", True),  # a single move: played at once
         ("solo", "Only this", True),
     ]
 
@@ -25,16 +25,23 @@ def test_first_step_lists_distinct_first_segments():
 def test_next_step_lists_children_of_the_prefix():
     step = menu_step(actions(), "K")
     assert step.prefix == "K"
-    assert [c.segment for c in step.choices] == ["p1", "p2"]
+    assert [c.segment for c in step.choices] == ["p1.out", "p2.13"]
 
 
 def test_a_step_with_one_non_final_choice_is_skipped():
-    step = menu_step(actions(), "5")
-    assert step.prefix == "5"
-    assert [(c.segment, c.leaf) for c in step.choices] == [("p2", True)]
-    skipped = menu_step([Action(id="a.b.c", label="x", path=("A", "B", "C"))], "")
-    assert skipped.prefix == "a.b"
-    assert [c.label for c in skipped.choices] == ["C"]
+    many = [*actions(), Action(id="K.p1.1", label="x", path=("Play King", "Pawn 1", "+1"))]
+    step = menu_step([a for a in many if a.id.startswith("K.p1")], "")
+    assert step.prefix == "K.p1"
+    assert [(c.segment, c.leaf) for c in step.choices] == [("out", True), ("1", True)]
+
+
+def test_a_choice_that_leads_to_one_move_plays_it_without_a_confirm_step():
+    step = menu_step(actions(), "")
+    assert [(c.segment, c.label, c.leaf) for c in step.choices][1] == (
+        "5.p2", "Play 5: Pawn 2", True)
+    only = menu_step([Action(id="a.b.c", label="x", path=("A", "B", "C"))], "")
+    assert only.prefix == ""
+    assert [(c.segment, c.label, c.leaf) for c in only.choices] == [("a.b.c", "A: B, C", True)]
 
 
 def test_step_label_says_what_was_chosen():

@@ -125,3 +125,18 @@ def test_the_log_says_too_high_and_too_low_in_words_as_the_board_does() -> None:
     said = GAME.apply(state, 1, "try.4.4.1.6").events[0]
     assert said.endswith(": 1 right, 1 too high, 2 too low")
     assert "+" not in said and ">" not in said
+
+
+def test_typed_moves_are_read_as_placements_unless_a_solution_is_said() -> None:
+    import pytest
+
+    from games.contract import RuleError
+
+    state = start(rolled=[3, 5, 1, 1])
+    assert [a.id for a in GAME.read_move(state, 1, "place 3 5 _ 1")] == ["try.3.5.x.1"]
+    assert [a.id for a in GAME.read_move(state, 1, "3 5")] == ["try.3.5.x.x"]
+    assert [a.id for a in GAME.read_move(state, 1, "solve 3 5 2 6")] == ["solve.3.5.2.6"]
+    assert len(GAME.read_move(state, 1, "solve 3 5")) == 36
+    assert GAME.read_move(state, 1, "hello") == []
+    with pytest.raises(RuleError, match="You rolled 3 5 1 1"):
+        GAME.read_move(state, 1, "3 5 2 6")  # bare numbers place dice: never a solution

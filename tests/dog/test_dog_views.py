@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.contract import Player
 from games.dog import GAME
-from games.dog.cards import card_name
+from games.dog.cards import card_name, in_order
 from games.dog.state import DogState
 from games.rng import Rng
 from tests.dog.dog_helpers import NAMES, K, new, play, position
@@ -72,10 +72,10 @@ def test_private_view_shows_the_seat_hand_and_exchange():
     st = new(4)
     hand = list(st.hands[1])
     view = GAME.private_view(st, 1)
-    assert view.hand == hand and view.given is None and view.color == "red"
+    assert view.hand == in_order(hand) and view.given is None and view.color == "red"
     st = play(st, f"give.{hand[0]}", seat=1)
     assert GAME.private_view(st, 1).given == hand[0]
-    assert GAME.private_view(st, 1).hand == hand[1:]
+    assert GAME.private_view(st, 1).hand == in_order(hand[1:])
     assert f"You gave {card_name(hand[0])}." in GAME.private_text(GAME.private_view(st, 1))
 
 
@@ -99,6 +99,31 @@ def test_render_wiring_gives_png_pictures():
     assert GAME.render_public(GAME.public_view(st)).startswith(b"\x89PNG")
     hand = GAME.render_private(GAME.private_view(st, 0))
     assert hand is not None and hand.startswith(b"\x89PNG")
+
+
+def test_the_hand_is_shown_in_card_order_whatever_order_it_was_dealt_in():
+    st = position(pawns={0: [10]}, hands={0: ["X", "K", "5", "A", "T", "J", "2"]})
+    view = GAME.private_view(st, 0)
+    assert view.hand == ["A", "2", "5", "T", "J", "K", "X"]
+    assert "Your hand: Ace, 2, 5, 10, Jack, King, Joker." in GAME.private_text(view)
+
+
+def test_a_seven_being_split_stays_in_the_hand_until_the_split_is_complete():
+    st = position(pawns={0: [10, 20]}, hands={0: ["7", "5"]})
+    half = GAME.apply(st, 0, "7.p1.3").state
+    view = GAME.private_view(half, 0)
+    assert view.hand == ["5", "7"] and view.playing == "7"
+    assert "playing your 7" in GAME.private_text(view)
+    assert not GAME.private_news(GAME.private_view(st, 0), view)
+    done = GAME.private_view(GAME.apply(half, 0, "7.p2.4").state, 0)
+    assert done.hand == ["5"] and done.playing is None
+
+
+def test_a_joker_split_as_a_seven_stays_in_the_hand_as_the_joker():
+    st = position(pawns={0: [10, 20]}, hands={0: ["X", "5"]})
+    half = GAME.apply(st, 0, "X.as7.p1.3").state
+    assert GAME.private_view(half, 0).hand == ["5", "X"]
+    assert GAME.private_view(half, 0).playing == "X"
 
 
 def test_private_news_when_cards_arrive_not_when_one_is_played():

@@ -54,11 +54,14 @@ async def test_a_well_formed_button_for_a_move_no_game_knows_says_so(world: Worl
 
 
 async def test_a_typed_move_of_2000_characters_gets_a_short_answer(world: World):
-    """The game's error repeats the move; the answer is shortened to fit, never dropped."""
+    """An id or words of 2000 characters get a short answer that says what is wrong."""
     f = world.fake
     await dobbelduel_against_the_bot(world)
     assert "Ann breaks Bot 1's code" in last_board(f, world.chan).content  # Ann acts first
     r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="try." + "1" * 2000)
     text = warning(r)
-    assert len(text) <= 2000 and text.endswith("…"), text
+    assert len(text) <= 200 and "one value per column" in text, text
+    r = await f.slash(world.ann, world.chan, "dobbelduel", "play", action="hello " * 330)
+    text = warning(r)
+    assert len(text) <= 2000 and "No move of yours matches" in text and "…" in text, text
     f.assert_clean()

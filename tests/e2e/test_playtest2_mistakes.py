@@ -30,11 +30,12 @@ async def test_dobbelduel_typed_garbage_gets_a_reason_and_changes_nothing(world:
     await f.click(world.ann, r.message, "Begin")
     version = (await world.bot.store.open_session(world.chan.id)).version
     said = {
-        "": "moves start with 'try.' or 'solve.'",
-        "solve": "one value per column A B C D",
-        "solve 1 2 3": "got 'solve.1.2.3'",
-        "solve 0 2 3 4": "Column A: '0' is not a die value (1-6)",
-        "try 9 x x x": "Column A: '9' is not a die value (1-6 or x)",
+        "": "No move of yours matches",
+        "solve": "No move of yours matches “solve”",
+        "solve.1.2.3": "one value per column A B C D",
+        "solve 0 2 3 4": "each 1 to 6",
+        "try 9 x x x": "each 1 to 6",
+        "try.9.x.x.x": "Column A: '9' is not a die value (1-6 or x)",
     }
     for typed, reason in said.items():
         text = warning(await f.slash(world.bob, world.chan, "dobbelduel", "play", action=typed))

@@ -108,16 +108,17 @@ async def test_typed_nonsense_gets_a_reason(world: World):
     await rearrange(world, DOG, arrange)
     session = await world.bot.store.open_session(world.chan.id)
     said = {
-        "": "There is no card ''",
-        "hello": "Moves read card.pawn.choice",
-        "K": "You have no King in your hand",
+        "": "No move of yours matches",
+        "hello": "No move of yours matches “hello”. You could play: Play 7",
+        "K": "No move of yours matches “K”",
         "5.p1.6": "Your 5 moves 5 steps, not 6",
         "7.p1.99": "99 is too many",
-        "X": "Say what your Joker plays as",
     }
     for typed, reason in said.items():
         text = warning(await f.slash(ann, world.chan, "dog", "play", action=typed))
         assert reason in text and "Press Play" in text, (typed, text)
+    r = await f.slash(ann, world.chan, "dog", "play", action="X")  # which Joker move?
+    assert "could be: Play Joker: as" in r.ephemeral_text and "press Play" in r.ephemeral_text
     r = await f.slash(bob, world.chan, "dog", "play", action="5.p1.5")
     assert "It is not your turn: waiting for Ann" in warning(r)
     choices = await f.autocomplete(bob, world.chan, "dog play", focused="action")
