@@ -6,7 +6,7 @@ import io
 import math
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.contract import Player
 from games.dog.cards import card_name
@@ -591,3 +591,18 @@ def test_board_draws_every_recent_move_the_older_ones_fainter() -> None:
     # each path in its mover's colour; the oldest (Bob's) fainter than the newest (Dee's)
     assert off(at(b, 23), "blue") < off(at(a, 23), "blue")
     assert off(at(b, 55), "yellow") < off(at(b, 23), "blue")
+
+
+def test_the_card_being_played_is_framed_in_the_hand_picture():
+    """While a 7 is being split it stays in the hand, marked as the card being played."""
+    hand = ["5", "7", "Q"]
+    plain = DogPrivateView(seat=0, name="Ann", color="red", variant="classic", hand=hand)
+    marked = plain.model_copy(update={"playing": "7"})
+    a = Image.open(io.BytesIO(render_hand(plain))).convert("RGB")
+    b = Image.open(io.BytesIO(render_hand(marked))).convert("RGB")
+    assert a.size == b.size
+    diff = ImageChops.difference(a, b).getbbox()
+    assert diff is not None
+    # only around the second card: the first and third are drawn as before
+    width = a.size[0]
+    assert width / 4 < (diff[0] + diff[2]) / 2 < width / 2

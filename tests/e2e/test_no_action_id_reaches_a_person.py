@@ -60,6 +60,8 @@ async def test_dog_moves_typed_in_words_are_answered_in_words(world: World):
 
     r = await typed(world, world.bob, "dog", "hello")
     assert "No move of yours matches" in warning(r)
+    r = await typed(world, world.bob, "dog", "   ")  # nothing typed but spaces
+    assert "Type the move you want to make" in warning(r)
     r = await f.click(world.ann, last_board(f, world.chan), "My hand")
     assert "Your hand" in r.ephemeral_text
     assert_no_ids(world)

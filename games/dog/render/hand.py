@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from games.dog.cards import card_name
 from games.dog.render.cards import draw_card
 from games.dog.render.common import (
+    GOLD,
     HAND_BG,
     NAME_MAX,
     RULE,
@@ -90,6 +91,7 @@ def render_hand(view: DogPrivateView) -> bytes:
             fill=WHITE,
             anchor="lm",
         )
+    playing = view.playing  # the card being played (a 7 being split): framed in gold
     for code, (x, y) in zip(view.hand, places, strict=True):
         draw.rounded_rectangle(
             (x + 4, y + 5, x + CARD_W + 4, y + CARD_H + 5),
@@ -97,6 +99,10 @@ def render_hand(view: DogPrivateView) -> bytes:
             fill=blend(HAND_BG, (0, 0, 0), 0.35),
         )
         draw_card(draw, (x, y, x + CARD_W, y + CARD_H), code, royal, least=LEAST)
+        if code == playing:
+            playing = None
+            draw.rounded_rectangle((x - 5, y - 5, x + CARD_W + 5, y + CARD_H + 5), radius=17,
+                                   outline=GOLD, width=6)
     y = cards_bottom + 22
     mid = y + THUMB_H / 2
     x = float(MARGIN)
