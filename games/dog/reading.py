@@ -96,3 +96,11 @@ def read_move(actions: list[Action], variant: str, text: str, going_on: bool) ->
             continue
         described.append((action, describe(action, variant)))
     return best_matches(text, described)
+
+
+def named_cards(text: str, variant: str) -> list[str]:
+    """The cards the text names by a name ("king", "dame", "k"), not by a bare number (which
+    may as well be steps or a field)."""
+    typed = [w for w in words(text) if w.isalpha() and (len(w) >= 3 or w in ("k", "q", "j"))]
+    return [code for code in CARD_WORDS
+            if any(w == name for w in typed for name, _ in card_words(code, variant, CARD))]

@@ -112,7 +112,7 @@ from games.dog import data
 from games.dog.cards import card_name, deal_size, in_order, new_deck
 from games.dog.explain import explain
 from games.dog.moves import Move, all_moves, has_move, pawn_name, plural, where
-from games.dog.reading import read_move
+from games.dog.reading import named_cards, read_move
 from games.dog.state import DogState
 from games.dog.views import (
     DogPrivateView,
@@ -614,8 +614,15 @@ class Dog(Game[DogState]):
         return acts[0].id if acts else None
 
     def read_move(self, state: DogState, seat: Seat, text: str) -> list[Action]:
-        return read_move(self.legal_actions(state, seat), state.variant, text,
-                         going_on=state.seven_left > 0)
+        found = read_move(self.legal_actions(state, seat), state.variant, text,
+                          going_on=state.seven_left > 0)
+        if found or state.phase != "play" or state.seven_left:
+            return found
+        hand = state.hands[seat]
+        missing = [c for c in named_cards(text, state.variant) if c not in hand]
+        if missing and not [c for c in named_cards(text, state.variant) if c in hand]:
+            raise RuleError(f"You have no {card_name(missing[0], state.variant)} in your hand.")
+        return found
 
     def menu_prompt(self, state: DogState, seat: Seat, prefix: str) -> str:
         if state.phase == "exchange":

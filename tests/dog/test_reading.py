@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.contract import RuleError
 from games.dog import GAME
 from tests.dog.dog_helpers import new, position
 
@@ -41,7 +42,8 @@ def test_a_card_word_outweighs_a_field_number(st):
 
 def test_a_joker_is_only_read_when_named(st):
     st.hands[0] = ["X"]
-    assert read(st, "ace") == []
+    with pytest.raises(RuleError, match="You have no Ace in your hand"):
+        read(st, "ace")
     assert read(st, "joker as ace") and all(m.startswith("X.asA.") for m in read(st, "joker ace"))
 
 
@@ -57,7 +59,14 @@ def test_the_rest_of_a_seven_is_read_by_pawn_and_steps():
 
 
 def test_words_that_name_no_move_name_nothing(st):
-    assert read(st, "king") == [] and read(st, "hello") == [] and read(st, "play") == []
+    assert read(st, "hello") == [] and read(st, "play") == []
+
+
+def test_a_card_named_that_is_not_in_the_hand_says_so(st):
+    with pytest.raises(RuleError, match="You have no King in your hand"):
+        read(st, "king pawn 1")
+    with pytest.raises(RuleError, match="You have no Queen in your hand"):
+        read(position(pawns={0: [10]}, hands={0: ["5"]}), "dame")
 
 
 def test_the_exchange_reads_the_card_to_give():
