@@ -247,6 +247,10 @@ class Dog(Game[DogState]):
             "Into the goal only forward, over your start field, with an exact count. No card "
             "can move: lay down your hand for the round.",
         ]
+        if _teams_option(options) != data.TEAMS_ALONE:
+            lines.append("**Teams** (4 or 6 players): at each deal partners give each other one "
+                         "card, face down; once your pawns are home you move your partner's; "
+                         "the first team with every pawn home wins.")
         if royal:
             lines.append(ROYAL_PAWNS)
         elif "variant" not in options:

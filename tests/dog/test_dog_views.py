@@ -188,3 +188,10 @@ def test_states_saved_before_recent_moves_still_load():
     old = DogState.model_validate(saved)
     assert old.earlier_moves == []
     assert [m.seat for m in GAME.public_view(old).recent_moves] == [0]
+
+
+def test_the_short_rules_explain_teams_only_when_people_play_in_teams():
+    teams, _ = GAME.rules_text({"variant": "classic", "teams": "3x2"})
+    alone, _ = GAME.rules_text({"variant": "classic", "teams": "alone"})
+    assert "**Teams**" in teams and "partners give each other one card" in teams
+    assert "**Teams**" not in alone
