@@ -76,7 +76,7 @@ def _unclear(typed: str, found: list[Action], legal: list[Action]) -> str:
     """The answer to words that name several moves or none: the closest moves, by label."""
     said = shorten(typed, 40)
     if not said:
-        return "⚠️ Type the move you want to make (a card and a pawn, say), or press Play."
+        return "⚠️ Type the move you want to make (a card and a pawn, say). Press Play to choose it."
     if found:
         named = "; ".join(a.label for a in found[:SHOWN_MOVES])
         more = f" (and {len(found) - SHOWN_MOVES} more)" if len(found) > SHOWN_MOVES else ""

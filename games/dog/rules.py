@@ -110,7 +110,7 @@ from games.contract import (
 )
 from games.dog import data
 from games.dog.cards import card_name, deal_size, in_order, new_deck
-from games.dog.explain import explain
+from games.dog.explain import HINT, explain
 from games.dog.moves import Move, all_moves, has_move, pawn_name, plural, where
 from games.dog.reading import named_cards, read_move
 from games.dog.state import DogState
@@ -625,7 +625,9 @@ class Dog(Game[DogState]):
         hand = state.hands[seat]
         missing = [c for c in named_cards(text, state.variant) if c not in hand]
         if missing and not [c for c in named_cards(text, state.variant) if c in hand]:
-            raise RuleError(f"You have no {card_name(missing[0], state.variant)} in your hand.")
+            raise RuleError(
+                f"You have no {card_name(missing[0], state.variant)} in your hand. {HINT}"
+            )
         return found
 
     def menu_prompt(self, state: DogState, seat: Seat, prefix: str) -> str:

@@ -30,7 +30,7 @@ async def test_dobbelduel_typed_garbage_gets_a_reason_and_changes_nothing(world:
     await f.click(world.ann, r.message, "Begin")
     version = (await world.bot.store.open_session(world.chan.id)).version
     said = {
-        "": "No move of yours matches",
+        "": "Type the move you want to make",
         "solve": "No move of yours matches “solve”",
         "solve.1.2.3": "one value per column A B C D",
         "solve 0 2 3 4": "each 1 to 6",

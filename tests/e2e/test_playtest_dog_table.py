@@ -108,9 +108,9 @@ async def test_typed_nonsense_gets_a_reason(world: World):
     await rearrange(world, DOG, arrange)
     session = await world.bot.store.open_session(world.chan.id)
     said = {
-        "": "No move of yours matches",
+        "": "Type the move you want to make",
         "hello": "No move of yours matches “hello”. You could play: Play 7",
-        "K": "No move of yours matches “K”",
+        "K": "You have no King in your hand",
         "5.p1.6": "Your 5 moves 5 steps, not 6",
         "7.p1.99": "99 is too many",
     }
