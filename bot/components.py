@@ -9,7 +9,7 @@ the same buttons work inside DMs.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
@@ -41,6 +41,7 @@ from games.contract import Action
 
 if TYPE_CHECKING:
     from bot.client import GameBot
+    from bot.handlers import Handlers
 
 BUTTONS_MAX = 5  # one row of buttons; longer steps read better as a select menu
 SELECT_MAX = CHOICES
@@ -95,91 +96,69 @@ class LobbyButton(
         await _bot(interaction).handlers.lobby_click(interaction, self.session_id, self.op)
 
 
-class OpenMenuButton(
+class _SessionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":o:(?P<sid>" + ID36 + r")",
+    template=r"(?!)",  # never matched: only the subclasses below are registered
 ):
+    """A button that acts on one session, its id `gt:<kind>:<session>`. Subclasses set the
+    kind (in their template too), the look, and what a press does."""
+
+    KIND: ClassVar[str]
+    LABEL: ClassVar[str]
+    EMOJI: ClassVar[str]
+    STYLE: ClassVar[discord.ButtonStyle]
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=self.LABEL,
+                emoji=self.EMOJI,
+                style=self.STYLE,
+                custom_id=f"{PREFIX}:{self.KIND}:{to_base36(session_id)}",
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(from_base36(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if await _forged(interaction, discord.ComponentType.button):
+            return
+        await self.press(_bot(interaction).handlers, interaction)
+
+    async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class OpenMenuButton(_SessionButton, template=PREFIX + r":o:(?P<sid>" + ID36 + r")"):
     """"Play": opens the caller's own menu of legal moves, privately."""
 
-    def __init__(self, session_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Play",
-                emoji="🎲",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"{PREFIX}:o:{to_base36(session_id)}",
-            )
-        )
-        self.session_id = session_id
+    KIND, LABEL, EMOJI, STYLE = "o", "Play", "🎲", discord.ButtonStyle.primary
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> OpenMenuButton:
-        return cls(from_base36(match["sid"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if await _forged(interaction, discord.ComponentType.button):
-            return
-        await _bot(interaction).handlers.open_menu(interaction, self.session_id)
+    async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
+        await handlers.open_menu(interaction, self.session_id)
 
 
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":h:(?P<sid>" + ID36 + r")",
-):
-    """"My view": the caller's private view, privately (the same as /<game> hand)."""
+class HandButton(_SessionButton, template=PREFIX + r":h:(?P<sid>" + ID36 + r")"):
+    """"My hand": the caller's private view, privately (the same as /<game> hand)."""
 
-    def __init__(self, session_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="My hand",
-                emoji="🔒",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:h:{to_base36(session_id)}",
-            )
-        )
-        self.session_id = session_id
+    KIND, LABEL, EMOJI, STYLE = "h", "My hand", "🔒", discord.ButtonStyle.secondary
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(from_base36(match["sid"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if await _forged(interaction, discord.ComponentType.button):
-            return
-        await _bot(interaction).handlers.show_hand(interaction, self.session_id)
+    async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
+        await handlers.show_hand(interaction, self.session_id)
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PREFIX + r":r:(?P<sid>" + ID36 + r")",
-):
+class RematchButton(_SessionButton, template=PREFIX + r":r:(?P<sid>" + ID36 + r")"):
     """"Rematch" on a finished game's board: a new lobby with the same players and options."""
 
-    def __init__(self, session_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Rematch",
-                emoji="🔁",
-                style=discord.ButtonStyle.success,
-                custom_id=f"{PREFIX}:r:{to_base36(session_id)}",
-            )
-        )
-        self.session_id = session_id
+    KIND, LABEL, EMOJI, STYLE = "r", "Rematch", "🔁", discord.ButtonStyle.success
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(from_base36(match["sid"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if await _forged(interaction, discord.ComponentType.button):
-            return
-        await _bot(interaction).handlers.rematch(interaction, self.session_id)
+    async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
+        await handlers.rematch(interaction, self.session_id)
 
 
 class RulesButton(
