@@ -119,3 +119,17 @@ async def begin_two(world: Any, game: str) -> InteractionResult:
     await world.fake.slash(world.ann, world.chan, game, "start")
     await world.fake.slash(world.bob, world.chan, game, "join")
     return await world.fake.slash(world.ann, world.chan, game, "begin")
+
+
+async def ann_three_from_winning(world: Any) -> None:
+    """Ann (seat 0, to move) has three pawns home and the fourth 3 steps from her goal, with
+    a 3 in hand: "3.p4.3g" wins the game."""
+    from games.dog import GAME as DOG
+
+    def arrange(state: Any) -> None:
+        state.pawns[0] = [101, 102, 103, 62]
+        state.pawns[1] = [20, -1, -1, -1]
+        state.hands[0] = ["3", "2", "4", "9", "T", "Q"]
+        state.turn, state.out = 0, [False, False]
+
+    await rearrange(world, DOG, arrange)

@@ -9,9 +9,9 @@ from typing import Any
 
 from games.dobbelduel import GAME as DOBBELDUEL
 from games.dog import GAME as DOG
-from games.dog.state import DogState
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
+    ann_three_from_winning,
     begin_two,
     board_of,
     finish_menu,
@@ -19,7 +19,6 @@ from tests.e2e.driving import (
     last_board,
     live_boards,
     menu_message,
-    rearrange,
     warning,
 )
 from tests.fakediscord import FakeMessage
@@ -144,14 +143,7 @@ async def test_the_exchange_pings_each_giver_once_and_gifts_post_no_board(world:
 
 async def dog_won_by_ann(world: World) -> FakeMessage:
     await begin_two(world, "dog")
-
-    def arrange(state: DogState) -> None:
-        state.pawns[0] = [101, 102, 103, 62]  # three home, the fourth 3 steps from the goal
-        state.pawns[1] = [20, -1, -1, -1]
-        state.hands[0] = ["3", "2", "4", "9", "T", "Q"]
-        state.turn, state.out = 0, [False, False]
-
-    await rearrange(world, DOG, arrange)
+    await ann_three_from_winning(world)
     r = await world.fake.slash(world.ann, world.chan, "dog", "play", action="3.p4.3g")
     return board_of(r)
 

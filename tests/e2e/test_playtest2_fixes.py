@@ -15,6 +15,7 @@ from games.dog.cards import deal_size
 from games.dog.state import DogState
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
+    ann_three_from_winning,
     begin_two,
     board_of,
     finish_menu,
@@ -174,14 +175,7 @@ async def test_the_win_is_told_once_and_the_final_board_stays_on_call(world: Wor
     lobby = r.message
     await f.slash(bob, world.chan, "dog", "join")
     await f.slash(ann, world.chan, "dog", "begin")
-
-    def arrange(state: DogState) -> None:
-        state.pawns[0] = [101, 102, 103, 62]  # three home, the fourth 3 steps from the goal
-        state.pawns[1] = [20, -1, -1, -1]
-        state.hands[0] = ["3", "2", "4", "9", "T", "Q"]
-        state.turn, state.out = 0, [False, False]
-
-    await rearrange(world, DOG, arrange)
+    await ann_three_from_winning(world)
     r = await f.slash(ann, world.chan, "dog", "play", action="3 p4 3g")  # typed with spaces
     final = board_of(r)
     assert final.content.count("Ann wins") == 1 and final.content.count("🏁") == 1

@@ -107,6 +107,19 @@ async def two_people_anns_turn(world: World, hand: list[str], pawns: list[int]) 
     await rearrange(world, DOG, arrange)
 
 
+async def anns_turns_with_bob_laid_down(world: World, hand: list[str]) -> None:
+    """Bob has laid down for the round, so Ann moves turn after turn."""
+    await begin_two(world, "dog")
+
+    def arrange(state: DogState) -> None:
+        state.pawns[0] = [5, -1, -1, -1]
+        state.pawns[1] = [40, -1, -1, -1]
+        state.hands[0], state.hands[1] = list(hand), []
+        state.turn, state.out = 0, [False, True]
+
+    await rearrange(world, DOG, arrange)
+
+
 AT_ONCE = pytest.mark.parametrize("at_once", [False, True], ids=["after-the-answer", "at-once"])
 
 
@@ -248,15 +261,7 @@ async def test_a_double_submitted_move_applies_once_and_both_are_answered(world:
 async def test_a_double_submit_on_consecutive_turns_still_applies_once(world: World):
     """Bob has laid down for the round, so Ann moves turn after turn: the same typed move sent
     twice at once would be legal twice; the person meant it once."""
-    await begin_two(world, "dog")
-
-    def arrange(state: DogState) -> None:
-        state.pawns[0] = [5, -1, -1, -1]
-        state.pawns[1] = [40, -1, -1, -1]
-        state.hands[0], state.hands[1] = ["5", "5", "8"], []
-        state.turn, state.out = 0, [False, True]
-
-    await rearrange(world, DOG, arrange)
+    await anns_turns_with_bob_laid_down(world, ["5", "5", "8"])
     before = await taken(world)
     first, second = await double_submit(world, "5.p1.5")
     texts = sorted(answered(i) for i in (first, second))
@@ -267,15 +272,7 @@ async def test_a_double_submit_on_consecutive_turns_still_applies_once(world: Wo
 async def test_a_redelivered_menu_button_leaves_the_next_menu_in_place(world: World):
     """Bob has laid down, so Ann's move answers with her next menu at once: the second
     delivery of her click must not take that menu away."""
-    await begin_two(world, "dog")
-
-    def arrange(state: DogState) -> None:
-        state.pawns[0] = [5, -1, -1, -1]
-        state.pawns[1] = [40, -1, -1, -1]
-        state.hands[0], state.hands[1] = ["5", "8"], []
-        state.turn, state.out = 0, [False, True]
-
-    await rearrange(world, DOG, arrange)
+    await anns_turns_with_bob_laid_down(world, ["5", "8"])
     menu, button = await menu_to_the_last_button(world)
     before = await taken(world)
     inter = world.fake.click_interaction(world.ann, menu, button)
