@@ -313,7 +313,8 @@ class Table:
         updated = await self.store.update_session(
             session.id, session.version, players=players, host_id=host,
             timers=self._next_timers(self.game_of(session), players, session.status, state),
-            outbox=[board_news(self.game_of(session), state, state, events)],
+            outbox=[board_news(self.game_of(session), state, state, session.state or "",
+                               events)],
         )
         return await self._run_bots(updated, Change(updated, events, moved=True))
 
@@ -350,10 +351,12 @@ class Table:
         events = [f"{game.title} begins: " + ", ".join(p.name for p in players) + "."]
         events += opening.events
         notes = self._private_notes(game, session.players, None, state)
+        dumped = game.dump(state)
         updated = await self.store.update_session(
-            session.id, session.version, status="active", state=game.dump(state),
+            session.id, session.version, status="active", state=dumped,
             timers=self._next_timers(game, session.players, "active", state),
-            outbox=[board_news(game, None, state, events), *self._private_outbox(game, notes)],
+            outbox=[board_news(game, None, state, dumped, events),
+                    *self._private_outbox(notes, dumped)],
         )
         change = Change(updated, events, notes, moved=True)
         return await self._run_bots(updated, change)
@@ -504,6 +507,7 @@ class Table:
         game = self.game_of(session)
         status = "finished" if game.result(after) is not None else "active"
         notes = self._private_notes(game, session.players, before, after)
+        dumped = game.dump(after)  # once: the saved state, the board's and the DMs'
         try:
             updated = await self.store.record_action(
                 session.id,
@@ -511,13 +515,13 @@ class Table:
                 seat=seat,
                 user_id=user_id,
                 action=action,
-                state=game.dump(after),
+                state=dumped,
                 status=status,
                 timers=self._next_timers(game, session.players, status, after),
                 outbox=[
-                    board_news(game, before, after, events,
+                    board_news(game, before, after, dumped, events,
                                partial=status == "active" and game.move_in_progress(after)),
-                    *self._private_outbox(game, notes),
+                    *self._private_outbox(notes, dumped),
                 ],
                 interaction_id=interaction_id,
             )
@@ -588,10 +592,11 @@ class Table:
         return notes
 
     @staticmethod
-    def _private_outbox(game: Game[Any], notes: list[PrivateNote]) -> list[st.OutboxItem]:
+    def _private_outbox(notes: list[PrivateNote], dumped: str) -> list[st.OutboxItem]:
+        """The notes of one step, whose state is `dumped`."""
         return [
             st.OutboxItem(kind="private", seat=note.seat,
-                          payload={"state": game.dump(note.state), "news": note.news})
+                          payload={"state": dumped, "news": note.news})
             for note in notes
         ]
 
@@ -630,16 +635,17 @@ class Table:
 
 
 def board_news(
-    game: Game[Any], before: Any, after: Any, events: list[str], *, partial: bool = False
+    game: Game[Any], before: Any, after: Any, dumped: str, events: list[str], *,
+    partial: bool = False,
 ) -> st.OutboxItem:
     """The board to show for a change: its news, the state to draw (a later step must not
     show an earlier one's picture), and `turn`, the seats the turn has just passed to (the
-    only ones pinged). `partial`: a step of a move not yet complete (a 7 split, gifts while
-    the exchange is open), whose news waits for the move's last step."""
+    only ones pinged); `dumped` is `after` as saved. `partial`: a step of a move not yet
+    complete (a 7 split), whose news waits for the move's last step."""
     waiting = game.to_act(after) if game.result(after) is None else []
     earlier = set(game.to_act(before)) if before is not None else set()
     return st.OutboxItem(kind="board", payload={
-        "events": list(events), "partial": partial, "state": game.dump(after),
+        "events": list(events), "partial": partial, "state": dumped,
         "turn": [seat for seat in waiting if seat not in earlier],
     })
 
