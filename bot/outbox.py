@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,6 +19,7 @@ import discord
 from bot import posting
 from bot import store as st
 from bot.limits import fit
+from bot.locks import KeyedLocks
 from games.contract import Game
 
 if TYPE_CHECKING:
@@ -29,12 +29,6 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 MISSING_PERMISSIONS = 50013
 NO_PICTURE = "*(No picture: I lack the Attach Files permission in this channel.)*"
-
-
-class _SessionLock:
-    def __init__(self) -> None:
-        self.lock = asyncio.Lock()
-        self.users = 0  # deliveries holding or awaiting it
 
 
 class Dispatcher:
@@ -53,7 +47,7 @@ class Dispatcher:
         self.step_pause = step_pause
         self.retry_delay = retry_delay
         self.max_delay = max_delay
-        self._locks: dict[int, _SessionLock] = {}
+        self._locks = KeyedLocks()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -102,21 +96,9 @@ class Dispatcher:
             boards = [row for row in rows if row.kind == "board"]
             await self._post_boards(session, game, boards)
 
-    @contextlib.asynccontextmanager
-    async def _one_at_a_time(self, session_id: int) -> AsyncIterator[None]:
-        """The session's lock, forgotten once nobody holds or awaits it: forgetting it while
-        a delivery waits on it would let the next one take a new lock and run alongside."""
-        entry = self._locks.get(session_id)
-        if entry is None:
-            entry = self._locks[session_id] = _SessionLock()
-        entry.users += 1
-        try:
-            async with entry.lock:
-                yield
-        finally:
-            entry.users -= 1
-            if entry.users == 0:
-                del self._locks[session_id]
+    def _one_at_a_time(self, session_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """The session's lock: a request's own delivery and the sweep never run side by side."""
+        return self._locks.hold(session_id)
 
     # -- the board ------------------------------------------------------------------------
     async def _post_boards(

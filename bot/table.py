@@ -8,7 +8,7 @@ TableError with a sentence for the person who made them, and change nothing.
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot import store as st
+from bot.locks import KeyedLocks
 from games.contract import Action, Game, Player, RuleError
 from games.rng import Rng
 
@@ -84,10 +85,11 @@ class Table:
         self.reminder = reminder
         self.clock = clock
         self.on_timers_changed = on_timers_changed
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = KeyedLocks()
 
-    def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+    def lock(self, channel_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """The channel's lock, which exists only while someone holds or awaits it."""
+        return self._locks.hold(channel_id)
 
     # -- finding things -------------------------------------------------------------------
     def game_of(self, session: st.Session) -> Game[Any]:
@@ -477,11 +479,8 @@ class Table:
             return
         seat = self.seat_of(session, user_id)
         if seat is not None and version < session.version:
-            acted = any(
-                row.version > version and row.seat == seat
-                for row in await self.store.actions(session.id)
-            )
-            if not acted:
+            last = await self.store.last_move_version(session.id, seat)
+            if last is None or last <= version:
                 return
         raise TableError(
             "That is from an earlier moment of the game: you have moved since (a button "

@@ -243,3 +243,26 @@ def test_an_option_of_the_wrong_type_or_out_of_range_is_refused_by_the_table(val
         return
     with pytest.raises(TableError, match="must be a whole number"):
         resolve_options(Game, {"size": value})  # type: ignore[arg-type]
+
+
+async def test_a_stale_click_is_refused_without_reading_the_games_log(table, race, monkeypatch):
+    session = await begun(table, race)
+    for _ in range(2):
+        await table.play(session.id, ANN, "add.1")
+        await table.play(session.id, BOB, "add.1")
+
+    async def no_log(session_id):
+        raise AssertionError("the whole action log was read to judge one click")
+
+    monkeypatch.setattr(table.store, "actions", no_log)
+    latest = await table.store.get_session(session.id)
+    with pytest.raises(TableError, match="earlier moment"):
+        await table.check_fresh(latest, ANN, session.version)
+    await table.check_fresh(latest, ANN, latest.version - 1)  # only Bob moved since: fine
+
+
+async def test_no_channel_lock_is_kept_once_its_command_is_done(table, race):
+    for channel in range(50):
+        await table.start(race, guild_id=1, channel_id=channel, user_id=ANN, name="Ann",
+                          options={})
+    assert len(table._locks) == 0
