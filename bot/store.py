@@ -55,6 +55,10 @@ __all__ = [
 
 SessionStatus = Literal["lobby", "active", "finished", "ended"]
 OPEN_STATUSES: Final[tuple[SessionStatus, ...]] = ("lobby", "active")
+# Written into the SQL as literals, not bound: only then can SQLite prove that a lookup matches
+# the partial index `sessions_one_open_per_channel` (WHERE status IN ('lobby', 'active')) and
+# use it. With bound values it walked every open game: milliseconds at 10,000 games.
+_OPEN_SQL: Final = "status IN ({})".format(", ".join(f"'{s}'" for s in OPEN_STATUSES))
 
 MIGRATIONS_DIR: Final[Path] = Path(__file__).with_name("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d+)_[A-Za-z0-9_-]+\.sql$")
@@ -368,6 +372,11 @@ class Store(ABC):
     async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
         """The move this interaction made, if it made one."""
 
+    @abstractmethod
+    async def last_move_version(self, session_id: int, seat: int) -> int | None:
+        """The session version the seat's latest move made (None: it has not moved). One
+        index step, however long the game: a stale click is refused without reading the log."""
+
     # the outbox
 
     @abstractmethod
@@ -423,6 +432,15 @@ class Store(ABC):
     @abstractmethod
     async def set_private_message(self, record: PrivateMessage) -> None:
         """Remember where the seat's private view went, or that its DMs are closed."""
+
+    @abstractmethod
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The DM channel the bot last wrote to this person in, if any."""
+
+    @abstractmethod
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        """Remember (or, with None, forget) a person's DM channel. Bookkeeping: never fails
+        because of a move."""
 
     @abstractmethod
     async def get_meta(self, key: str) -> str | None:
@@ -749,10 +767,8 @@ class SqliteStore(Store):
         return StaleVersion(session_id, expected, row["version"])
 
     async def _busy(self, db: aiosqlite.Connection, channel_id: int) -> ChannelBusy:
-        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
         cursor = await db.execute(
-            f"SELECT id FROM sessions WHERE channel_id = ? AND status IN ({placeholders})",
-            (channel_id, *OPEN_STATUSES),
+            f"SELECT id FROM sessions WHERE channel_id = ? AND {_OPEN_SQL}", (channel_id,)
         )
         row = await cursor.fetchone()
         return ChannelBusy(channel_id, row["id"] if row else None)
@@ -795,10 +811,8 @@ class SqliteStore(Store):
         return _session(row)
 
     async def open_session(self, channel_id: int) -> Session | None:
-        placeholders = ", ".join("?" for _ in OPEN_STATUSES)
         row = await self._fetchone(
-            f"SELECT * FROM sessions WHERE channel_id = ? AND status IN ({placeholders})",
-            (channel_id, *OPEN_STATUSES),
+            f"SELECT * FROM sessions WHERE channel_id = ? AND {_OPEN_SQL}", (channel_id,)
         )
         return _session(row) if row else None
 
@@ -957,6 +971,13 @@ class SqliteStore(Store):
         )
         return _action(row) if row else None
 
+    async def last_move_version(self, session_id: int, seat: int) -> int | None:
+        row = await self._fetchone(
+            "SELECT MAX(version) AS v FROM actions WHERE session_id = ? AND seat = ?",
+            (session_id, seat),
+        )
+        return row["v"] if row else None
+
     # the outbox
 
     async def outbox(self, session_id: int) -> tuple[Session, list[OutboxRow]]:
@@ -1082,6 +1103,23 @@ class SqliteStore(Store):
                 (record.session_id, record.seat, record.channel_id, record.message_id,
                  record.content, int(record.dms_closed)),
             )
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        row = await self._fetchone(
+            "SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,)
+        )
+        return row["channel_id"] if row else None
+
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        async with self._transaction() as db:
+            if channel_id is None:
+                await db.execute("DELETE FROM dm_channels WHERE user_id = ?", (user_id,))
+            else:
+                await db.execute(
+                    "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
+                    (user_id, channel_id),
+                )
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._fetchone("SELECT value FROM meta WHERE key = ?", (key,))
