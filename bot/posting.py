@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import dms
 from bot import store as st
 from bot.components import board_view, final_view, lobby_view
 from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, EMBED_TITLE, fit
@@ -221,9 +222,15 @@ async def send_private(
     if message is None or user_id is None:
         return
     record = await bot.store.private_message(session.id, seat)
+
+    unsent = [message]
+
+    def fresh() -> dict[str, Any]:  # a second try needs a picture of its own to read from
+        again = unsent.pop() if unsent else private_message(game, session, seat, state)
+        return {"nonce": nonce, **_with_buttons(again or {}, session)}
+
     try:
-        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        sent = await user.send(nonce=nonce, **_with_buttons(message, session))
+        sent = await dms.send_dm(bot, user_id, fresh)
     except discord.Forbidden as error:
         log.info("DM to %s failed: %s", user_id, error)
         if not record.dms_closed:
@@ -300,7 +307,7 @@ async def send_reminder(bot: GameBot, session: st.Session, user_id: int) -> None
     game = bot.table.game_of(session)
     link = f"https://discord.com/channels/{session.guild_id or '@me'}/{session.channel_id}"
     try:
-        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(f"⏰ Your {game.title} game is waiting for your move: {link}")
+        await dms.send_dm(bot, user_id, lambda: {
+            "content": f"⏰ Your {game.title} game is waiting for your move: {link}"})
     except discord.HTTPException as error:
         log.info("reminder to %s not delivered: %s", user_id, error)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import dms
 from bot import store as st
 from bot.table import TableError
 
@@ -148,7 +149,6 @@ class Upkeep:
 
     async def _dm(self, user_id: int, text: str, *, nonce: str) -> None:
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text, nonce=nonce)
+            await dms.send_dm(self.bot, user_id, lambda: {"content": text, "nonce": nonce})
         except discord.HTTPException as error:
             log.info("DM to %s not delivered: %s", user_id, error.code)
