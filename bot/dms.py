@@ -9,7 +9,7 @@ so it is asked for once per person and kept across restarts; every later DM is o
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,12 +18,22 @@ if TYPE_CHECKING:
     from bot.client import GameBot
 
 log = logging.getLogger(__name__)
+Message = Callable[[], Awaitable[dict[str, Any]]]
+"""Makes the fields of a message; called again for a second try, which needs a picture of its
+own to read from."""
 
 
-async def send_dm(
-    bot: GameBot, user_id: int, message: Callable[[], dict[str, Any]]
-) -> discord.Message:
-    """Send `message()` (fresh fields, so a picture can be sent twice) to the person's DMs.
+def plain(**fields: Any) -> Message:
+    """A message without a picture."""
+
+    async def make() -> dict[str, Any]:
+        return dict(fields)
+
+    return make
+
+
+async def send_dm(bot: GameBot, user_id: int, message: Message) -> discord.Message:
+    """Send `await message()` to the person's DMs.
 
     A kept channel that Discord no longer knows is forgotten and made anew, once. Raises what
     Discord raises otherwise: Forbidden (50007) when the person's DMs are closed.
@@ -32,10 +42,10 @@ async def send_dm(
     if known is not None:
         channel = bot.get_partial_messageable(known, type=discord.ChannelType.private)
         try:
-            return await channel.send(**message())
+            return await channel.send(**(await message()))
         except discord.NotFound:
             log.info("the DM channel kept for %s is gone; opening it again", user_id)
             await bot.store.set_dm_channel(user_id, None)
     opened = await bot.create_dm(discord.Object(user_id))
     await bot.store.set_dm_channel(user_id, opened.id)
-    return await opened.send(**message())
+    return await opened.send(**(await message()))

@@ -407,7 +407,7 @@ class Handlers:
         if session.state is None:
             raise TableError("The game has not begun yet: nothing is dealt.")
         game = self.table.game_of(session)
-        message = posting.private_message(game, session, seat)
+        message = await posting.private_message(game, session, seat)
         if message is None:
             await replies.send(
                 interaction, ephemeral=True,
@@ -427,7 +427,7 @@ class Handlers:
             await self._keep_lobby_card(session, card.id)  # the newest card is kept fresh
             return
         sent = await replies.send(interaction, keep=True,
-                                  **posting.board_message(game, session, []))
+                                  **(await posting.board_message(game, session, [])))
         if sent is not None and session.status == "active":
             with _logged("making the requested board of session %s the live one", session.id):
                 await self.bot.dispatcher.adopt(session.id, sent)

@@ -145,7 +145,7 @@ class Dispatcher:
         if (live is not None and shown is not None and not turn
                 and session.status == "active" and game.result(state) is None):
             lines = [*shown.lines, *events]
-            message = posting.board_message(game, session, lines, state=state)
+            message = await posting.board_message(game, session, lines, state=state)
             if await self._edit_live(session, live, message):
                 session = await self.store.note_messages(
                     session.id,
@@ -157,7 +157,7 @@ class Dispatcher:
         if nonce is None:  # (a group tried before a crash keeps its nonce: the same message)
             nonce = f"b{session.id}.{group[0].version}-{last.version}"
             await self.store.claim_outbox([row.id for row in group], nonce)
-        message = posting.board_message(game, session, events, state=state, ping=turn)
+        message = await posting.board_message(game, session, events, state=state, ping=turn)
         try:
             sent = await self._post(session, message, nonce)
         except discord.NotFound as error:

@@ -6,10 +6,12 @@ ephemerally. A DM that cannot be delivered is reported in the channel without th
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -72,7 +74,7 @@ def lobby_message(game: Game[Any], session: st.Session) -> dict[str, Any]:
     }
 
 
-def board_message(
+async def board_message(
     game: Game[Any],
     session: st.Session,
     events: list[str],
@@ -105,7 +107,7 @@ def board_message(
             tail.append(f"{mentions}: your move (press Play, or `/{game.name} play`).")
         wanted = set(ping)
         pinged = [discord.Object(session.players[s].user_id or 0) for s in waiting if s in wanted]
-    png = _drawn(game.render_public, view)
+    png = await _drawn(game.render_public, view)
     if png is None:
         tail.append("(The picture could not be drawn this time; the move counts.)")
     room = CONTENT - len("\n".join(tail)) - 2
@@ -154,7 +156,7 @@ def shrunk_board(lines: list[str]) -> dict[str, Any]:
     return {"content": fit("\n".join(news)), "attachments": [], "view": None, "embed": None}
 
 
-def private_message(
+async def private_message(
     game: Game[Any], session: st.Session, seat: int, state: Any = None
 ) -> dict[str, Any] | None:
     """The seat's private view as a message: text and picture (from `state`, or the current)."""
@@ -164,16 +166,22 @@ def private_message(
     if view is None:
         return None
     message: dict[str, Any] = {"content": fit(f"**{game.title}**\n{game.private_text(view)}")}
-    picture = _drawn(game.render_private, view)
+    picture = await _drawn(game.render_private, view)
     if picture is not None:
         message["file"] = discord.File(io.BytesIO(picture), filename=f"{game.name}-private.png")
     return message
 
 
-def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:
+# One thread draws every picture: off the event loop, so other channels' commands are answered
+# while a board is drawn and encoded, and one at a time, because a FreeType face (the fonts)
+# must never be used by two threads at once.
+_DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drawing")
+
+
+async def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:
     """The picture, or None when drawing fails: a drawing bug must not swallow a move's news."""
     try:
-        return render(view)
+        return await asyncio.get_running_loop().run_in_executor(_DRAWING, render, view)
     except Exception:  # noqa: BLE001 - logged; the text still goes out
         log.exception("drawing failed")
         return None
@@ -218,16 +226,13 @@ async def send_private(
     than send a second, and the old one is retired only when it is not that very DM.
     """
     user_id = session.players[seat].user_id
-    message = private_message(game, session, seat, state)
-    if message is None or user_id is None:
+    if user_id is None or game.private_view(state, seat) is None:
         return
     record = await bot.store.private_message(session.id, seat)
 
-    unsent = [message]
-
-    def fresh() -> dict[str, Any]:  # a second try needs a picture of its own to read from
-        again = unsent.pop() if unsent else private_message(game, session, seat, state)
-        return {"nonce": nonce, **_with_buttons(again or {}, session)}
+    async def fresh() -> dict[str, Any]:
+        message = await private_message(game, session, seat, state)
+        return {"nonce": nonce, **_with_buttons(message or {}, session)}
 
     try:
         sent = await dms.send_dm(bot, user_id, fresh)
@@ -252,7 +257,7 @@ async def update_private(
     record = await bot.store.private_message(session.id, seat)
     if record.dms_closed:
         return
-    message = private_message(game, session, seat, state)
+    message = await private_message(game, session, seat, state)
     if message is None:
         return
     if await _edit_private(bot, record, _with_buttons(message, session)):
@@ -307,7 +312,7 @@ async def send_reminder(bot: GameBot, session: st.Session, user_id: int) -> None
     game = bot.table.game_of(session)
     link = f"https://discord.com/channels/{session.guild_id or '@me'}/{session.channel_id}"
     try:
-        await dms.send_dm(bot, user_id, lambda: {
-            "content": f"⏰ Your {game.title} game is waiting for your move: {link}"})
+        await dms.send_dm(bot, user_id, dms.plain(
+            content=f"⏰ Your {game.title} game is waiting for your move: {link}"))
     except discord.HTTPException as error:
         log.info("reminder to %s not delivered: %s", user_id, error)

@@ -149,6 +149,6 @@ class Upkeep:
 
     async def _dm(self, user_id: int, text: str, *, nonce: str) -> None:
         try:
-            await dms.send_dm(self.bot, user_id, lambda: {"content": text, "nonce": nonce})
+            await dms.send_dm(self.bot, user_id, dms.plain(content=text, nonce=nonce))
         except discord.HTTPException as error:
             log.info("DM to %s not delivered: %s", user_id, error.code)

@@ -189,7 +189,9 @@ def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_text_of_a_full_table_of_the_longest_names_fits_discord(name: str, no_pictures: None):
+async def test_every_text_of_a_full_table_of_the_longest_names_fits_discord(
+    name: str, no_pictures: None
+):
     """Status lines, news, labels, menu prompts, private texts and result summaries, and
     the board, lobby card, private view and menus built from them, all through each game."""
     game = all_games()[name]
@@ -212,9 +214,10 @@ def test_every_text_of_a_full_table_of_the_longest_names_fits_discord(name: str,
             if not waiting or 0 in waiting:
                 # Seat 0 is the person: the board they see holds every move since theirs.
                 shown = session(game, n, options, state, status="active" if waiting else "finished")
-                assert_sendable(posting.board_message(game, shown, turn_news), f"{here}: board")
+                board = await posting.board_message(game, shown, turn_news)
+                assert_sendable(board, f"{here}: board")
                 for seat in range(n):
-                    private = posting.private_message(game, shown, seat)
+                    private = await posting.private_message(game, shown, seat)
                     if private is not None:
                         assert_sendable(private, f"{here}: private view of {seat}")
                 turn_news = []
@@ -291,7 +294,7 @@ def test_every_menu_step_fits_discord_however_long_its_labels_and_ids(
         todo += [join(step.prefix, c.segment) for c in step.choices if not c.leaf]
 
 
-def test_a_board_with_a_thousand_long_events_fits_one_message(no_pictures: None):
+async def test_a_board_with_a_thousand_long_events_fits_one_message(no_pictures: None):
     for name, game in all_games().items():
         n = game.max_players
         options = {spec.name: spec.default for spec in game.options}
@@ -303,7 +306,7 @@ def test_a_board_with_a_thousand_long_events_fits_one_message(no_pictures: None)
             [""] * 5000,
         ):
             shown = session(game, n, options, state)
-            assert_sendable(posting.board_message(game, shown, events), f"{name} board")
+            assert_sendable(await posting.board_message(game, shown, events), f"{name} board")
 
 
 def test_autocomplete_choices_are_cut_to_what_discord_takes():
