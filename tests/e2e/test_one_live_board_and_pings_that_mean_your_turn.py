@@ -19,6 +19,7 @@ from tests.e2e.driving import (
     last_board,
     live_boards,
     menu_message,
+    rearrange,
     warning,
 )
 from tests.fakediscord import FakeMessage
@@ -118,6 +119,14 @@ async def test_the_exchange_pings_each_giver_once_and_gifts_post_no_board(world:
     board = one_live_board(world)
     assert sorted(board.pinged) == sorted(u.id for u in (ann, bob, cid))
     posted = len([m for m in f.channel_messages(world.chan) if is_board(m)])
+
+    def aces_for_all(state: Any) -> None:
+        # Whatever card each gives, someone can play once the exchange is over: a deal where
+        # all four must lay down would begin the next round (and its exchange) at once.
+        for seat in (0, 2, 3):
+            state.hands[seat] = ["A", "A", "K", "K", "8", "9"]
+
+    await rearrange(world, DOG, aces_for_all)
     # Ann (who starts the round) gives first, then Bob: the live board says who is left,
     # no new message, nobody pinged again
     for user in (ann, bob):
