@@ -668,10 +668,26 @@ class FakeDiscord:
         **options: Any,
     ) -> list[dict[str, Any]]:
         """Type `value` into option `focused`; returns the choices the bot offered."""
+        inter = self.autocomplete_interaction(
+            user, channel, *path, focused=focused, value=value, **options
+        )
+        await self._run(inter, expect_response=True, via=via)
+        return list(inter.choices or [])
+
+    def autocomplete_interaction(
+        self,
+        user: UserLike,
+        channel: FakeChannel,
+        *path: str,
+        focused: str,
+        value: str = "",
+        **options: Any,
+    ) -> FakeInteraction:
+        """The interaction `autocomplete` would send, made but not sent (see `send`)."""
         names = self._split(path)
         options = {**options, focused: value}
         data = self._command_data(user.user, channel, names, options, focused=focused)
-        inter = self.world.new_interaction(
+        return self.world.new_interaction(
             4,
             user.user,
             channel,
@@ -679,8 +695,6 @@ class FakeDiscord:
             command_name=" ".join(names),
             attachment_size_limit=self.upload_limit,
         )
-        await self._run(inter, expect_response=True, via=via)
-        return list(inter.choices or [])
 
     async def click(
         self,
