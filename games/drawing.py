@@ -10,9 +10,12 @@ Pillow only: no Discord, no asyncio.
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import unicodedata
-from collections.abc import Callable, Iterator
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -146,29 +149,46 @@ def drawable(text: str, limit: int | None = None) -> str:
     return flat
 
 
+@lru_cache(maxsize=8192)
+def text_length(line: str, fnt: Font) -> float:
+    """`fnt.getlength(line)`, cached: laying a line out costs as much as drawing a small
+    board part, and names and labels are measured again on every render."""
+    return fnt.getlength(line)
+
+
 def ellipsize(text: str, fnt: Font, width: float) -> str:
     """`text` cut with '…' until it is at most `width` pixels wide in `fnt`.
 
     Character limits alone do not bound width: 'WWWW' is three times 'iiii' in DejaVu.
     """
-    if fnt.getlength(text) <= width:
+    if text_length(text, fnt) <= width:
         return text
-    while text and fnt.getlength(text + ELLIPSIS) > width:
+    while text and text_length(text + ELLIPSIS, fnt) > width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS
+
+
+def quantize(image: Image.Image, palette_image: Image.Image) -> Image.Image:
+    """`image` mapped onto a fixed palette, without dither: each pixel becomes its nearest
+    palette colour, whatever its neighbours, so a part can be mapped apart from the rest."""
+    return image.quantize(palette=palette_image, dither=Image.Dither.NONE)
+
+
+def save_png(indexed: Image.Image, compress_level: int = 3) -> bytes:
+    """A palette picture as PNG bytes. Level 3 takes a third of the time of level 6 for about
+    20% more bytes."""
+    out = io.BytesIO()
+    indexed.save(out, format="PNG", compress_level=compress_level)
+    return out.getvalue()
 
 
 def to_png(image: Image.Image, palette_image: Image.Image, compress_level: int = 3) -> bytes:
     """`image` mapped onto a fixed palette, without dither, as PNG bytes.
 
     A palette PNG is several times smaller and faster to encode than RGB; mapping onto a
-    fixed palette (not one found per picture) keeps identical views byte-identical. Level 3
-    takes a third of the time of level 6 for about 20% more bytes.
+    fixed palette (not one found per picture) keeps identical views byte-identical.
     """
-    small = image.quantize(palette=palette_image, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    small.save(out, format="PNG", compress_level=compress_level)
-    return out.getvalue()
+    return save_png(quantize(image, palette_image), compress_level)
 
 
 def least_font_px(width: float) -> int:
@@ -224,8 +244,50 @@ def measuring() -> Iterator[TextSizes]:
         _measuring.reset(token)
 
 
+class TextMask:
+    """A line's coverage of each pixel (0-255) as Pillow draws it, and where its corner lies
+    from the integer part of the position it was drawn at. Compared by identity: a cached one
+    stands for what it shows."""
+
+    __slots__ = ("mask", "dx", "dy", "__weakref__")
+
+    def __init__(self, mask: Image.Image, dx: int, dy: int) -> None:
+        self.mask, self.dx, self.dy = mask, dx, dy
+        _alive.add(self)
+
+    @property
+    def nbytes(self) -> int:
+        return self.mask.width * self.mask.height
+
+
+@picture_cache(maxsize=4096)  # ~1 KB each: a line's coverage, not its picture
+def _text_mask(
+    line: str, fnt: ImageFont.FreeTypeFont, anchor: str | None, fx: float, fy: float
+) -> TextMask | None:
+    """How Pillow draws `line` at a position whose fractional part is (fx, fy); None when
+    there is nothing to draw (blank).
+
+    Pillow lays text out and rasterises it on every call, which costs more than drawing
+    everything else of a board; the coverage depends only on these arguments, and drawing it
+    through `ImageDraw.bitmap` blends exactly as `ImageDraw.text` does (the same core call),
+    so a cached line gives the same pixels.
+    """
+    left, top, right, bottom = fnt.getbbox(line, anchor=anchor)
+    room = round(getattr(fnt, "size", 10)) // 2 + 4  # accents and marks beyond the box
+    # where the line is drawn: far enough in for its box and the room around it, never at a
+    # negative position (Pillow truncates towards zero, which would change the fraction)
+    ox, oy = room + max(0, -math.floor(left)), room + max(0, -math.floor(top))
+    size = (ox + math.ceil(right) + room, oy + math.ceil(bottom) + room)
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).text((ox + fx, oy + fy), line, font=fnt, fill=255, anchor=anchor)
+    box = mask.getbbox()
+    if box is None:
+        return None
+    return TextMask(mask.crop(box), box[0] - ox, box[1] - oy)
+
+
 def text(
-    draw: ImageDraw.ImageDraw,
+    draw: ImageDraw.ImageDraw | Canvas,
     xy: tuple[float, float],
     line: str,
     fnt: Font,
@@ -235,9 +297,473 @@ def text(
 ) -> None:
     """`draw.text` that notes the font size while `measuring`: every picture's text goes
     through here. `scale` is how much the canvas shrinks before it is shown (a sprite drawn
-    4x and reduced has scale 0.25)."""
+    4x and reduced has scale 0.25). A line drawn before is not laid out again: its cached
+    coverage is drawn, which gives the same pixels."""
     sizes = _measuring.get()
     if sizes is not None and line.strip():
         size = getattr(fnt, "size", 10)  # Pillow's built-in bitmap font is 10 px
         sizes.sizes.append(size * scale)
-    draw.text(xy, line, font=fnt, **options)
+    fill = options.pop("fill", None)
+    anchor = options.pop("anchor", None)
+    x, y = xy
+    if (
+        options
+        or x < 0  # Pillow truncates towards zero: the fraction would not be the cached one
+        or y < 0
+        or not isinstance(fnt, ImageFont.FreeTypeFont)
+        or draw.fontmode != "L"  # palette and 1-bit images get no anti-aliasing
+    ):
+        draw.text(xy, line, font=fnt, fill=fill, anchor=anchor, **options)
+        return
+    cut = _text_mask(line, fnt, anchor, math.modf(x)[0], math.modf(y)[0])
+    if cut is None:
+        return
+    at = (int(x) + cut.dx, int(y) + cut.dy)
+    if isinstance(draw, Canvas):
+        draw.bitmap(at, cut.mask, fill=fill, key=cut)
+    else:
+        draw.bitmap(at, cut.mask, fill=fill)
+
+
+# -- drawing only what changes -------------------------------------------------------------------
+#
+# A board is mostly the same from one move to the next: its frame, track, fields and labels.
+# That part is a Backdrop, drawn once per process and kept both in RGB and on the palette. A
+# render records what it draws over it on a Canvas (the ImageDraw calls the games use, and
+# sprites), and `Canvas.png` redraws only the boxes those calls touch: each group of
+# overlapping boxes is cut from the RGB backdrop, drawn on, mapped onto the palette and pasted
+# into a copy of the mapped backdrop. Mapping is per pixel, so this gives the picture that
+# drawing everything and mapping it all would, at the cost of the parts that are drawn.
+# Every call records what it shows and where (its key), so a part drawn before (a pawn on a
+# field, a name tag) is kept mapped and costs one paste on the next move.
+#
+# All of it is per process and bounded: each cache has a size, `held_bytes` adds up what
+# they hold. One thread draws at a time (the bot draws in its event loop).
+
+Box = tuple[int, int, int, int]
+Point = tuple[float, float]
+Points = list[float]
+# Replays one drawing call on `draw` / `image`, moved up and left by (dx, dy).
+Replay = Callable[[ImageDraw.ImageDraw, Image.Image, int, int], None]
+
+
+class Backdrop:
+    """The static part of a picture in RGB (to draw the rest on) and on its palette. The
+    palette comes from a function, called on first use: a game may learn its palette from
+    pictures drawn on backdrops."""
+
+    _made = itertools.count()
+
+    def __init__(self, rgb: Image.Image, palette: Callable[[], Image.Image]) -> None:
+        self.rgb = rgb
+        self.palette = palette
+        self._indexed: Image.Image | None = None
+        self.serial = next(Backdrop._made)  # names it in kept parts' keys without holding it
+        _alive.add(self)
+
+    def indexed(self) -> Image.Image:
+        if self._indexed is None:
+            self._indexed = quantize(self.rgb, self.palette())
+        return self._indexed
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held: Pillow keeps RGB in 4 bytes a pixel, a palette picture in 1."""
+        w, h = self.rgb.size
+        return w * h * (5 if self._indexed is not None else 4)
+
+
+class Sprite:
+    """A part drawn once and pasted whole (a pawn, a die, a card): RGB, or RGBA whose alpha
+    says where it draws, kept cut to what it draws (`offset`: where that lies in the image
+    it was drawn on), so it touches no more of a picture than it must. `hard` when the alpha
+    is only 0 or 255 (shapes, text inside them): then its mapped copy is pasted straight into
+    the palette picture, wherever it goes."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.drawn_size = image.size
+        self.offset = (0, 0)
+        self.mask = None
+        if image.mode == "RGBA":
+            box = image.getchannel("A").getbbox() or (0, 0, 1, 1)
+            image = image.crop(box)
+            self.offset = (box[0], box[1])
+            self.mask = image.getchannel("A")
+        self.image = image
+        self.hard = self.mask is None or sum(self.mask.histogram()[1:255]) == 0
+        self._indexed: list[tuple[Image.Image, Image.Image]] = []
+        _alive.add(self)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held: the image (4 bytes a pixel), its mask and mapped copies (1 each)."""
+        w, h = self.image.size
+        return w * h * (4 + (self.mask is not None) + len(self._indexed))
+
+    def indexed(self, palette_image: Image.Image) -> Image.Image:
+        for palette, mapped in self._indexed:
+            if palette is palette_image:
+                return mapped
+        mapped = quantize(self.image.convert("RGB"), palette_image)
+        self._indexed.append((palette_image, mapped))
+        return mapped
+
+
+def split_even(v: float) -> tuple[int, float]:
+    """`v` as an even whole number and the rest (0 <= rest < 2). A sprite drawn at the rest
+    and pasted at the whole part has the pixels drawing at `v` gives: moving by an even
+    number keeps every coordinate's fraction and Python's rounding of halves to even."""
+    whole = 2 * math.floor(v / 2)
+    return whole, v - whole
+
+
+def sprite_origin(x: float, y: float, room: int = 8) -> tuple[tuple[int, int], Point]:
+    """For a part to be drawn at (x, y) as a sprite: the corner to paste the sprite at, and
+    where to draw the part inside it (`room` px in, an even number, plus the fractions that
+    `split_even` keeps). A cached sprite is keyed by the second."""
+    (wx, fx), (wy, fy) = split_even(x), split_even(y)
+    return (wx - room, wy - room), (fx + room, fy + room)
+
+
+_alive: weakref.WeakSet[Backdrop | Sprite | TextMask] = weakref.WeakSet()
+
+
+def held_bytes() -> int:
+    """The pixels the picture caches hold now: backdrops, sprites, text, kept parts and
+    layers (Python's own objects around them not counted)."""
+    return sum(part.nbytes for part in list(_alive)) + stamps.nbytes
+
+
+def _flat(xy: Any) -> Points:
+    """Coordinates as [x0, y0, x1, y1, ...], from either of Pillow's spellings."""
+    if len(xy) and isinstance(xy[0], tuple | list):
+        return [float(c) for point in xy for c in point]
+    return [float(c) for c in xy]
+
+
+def _moved(points: Points, dx: int, dy: int) -> Points:
+    """Points moved by whole, even numbers of pixels (see `split_even`)."""
+    if not dx and not dy:
+        return points
+    out = points[:]
+    out[0::2] = [v - dx for v in points[0::2]]
+    out[1::2] = [v - dy for v in points[1::2]]
+    return out
+
+
+def _bounds(points: Points, margin: float) -> Box:
+    xs, ys = points[0::2], points[1::2]
+    return (
+        math.floor(min(xs) - margin),
+        math.floor(min(ys) - margin),
+        math.ceil(max(xs) + margin) + 1,
+        math.ceil(max(ys) + margin) + 1,
+    )
+
+
+class _Op:
+    """One recorded call: the box it may touch, how to draw it, and for sprites and text
+    what it shows and where (a key), so a part made of such calls can be kept mapped."""
+
+    __slots__ = ("box", "replay", "key", "sprite", "at")
+
+    def __init__(
+        self,
+        box: Box,
+        replay: Replay,
+        key: Hashable | None = None,
+        sprite: Sprite | None = None,
+        at: tuple[int, int] = (0, 0),
+    ) -> None:
+        self.box, self.replay, self.key, self.sprite, self.at = box, replay, key, sprite, at
+
+
+class _Kept:
+    """Images by key, at most `maxbytes` of them, the least recently used going first: parts
+    of pictures keyed by what they show rather than by arguments. Emptied by `measuring`
+    like the picture caches."""
+
+    def __init__(self, maxbytes: int) -> None:
+        self.maxbytes = maxbytes
+        self.nbytes = 0
+        self.data: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        _picture_caches.append(self)
+
+    def get(self, key: Hashable) -> Any:
+        found = self.data.get(key)
+        if found is None:
+            return None
+        self.data.move_to_end(key)
+        return found[0]
+
+    def put(self, key: Hashable, value: Any, size: int) -> None:
+        """`size`: the bytes `value` holds."""
+        if key in self.data:
+            return
+        self.data[key] = (value, size)
+        self.nbytes += size
+        while self.nbytes > self.maxbytes:
+            _, (_, old) = self.data.popitem(last=False)
+            self.nbytes -= old
+
+    def cache_clear(self) -> None:
+        self.data.clear()
+        self.nbytes = 0
+
+
+# Mapped parts by (backdrop, box, what each call drew and where): a pawn on its field is
+# ~2 KB, a name tag ~10 KB, the part around a long arrow ~100 KB.
+stamps = _Kept(maxbytes=16 * 2**20)
+# Translucent layers at full strength, in tiles, by what they hold: a move's arrows, drawn
+# again fainter on each of the next moves. (Their sprites are counted by `held_bytes`.)
+sheets = _Kept(maxbytes=4 * 2**20)
+
+
+LAYER_TILE = 96  # px: a long arrow's layer is laid as the tiles it covers
+
+
+def _tiles(ops: list[_Op]) -> list[tuple[Sprite, tuple[int, int]]]:
+    """Calls drawn on one transparent layer, cut in tiles: each tile that holds something, as
+    a sprite with the picture position of its corner."""
+    x0, y0 = min(op.box[0] for op in ops), min(op.box[1] for op in ops)
+    x0, y0 = x0 - x0 % 2, y0 - y0 % 2  # see split_even
+    x1, y1 = max(op.box[2] for op in ops), max(op.box[3] for op in ops)
+    sheet = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sheet)
+    for op in ops:
+        op.replay(draw, sheet, x0, y0)
+    alpha = sheet.getchannel("A")
+    tiles = []
+    for ty in range(0, sheet.height, LAYER_TILE):
+        for tx in range(0, sheet.width, LAYER_TILE):
+            box = (tx, ty, min(sheet.width, tx + LAYER_TILE), min(sheet.height, ty + LAYER_TILE))
+            if alpha.crop(box).getbbox() is not None:
+                tiles.append((Sprite(sheet.crop(box)), (x0 + tx, y0 + ty)))
+    return tiles
+
+
+@lru_cache(maxsize=64)
+def _opacity(strength: float) -> list[int]:
+    """The table that scales an alpha channel by `strength`."""
+    return [round(v * strength) for v in range(256)]
+
+
+def _fainter(sprite: Sprite, strength: float) -> Image.Image:
+    """The sprite's mask with its opacity scaled by `strength`. A hard sprite's mask (0 or
+    255) gets one value pasted through it: `Image.point` would first round its 256-entry
+    table in Python, which costs more than the pixels."""
+    assert sprite.mask is not None
+    lut = _opacity(strength)
+    if not sprite.hard:
+        return sprite.mask.point(lut)
+    out = Image.new("L", sprite.size, 0)
+    out.paste(lut[255], (0, 0, *sprite.size), sprite.mask)
+    return out
+
+
+class Canvas:
+    """A picture drawn over a Backdrop, through the ImageDraw calls the games use and
+    `paste`. Nothing is drawn until `png` / `indexed` (the palette picture, only the touched
+    boxes redrawn) or `flat` (the whole RGB picture, as drawing on a copy would give)."""
+
+    fontmode = "L"  # what `text` asks: anti-aliased text, as on RGB
+
+    def __init__(self, backdrop: Backdrop) -> None:
+        self.backdrop = backdrop
+        self.size = backdrop.rgb.size
+        self.ops: list[_Op] = []
+
+    def _record(
+        self,
+        xy: Any,
+        margin: float,
+        draw: Callable[[ImageDraw.ImageDraw, Points], None],
+        key: tuple[Hashable, ...],
+    ) -> None:
+        """A call drawing on the points `xy`, touching at most `margin` px around them; `key`
+        names the call and every argument but the points."""
+        points = _flat(xy)
+
+        def replay(d: ImageDraw.ImageDraw, im: Image.Image, dx: int, dy: int) -> None:
+            draw(d, _moved(points, dx, dy))
+
+        self.ops.append(_Op(_bounds(points, margin), replay, (*key, *points)))
+
+    # ImageDraw's drawing calls, recorded ---------------------------------------------------------
+
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        key = ("rectangle", fill, outline, width)
+        self._record(xy, 1, lambda d, p: d.rectangle(p, fill, outline, width), key)
+
+    def rounded_rectangle(
+        self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None, width: int = 1
+    ) -> None:
+        key = ("rounded_rectangle", radius, fill, outline, width)
+        self._record(
+            xy, 1, lambda d, p: d.rounded_rectangle(p, radius, fill, outline, width), key
+        )
+
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        key = ("ellipse", fill, outline, width)
+        self._record(xy, 1, lambda d, p: d.ellipse(p, fill, outline, width), key)
+
+    def pieslice(self, xy: Any, start: float, end: float, fill: Any = None) -> None:
+        key = ("pieslice", start, end, fill)
+        self._record(xy, 1, lambda d, p: d.pieslice(p, start, end, fill), key)
+
+    def line(self, xy: Any, fill: Any = None, width: int = 0, joint: str | None = None) -> None:
+        key = ("line", fill, width, joint)
+        self._record(xy, width / 2 + 2, lambda d, p: d.line(p, fill, width, joint), key)
+
+    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        key = ("polygon", fill, outline, width)
+        self._record(xy, width + 2, lambda d, p: d.polygon(p, fill, outline, width), key)
+
+    def bitmap(
+        self, xy: tuple[int, int], bitmap: Image.Image, fill: Any = None, key: Hashable = None
+    ) -> None:
+        """`key`: what the bitmap shows (an image is no key); given, the part may be kept."""
+        x, y = xy
+
+        def replay(d: ImageDraw.ImageDraw, im: Image.Image, dx: int, dy: int) -> None:
+            d.bitmap((x - dx, y - dy), bitmap, fill=fill)
+
+        box = (x, y, x + bitmap.width, y + bitmap.height)
+        self.ops.append(_Op(box, replay, None if key is None else ("bitmap", key, xy, fill)))
+
+    def text(self, xy: tuple[float, float], line: str, font: Font, **options: Any) -> None:
+        """What `text` does not cache (options it does not know): laid out when drawn."""
+        left, top, right, bottom = font.getbbox(line, anchor=options.get("anchor"))
+        room = round(getattr(font, "size", 10)) // 2 + 4
+        x, y = xy
+
+        def replay(d: ImageDraw.ImageDraw, im: Image.Image, dx: int, dy: int) -> None:
+            d.text((x - dx, y - dy), line, font=font, **options)
+
+        corners = [x + left, y + top, x + right, y + bottom]
+        self.ops.append(_Op(_bounds(corners, room), replay))
+
+    def paste(self, sprite: Sprite, xy: tuple[int, int]) -> None:
+        """A sprite whose image, as it was drawn, has its top left corner at xy."""
+        x, y = xy[0] + sprite.offset[0], xy[1] + sprite.offset[1]
+        xy = (x, y)
+        w, h = sprite.size
+
+        def replay(d: ImageDraw.ImageDraw, im: Image.Image, dx: int, dy: int) -> None:
+            im.paste(sprite.image, (x - dx, y - dy), sprite.mask)
+
+        self.ops.append(_Op((x, y, x + w, y + h), replay, ("paste", sprite, xy), sprite, xy))
+
+    @contextmanager
+    def translucent(self, strength: float) -> Iterator[Canvas]:
+        """Calls made on the yielded canvas are drawn on a transparent layer whose opacity is
+        then scaled by `strength` (0-1), and the layer laid on the picture.
+
+        The layer is drawn at once (or found kept: a move's arrows come back fainter on the
+        next moves) and laid in tiles of what it covers, each its own call: an arrow along
+        the ring covers little of its bounding box, which then need not be redrawn."""
+        layer = Canvas(self.backdrop)
+        yield layer
+        if not layer.ops:
+            return
+        keys: tuple[Hashable, ...] | None = tuple(op.key for op in layer.ops)
+        try:
+            tiles = None if keys is None or None in keys else sheets.get(keys)
+        except TypeError:  # an unhashable argument: drawn each time
+            keys = tiles = None
+        if tiles is None:
+            tiles = _tiles(layer.ops)
+            if keys is not None and None not in keys:
+                sheets.put(keys, tiles, sum(t.nbytes for t, _ in tiles))
+        for sprite, at in tiles:
+            if strength == 1:
+                self.paste(sprite, at)
+                continue
+            x, y = at[0] + sprite.offset[0], at[1] + sprite.offset[1]
+            w, h = sprite.size
+
+            def replay(
+                d: ImageDraw.ImageDraw,
+                im: Image.Image,
+                dx: int,
+                dy: int,
+                tile: Sprite = sprite,
+                xy: tuple[int, int] = (x, y),
+            ) -> None:
+                im.paste(tile.image, (xy[0] - dx, xy[1] - dy), _fainter(tile, strength))
+
+            self.ops.append(_Op((x, y, x + w, y + h), replay, ("faint", sprite, at, strength)))
+
+    # the picture ---------------------------------------------------------------------------------
+
+    def flat(self) -> Image.Image:
+        """The whole picture in RGB: the backdrop with every call drawn on it."""
+        image = self.backdrop.rgb.copy()
+        draw = ImageDraw.Draw(image)
+        for op in self.ops:
+            op.replay(draw, image, 0, 0)
+        return image
+
+    def indexed(self) -> Image.Image:
+        """The picture on the backdrop's palette, only the touched boxes drawn and mapped: a
+        hard sprite alone in its box is pasted mapped, a part kept from before is pasted."""
+        backdrop = self.backdrop
+        palette = backdrop.palette()
+        out = backdrop.indexed().copy()
+        for box, ops in self._groups():
+            first = ops[0]
+            if len(ops) == 1 and first.sprite is not None and first.sprite.hard:
+                out.paste(first.sprite.indexed(palette), first.at, first.sprite.mask)
+                continue
+            key = None
+            if all(op.key is not None for op in ops):
+                key = (backdrop.serial, box, tuple(op.key for op in ops))
+                try:
+                    kept = stamps.get(key)
+                except TypeError:  # an unhashable argument (a list for a colour): not kept
+                    kept = key = None
+                if kept is not None:
+                    out.paste(kept, box[:2])
+                    continue
+            patch = backdrop.rgb.crop(box)
+            draw = ImageDraw.Draw(patch)
+            for op in ops:
+                op.replay(draw, patch, box[0], box[1])
+            part = quantize(patch, palette)
+            out.paste(part, box[:2])
+            if key is not None:
+                stamps.put(key, part, part.width * part.height)
+        return out
+
+    def png(self, compress_level: int = 3) -> bytes:
+        return save_png(self.indexed(), compress_level)
+
+    def _groups(self) -> list[tuple[Box, list[_Op]]]:
+        """The touched boxes, merged where they overlap, each with its calls in drawing order.
+        Boxes start on even pixels (see `split_even`) and are clipped to the picture."""
+        width, height = self.size
+        groups: list[tuple[Box, list[int]]] = []
+        for index, op in enumerate(self.ops):
+            x0, y0, x1, y1 = op.box
+            x0, y0 = max(0, x0 - x0 % 2), max(0, y0 - y0 % 2)
+            x1, y1 = min(width, x1), min(height, y1)
+            if x0 >= x1 or y0 >= y1:
+                continue
+            members = [index]
+            k = 0
+            while k < len(groups):
+                (a0, b0, a1, b1), others = groups[k]
+                if a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1:
+                    x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+                    members += others
+                    del groups[k]
+                    k = 0  # the grown box may now reach groups already passed
+                else:
+                    k += 1
+            groups.append(((x0, y0, x1, y1), members))
+        return [(box, [self.ops[i] for i in sorted(members)]) for box, members in groups]
+

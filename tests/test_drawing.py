@@ -199,3 +199,122 @@ def test_least_font_size_scales_with_the_picture_width() -> None:
     assert least_font_px(500) == 11
     assert least_font_px(1000) == 22
     assert least_font_px(840) == 19  # 18.48 rounds up
+
+
+# -- drawing only what changes -------------------------------------------------------------------
+
+
+def _palette_of(image: Image.Image) -> Image.Image:
+    return image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+def test_text_drawn_from_its_cached_coverage_has_the_pixels_pillow_draws(mode: str) -> None:
+    """`text` draws a line's cached coverage instead of laying it out again: the same
+    pixels, at any fraction of a pixel, with any anchor, accents and marks included."""
+    from games.drawing import text
+
+    ground = {"RGB": (30, 200, 40), "RGBA": (0, 0, 0, 0), "L": 90}[mode]
+    ink = {"RGB": (250, 10, 100), "RGBA": (250, 10, 100, 255), "L": 200}[mode]
+    lines = ["Ann", "Zoë Ünal", "WWW", "Дима", "é", "Round 4 of 4", "±4", "★", "g_jy|", "Ṩ̂"]
+    anchors = [None, "mm", "lm", "rm", "ra", "ms"]
+    for k in range(120):
+        line, anchor = lines[k % len(lines)], anchors[k % len(anchors)]
+        fnt = font((11, 16, 19, 30, 46)[k % 5], bold=k % 3 == 0)
+        xy = (60 + k * 1.37 % 200, 40 + k * 0.73 % 50)
+        if k % 4 == 0:
+            xy = (round(xy[0]) + 0.5, round(xy[1]) + 0.5)
+        direct = Image.new(mode, (400, 140), ground)
+        cached = direct.copy()
+        ImageDraw.Draw(direct).text(xy, line, font=fnt, fill=ink, anchor=anchor)
+        text(ImageDraw.Draw(cached), xy, line, fnt, fill=ink, anchor=anchor)
+        assert cached.tobytes() == direct.tobytes(), (line, anchor, xy)
+
+
+def _calls(draw: ImageDraw.ImageDraw | drawing.Canvas) -> None:
+    """One of each drawing call the games make, at whole, half and other fractions."""
+    from games.drawing import text
+
+    draw.rectangle((10, 10, 41, 30), fill=(200, 30, 30))
+    draw.rounded_rectangle((50.5, 12.25, 120.5, 44.75), radius=9.5, fill=(30, 90, 200),
+                           outline=(10, 10, 10), width=2)
+    draw.ellipse((130.5, 10.5, 161.5, 41.5), fill=(250, 250, 250), outline=(0, 0, 0), width=3)
+    draw.pieslice((170, 10, 210, 50), 0, 180, fill=(30, 160, 60))
+    draw.line([(20.5, 60.5), (90.25, 75.5), (150.75, 62.5)], fill=(196, 20, 196), width=5,
+              joint="curve")
+    draw.polygon([(160.5, 60), (200.25, 90.5), (140, 95.5)], fill=(240, 176, 0),
+                 outline=(150, 100, 0), width=2)
+    text(draw, (30.5, 110.5), "Zoë 12", font(19), fill=(20, 20, 20), anchor="lm")
+
+
+def test_a_canvas_gives_the_picture_drawing_on_a_copy_gives() -> None:
+    """A Canvas records the calls and draws only the boxes they touch, each moved to its own
+    cut of the backdrop: the picture is the one drawing straight on a copy gives."""
+    ground = _picture("backdrop")
+    backdrop = drawing.Backdrop(ground.resize((240, 130)), lambda: _palette_of(ground))
+    direct = backdrop.rgb.copy()
+    _calls(ImageDraw.Draw(direct))
+    canvas = drawing.Canvas(backdrop)
+    _calls(canvas)
+    assert canvas.flat().tobytes() == direct.tobytes()
+    assert canvas.png() == to_png(direct, backdrop.palette())
+
+
+def test_sprites_and_translucent_layers_are_laid_as_drawing_them_would() -> None:
+    ground = _picture("sprites")
+    backdrop = drawing.Backdrop(ground, lambda: _palette_of(ground))
+    soft = Image.new("RGBA", (40, 40), (0, 0, 0, 0))
+    ImageDraw.Draw(soft).ellipse((4, 4, 36, 36), fill=(210, 36, 36, 255))
+    soft = soft.resize((20, 20), Image.Resampling.LANCZOS)  # anti-aliased rim
+    hard = Image.new("RGBA", (30, 16), (0, 0, 0, 0))
+    ImageDraw.Draw(hard).rounded_rectangle((2, 2, 27, 13), radius=4, fill=(28, 78, 186))
+    direct = ground.copy()
+    direct.paste(soft, (12, 20), soft)
+    direct.paste(hard, (150, 8), hard)
+    layer = Image.new("RGBA", direct.size, (0, 0, 0, 0))
+    ImageDraw.Draw(layer).line([(40, 50), (200, 12)], fill=(196, 20, 196), width=6)
+    layer.putalpha(layer.getchannel("A").point(lambda v: round(v * 0.4)))
+    direct.paste(layer, (0, 0), layer)
+
+    canvas = drawing.Canvas(backdrop)
+    soft_sprite, hard_sprite = drawing.Sprite(soft), drawing.Sprite(hard)
+    assert not soft_sprite.hard and hard_sprite.hard
+    assert hard_sprite.offset == (2, 2)  # cut to what it draws
+    canvas.paste(soft_sprite, (12, 20))
+    canvas.paste(hard_sprite, (150, 8))
+    with canvas.translucent(0.4) as faint:
+        faint.line([(40, 50), (200, 12)], fill=(196, 20, 196), width=6)
+    assert canvas.flat().tobytes() == direct.tobytes()
+    assert canvas.png() == to_png(direct, backdrop.palette())
+
+
+def test_a_sprite_drawn_at_the_rest_of_split_even_matches_drawing_in_place() -> None:
+    """Python rounds halves to even: a shape moved by an odd number of pixels may round the
+    other way; moved by an even number it never does."""
+    from games.drawing import split_even, sprite_origin
+
+    assert split_even(13.5) == (12, 1.5) and split_even(-0.5) == (-2, 1.5)
+    for x in (10.5, 11.5, 12.25, 13.75):
+        direct = Image.new("RGB", (60, 40), (255, 255, 255))
+        ImageDraw.Draw(direct).rounded_rectangle((x, 7.5, x + 21, 30.5), radius=6.5,
+                                                 fill=(0, 0, 0))
+        at, (ix, iy) = sprite_origin(x, 7.5)
+        part = Image.new("RGBA", (40, 40), (0, 0, 0, 0))
+        ImageDraw.Draw(part).rounded_rectangle((ix, iy, ix + 21, iy + 23), radius=6.5,
+                                               fill=(0, 0, 0))
+        laid = Image.new("RGB", (60, 40), (255, 255, 255))
+        laid.paste(part, at, part)
+        assert laid.tobytes() == direct.tobytes(), x
+
+
+def test_kept_parts_stay_within_their_bytes_and_measuring_empties_them() -> None:
+    from games.drawing import _Kept, measuring
+
+    kept = _Kept(maxbytes=1000)
+    for k in range(50):
+        kept.put(k, Image.new("P", (10, 10)), 100)
+    assert kept.nbytes <= 1000 and len(kept.data) == 10
+    assert kept.get(49) is not None and kept.get(0) is None  # the oldest went first
+    with measuring():
+        pass
+    assert kept.nbytes == 0 and kept.get(49) is None
