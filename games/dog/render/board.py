@@ -20,9 +20,10 @@ background.
 Every move since the seat to act last played is drawn, each in its mover's colour, older ones
 fainter, so a player sees what the others did while they waited.
 
-The ring, kennels, goals, start fields and special fields depend only on (sections, seat
-colours, special fields); that background is drawn once, supersampled, and cached, so each
-render only pastes pawns, arrows and text onto a copy.
+The ring, kennels, goals, start fields, field numbers and title depend only on (sections,
+seat colours, special fields, variant); that background is drawn once per process,
+supersampled, and cached in RGB and on the palette. A render draws only pawns, arrows, tags
+and the discard, on a games.drawing.Canvas, which maps just those parts onto the palette.
 """
 
 from __future__ import annotations
@@ -55,13 +56,24 @@ from games.dog.render.common import (
     chip,
     edge_of,
     ink_on,
+    palette_image,
     seat_rgb,
     star,
     tint,
-    to_png,
 )
 from games.dog.views import DogPublicView, LastMove, MoveMark, PawnView, SeatView, Spot
-from games.drawing import drawable, font, least_font_px, picture_cache, text
+from games.drawing import (
+    Backdrop,
+    Canvas,
+    Sprite,
+    drawable,
+    font,
+    least_font_px,
+    picture_cache,
+    sprite_origin,
+    text,
+    text_length,
+)
 
 BOARD = 840
 WIDTH = BOARD
@@ -73,6 +85,9 @@ FIELDS_PER_SECTION = 16
 NEUTRAL: RGB = (178, 160, 124)  # sections nobody sits at (2 or 3 players on the 4-board)
 LABEL: RGB = MUTED  # field numbers: there to be found, not to be read first
 FIELD_LABEL_EVERY = 4
+TAG_SIZE = LEAST + 2  # the names on the seats' tags
+BADGE_W = 30  # the card count beside a tag
+CARD_W, CARD_H = 62, 88  # the discard pile's top card
 
 # (apothem, corner radius) of the ring's centre line, per number of sections.
 _SHAPES: dict[int, tuple[float, float]] = {4: (335.0, 95.0), 6: (352.0, 60.0)}
@@ -178,15 +193,17 @@ def geometry(sections: int) -> Geometry:
     )
 
 
-def _disc(draw: ImageDraw.ImageDraw, p: Point, r: float, fill: RGB, line: RGB, width: int) -> None:
+def _disc(
+    draw: ImageDraw.ImageDraw | Canvas, p: Point, r: float, fill: RGB, line: RGB, width: int
+) -> None:
     draw.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=fill, outline=line, width=width)
 
 
-@picture_cache(maxsize=16)  # ~3 MB each; the rules use one colour set per table size
+@picture_cache(maxsize=12)  # 3.5 MB each; one colour set per table size and variant: 10
 def _background(
     sections: int, colours: tuple[tuple[int, str], ...], specials: tuple[int, ...], royal: bool
-) -> Image.Image:
-    """Board and empty panel for one (sections, seat colours, special fields) combination."""
+) -> Backdrop:
+    """The board without pawns for one (sections, seat colours, special fields, variant)."""
     geo = geometry(sections)
     s = SS
     big = Image.new("RGB", (WIDTH * s, HEIGHT * s), BOARD_BG)
@@ -241,7 +258,7 @@ def _background(
             width=round(1.5 * s),
         )
     _field_numbers(draw, sections)
-    return big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+    return Backdrop(big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS), palette_image)
 
 
 @dataclass(frozen=True)
@@ -376,9 +393,14 @@ def _pawn_sprite(
     return img.resize((size // q, size // q), Image.Resampling.LANCZOS)
 
 
-def _paste(im: Image.Image, sprite: Image.Image, p: Point) -> None:
-    w, h = sprite.size
-    im.paste(sprite, (round(p[0] - w / 2), round(p[1] - h / 2)), sprite)
+@picture_cache(maxsize=256)
+def _pawn(color: str, rank: str | None, radius: float, number: int | None) -> Sprite:
+    return Sprite(_pawn_sprite(color, rank, radius, number))
+
+
+def _paste(canvas: Canvas, sprite: Sprite, p: Point) -> None:
+    w, h = sprite.drawn_size
+    canvas.paste(sprite, (round(p[0] - w / 2), round(p[1] - h / 2)))
 
 
 class _Board:
@@ -435,19 +457,16 @@ class _Board:
             return list(geo.goals[sec][max(s.pos, 0) : min(e.pos, 3) + 1])
         return [self.xy(mark.seat, mark.index, s), self.xy(mark.seat, mark.index, e)]
 
-    def draw_move_paths(self, im: Image.Image, moves: list[LastMove]) -> None:
+    def draw_move_paths(self, canvas: Canvas, moves: list[LastMove]) -> None:
         """Each move's paths in its mover's colour, oldest first and faintest, so the newest
         lies on top at full strength."""
         for k, last in enumerate(moves):
             age = len(moves) - 1 - k
             strength = 1.0 if len(moves) == 1 else 1 - (1 - OLDEST_ALPHA) * age / (len(moves) - 1)
-            layer = Image.new("RGBA", im.size, (0, 0, 0, 0))
-            self.draw_move(ImageDraw.Draw(layer), last, seat_rgb(self.color(last.seat)))
-            alpha = layer.getchannel("A").point(lambda v, k=strength: round(v * k))
-            layer.putalpha(alpha)
-            im.paste(layer, (0, 0), layer)
+            with canvas.translucent(strength) as layer:
+                self.draw_move(layer, last, seat_rgb(self.color(last.seat)))
 
-    def draw_move(self, draw: ImageDraw.ImageDraw, last: LastMove, rgb: RGB) -> None:
+    def draw_move(self, draw: Canvas, last: LastMove, rgb: RGB) -> None:
         """One move: a ring where each pawn started, a line along its way, an arrow head; a
         dark rim under the colour, so a white or yellow path shows on the light track."""
         marks = last.moves
@@ -472,7 +491,7 @@ class _Board:
 
     # -- pawns -------------------------------------------------------------------------------
 
-    def draw_pawns(self, im: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    def draw_pawns(self, draw: Canvas) -> None:
         view, geo = self.view, self.geo
         last = view.last_move
         moved = {(m.seat, m.index) for m in last.moves} if last else set()
@@ -484,19 +503,19 @@ class _Board:
                 _disc(draw, p, halo, MOVE, MOVE, 1)
         royal = view.variant == "royal"
         for pawn in sorted(view.pawns, key=_pawn_order):
-            sprite = _pawn_sprite(
+            sprite = _pawn(
                 self.color(pawn.seat),
                 pawn.rank if royal else None,
                 round(geo.pawn_r, 1),
                 # the menus name classic pawns "pawn 1".."pawn 4", Royal ones by rank only
                 None if royal else pawn.index % 4 + 1,
             )
-            _paste(im, sprite, self.xy(pawn.seat, pawn.index, pawn.spot))
+            _paste(draw, sprite, self.xy(pawn.seat, pawn.index, pawn.spot))
         for pawn in view.pawns:
             if (pawn.seat, pawn.index) in home:
                 self.draw_sent_home(draw, self.xy(pawn.seat, pawn.index, pawn.spot))
 
-    def draw_sent_home(self, draw: ImageDraw.ImageDraw, p: Point) -> None:
+    def draw_sent_home(self, draw: Canvas, p: Point) -> None:
         """A ring and a cross badge: this pawn was just sent back to its kennel."""
         geo = self.geo
         width = max(2, round(geo.spacing * 0.09))
@@ -515,11 +534,11 @@ class _Board:
 
     # -- seats and cards -------------------------------------------------------------------
 
-    def draw_seat_tags(self, draw: ImageDraw.ImageDraw) -> None:
+    def draw_seat_tags(self, draw: Canvas) -> None:
         """Each seat's name tag and cards in hand inside the ring, beside its start field on
         the kennel's side; a seat that may act has a magenta frame, a winner a gold one."""
         view, geo = self.view, self.geo
-        size = LEAST + 2
+        size = TAG_SIZE
         room = geo.spacing * (6.2 if geo.sections <= 4 else 6.8)  # half a side, less the lane
         for sv in view.seats:
             k = self.section(sv.seat)
@@ -527,11 +546,11 @@ class _Board:
             note = seat_note(sv, view.winners, self.in_team(sv))
             fnt, small = font(size), font(LEAST)
             pad_x = size * 0.45
-            badge_w = 30
+            badge_w = BADGE_W
             name = drawable(name)
-            name_w = min(fnt.getlength(name) + 2 * pad_x, room - badge_w - 8)
+            name_w = min(text_length(name, fnt) + 2 * pad_x, room - badge_w - 8)
             chip_h = size + 2 * size * 0.22
-            w = max(name_w + 8 + badge_w, small.getlength(note) if note else 0)
+            w = max(name_w + 8 + badge_w, text_length(note, small) if note else 0)
             h = chip_h + (LEAST + 8 if note else 0)
             nx, ny = geo.normals[k]
             bx, by = ny, -nx  # along the side, towards the kennel
@@ -545,12 +564,8 @@ class _Board:
                 frame = GOLD
             elif sv.seat in view.to_act and view.phase != "over":
                 frame = MOVE
-            if frame is not None:
-                draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + chip_h + 6), radius=12,
-                                       outline=frame, width=4)
-            rgb = seat_rgb(sv.color)
-            cw, _ = chip(draw, (x0, y0), name, rgb, size, name_w)
-            _card_count(draw, (x0 + cw + 8 + badge_w, y0 - 2), sv.cards, chip_h + 4)
+            at, inside = sprite_origin(x0, y0)
+            draw.paste(_tag(name, sv.color, sv.cards, frame, name_w, w, inside), at)
             if note:
                 text(draw, (x0, y0 + chip_h + 4), note, small,
                      fill=GOLD_LINE if sv.seat in view.winners else TEXT)
@@ -558,22 +573,52 @@ class _Board:
     def in_team(self, sv: SeatView) -> bool:
         return sum(1 for o in self.view.seats if o.team == sv.team) > 1
 
-    def draw_middle(self, draw: ImageDraw.ImageDraw) -> None:
+    def draw_middle(self, draw: Canvas) -> None:
         """The discard pile's top card and the deck's count, under the title."""
         view = self.view
         c = BOARD / 2
-        card_w, card_h = 62, 88
+        card_w, card_h = CARD_W, CARD_H
         size = LEAST + 3
         deck = f"Deck: {plural(view.deck_left, 'card')}"
-        left = c - (card_w + 12 + font(size).getlength(deck)) / 2
+        left = c - (card_w + 12 + text_length(deck, font(size))) / 2
         top = c - card_h / 2 + 6
-        box = (left, top, left + card_w, top + card_h)
-        if view.discard_top is not None:
-            draw_card(draw, box, view.discard_top, view.variant == "royal", notes=False,
-                      least=LEAST)
-        else:
-            draw.rounded_rectangle(box, radius=6, outline=RULE, width=2)
+        at, inside = sprite_origin(left, top)
+        draw.paste(_discard(view.discard_top, view.variant == "royal", inside), at)
         text(draw, (left + card_w + 12, c + 6), deck, font(size), fill=TEXT, anchor="lm")
+
+
+@picture_cache(maxsize=512)
+def _tag(
+    name: str, color: str, cards: int, frame: RGB | None, name_w: float, w: float, at: Point
+) -> Sprite:
+    """A seat's name tag, its cards in hand and its frame (may act, or won), drawn with the
+    tag's corner at `at` (see sprite_origin); `name_w` and `w`: the tag's and the whole's
+    widths, which depend on the note under it."""
+    size = TAG_SIZE
+    chip_h = size + 2 * size * 0.22
+    x0, y0 = at
+    im = Image.new("RGBA", (math.ceil(x0 + w) + 9, math.ceil(y0 + chip_h) + 9), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    if frame is not None:
+        draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + chip_h + 6), radius=12,
+                               outline=frame, width=4)
+    cw, _ = chip(draw, (x0, y0), name, seat_rgb(color), size, name_w)
+    _card_count(draw, (x0 + cw + 8 + BADGE_W, y0 - 2), cards, chip_h + 4)
+    return Sprite(im)
+
+
+@picture_cache(maxsize=64)
+def _discard(code: str | None, royal: bool, at: Point) -> Sprite:
+    """The discard pile's top card (an empty place when there is none), its corner at `at`."""
+    x0, y0 = at
+    box = (x0, y0, x0 + CARD_W, y0 + CARD_H)
+    im = Image.new("RGBA", (math.ceil(x0 + CARD_W) + 9, math.ceil(y0 + CARD_H) + 9), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    if code is not None:
+        draw_card(draw, box, code, royal, notes=False, least=LEAST)
+    else:
+        draw.rounded_rectangle(box, radius=6, outline=RULE, width=2)
+    return Sprite(im)
 
 
 def seat_note(sv: SeatView, winners: list[int], in_team: bool) -> str:
@@ -599,7 +644,7 @@ def _pawn_order(pawn: PawnView) -> tuple[int, int]:
 def _card_count(draw: ImageDraw.ImageDraw, top_right: Point, cards: int, h: float) -> None:
     """A small card back with the number of cards in hand."""
     x1, y0 = top_right
-    w = 30
+    w = BADGE_W
     x0 = x1 - w
     draw.rounded_rectangle((x0 - 3, y0 + 3, x1 - 3, y0 + h + 3), radius=4, fill=RULE)
     draw.rounded_rectangle(
@@ -623,7 +668,7 @@ def _trim_end(pts: list[Point], length: float) -> list[Point]:
     return pts
 
 
-def _arrow_head(draw: ImageDraw.ImageDraw, a: Point, b: Point, size: float, fill: RGB) -> None:
+def _arrow_head(draw: Canvas, a: Point, b: Point, size: float, fill: RGB) -> None:
     dx, dy = b[0] - a[0], b[1] - a[1]
     d = math.hypot(dx, dy) or 1.0
     ux, uy = dx / d, dy / d
@@ -639,20 +684,23 @@ def _arrow_head(draw: ImageDraw.ImageDraw, a: Point, b: Point, size: float, fill
     )
 
 
-def render_board(view: DogPublicView) -> bytes:
-    """PNG of the board: ring, kennels, goals, pawns, the moves since the seat to act last
-    played, the seats' tags and the discard."""
+def board_canvas(view: DogPublicView) -> Canvas:
+    """The board of `view`: the cached background, and what the view adds to it."""
     sections = max(3, view.sections)
     n = sections * FIELDS_PER_SECTION
     colours = tuple(sorted({(s.section % sections, s.color) for s in view.seats}))
     specials = tuple(sorted({f % n for f in view.special_fields}))
-    im = _background(sections, colours, specials, view.variant == "royal").copy()
+    canvas = Canvas(_background(sections, colours, specials, view.variant == "royal"))
     board = _Board(view, sections)
     moves = view.recent_moves or ([view.last_move] if view.last_move is not None else [])
-    if moves:
-        board.draw_move_paths(im, moves)
-    draw = ImageDraw.Draw(im)
-    board.draw_pawns(im, draw)
-    board.draw_seat_tags(draw)
-    board.draw_middle(draw)
-    return to_png(im)
+    board.draw_move_paths(canvas, moves)
+    board.draw_pawns(canvas)
+    board.draw_seat_tags(canvas)
+    board.draw_middle(canvas)
+    return canvas
+
+
+def render_board(view: DogPublicView) -> bytes:
+    """PNG of the board: ring, kennels, goals, pawns, the moves since the seat to act last
+    played, the seats' tags and the discard."""
+    return board_canvas(view).png()

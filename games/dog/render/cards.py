@@ -25,7 +25,7 @@ from games.dog.render.common import (
     star,
     wrap,
 )
-from games.drawing import font, has_glyph, text
+from games.drawing import font, has_glyph, text, text_length
 
 
 class CardLook(NamedTuple):
@@ -115,7 +115,7 @@ def draw_card(
     if strip:
         size = max(8, least, round(w * 0.12))
         fnt = font(size)
-        while size > max(8, least) and fnt.getlength(look.note) > w - 2 * pad:
+        while size > max(8, least) and text_length(look.note, fnt) > w - 2 * pad:
             size -= 1
             fnt = font(size)
         lines = wrap(look.note, fnt, w - 2 * pad, 2)

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.drawing import Font, drawable, ellipsize, font, text
+from games.drawing import Font, drawable, ellipsize, font, text, text_length
 from games.drawing import to_png as encode_png
 
 RGB = tuple[int, int, int]
@@ -142,9 +142,9 @@ def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
     lines: list[str] = []
     line = ""
     for word in words:
-        while fnt.getlength(word) > width and len(word) > 1:  # a very long word: split it
+        while text_length(word, fnt) > width and len(word) > 1:  # a very long word: split it
             cut = len(word)
-            while cut > 1 and fnt.getlength(word[:cut]) > width:
+            while cut > 1 and text_length(word[:cut], fnt) > width:
                 cut -= 1
             if line:
                 lines.append(line)
@@ -152,7 +152,7 @@ def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
             lines.append(word[:cut])
             word = word[cut:]
         candidate = f"{line} {word}" if line else word
-        if fnt.getlength(candidate) <= width:
+        if text_length(candidate, fnt) <= width:
             line = candidate
         else:
             lines.append(line)
@@ -162,7 +162,7 @@ def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         last = lines[-1]
-        while last and fnt.getlength(last + "…") > width:
+        while last and text_length(last + "…", fnt) > width:
             last = last[:-1]
         lines[-1] = last.rstrip() + "…"
     return lines
@@ -183,7 +183,7 @@ def chip(
     pad_x, pad_y = size * 0.45, size * 0.22
     if max_width is not None:
         name = ellipsize(name, fnt, max_width - 2 * pad_x)
-    w = fnt.getlength(name)
+    w = text_length(name, fnt)
     x, y = xy
     box = (x, y, x + w + 2 * pad_x, y + size + 2 * pad_y)
     draw.rounded_rectangle(box, radius=size * 0.4, fill=color, outline=edge_of(color), width=2)

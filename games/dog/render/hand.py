@@ -1,6 +1,12 @@
-"""The private picture: one player's hand, sent by DM, drawn from the private view only."""
+"""The private picture: one player's hand, sent by DM, drawn from the private view only.
+
+The felt is a cached backdrop; the cards, the name tag and the thumbnails are cached sprites
+(games.drawing), so a render pastes them and maps only what lies between.
+"""
 
 from __future__ import annotations
+
+import math
 
 from PIL import Image, ImageDraw
 
@@ -12,13 +18,25 @@ from games.dog.render.common import (
     NAME_MAX,
     RULE,
     WHITE,
+    Point,
     blend,
     chip,
+    palette_image,
     seat_rgb,
-    to_png,
 )
 from games.dog.views import DogPrivateView
-from games.drawing import drawable, font, least_font_px, text
+from games.drawing import (
+    Backdrop,
+    Canvas,
+    Sprite,
+    drawable,
+    font,
+    least_font_px,
+    picture_cache,
+    sprite_origin,
+    text,
+    text_length,
+)
 
 CARD_W, CARD_H = 150, 220
 GAP, MARGIN = 16, 24
@@ -43,7 +61,7 @@ def playing_for_text(view: DogPrivateView, room: float) -> str:
         "Playing for your partner's pawns",
         "For your partner",
     ):
-        if line and fnt.getlength(line) <= room:
+        if line and text_length(line, fnt) <= room:
             return line
     return "For partner"
 
@@ -63,28 +81,80 @@ def _card_places(n: int) -> tuple[list[tuple[float, float]], int]:
     return places, rows
 
 
+@picture_cache(maxsize=4)  # 1-2 MB each: one per number of rows
+def _felt(rows: int) -> Backdrop:
+    """The table felt for a hand of `rows` rows of cards, with the rule above the footer."""
+    cards_bottom = TOP + rows * CARD_H + (rows - 1) * ROW_GAP
+    im = Image.new("RGB", (WIDTH, cards_bottom + FOOT), HAND_BG)
+    ImageDraw.Draw(im).line(
+        (MARGIN, cards_bottom + 14, WIDTH - MARGIN, cards_bottom + 14),
+        fill=blend(RULE, HAND_BG, 0.6),
+    )
+    return Backdrop(im, palette_image)
+
+
+@picture_cache(maxsize=256)
+def _name_tag(name: str, color: str, room: float) -> tuple[Sprite, float, float]:
+    """The player's name on a tag in their colour, at most `room` wide, drawn 8 px into its
+    sprite; with the tag's width and height."""
+    im = Image.new("RGBA", (math.ceil(room) + 16, 60), (0, 0, 0, 0))
+    cw, ch = chip(ImageDraw.Draw(im), (8, 8), name, seat_rgb(color), 22, room)
+    return Sprite(im), cw, ch
+
+
+@picture_cache(maxsize=128)
+def _card(code: str, royal: bool, at: Point) -> Sprite:
+    """A card in hand with its shadow on the felt, its corner at `at` (see sprite_origin)."""
+    x, y = at
+    size = (math.ceil(x + CARD_W) + 13, math.ceil(y + CARD_H) + 14)
+    im = Image.new("RGBA", size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    draw.rounded_rectangle(
+        (x + 4, y + 5, x + CARD_W + 4, y + CARD_H + 5),
+        radius=14,
+        fill=blend(HAND_BG, (0, 0, 0), 0.35),
+    )
+    draw_card(draw, (x, y, x + CARD_W, y + CARD_H), code, royal, least=LEAST)
+    return Sprite(im)
+
+
+@picture_cache(maxsize=128)
+def _thumb(code: str, royal: bool, at: Point) -> Sprite:
+    """A small card face (given, received), its corner at `at` (see sprite_origin)."""
+    x, y = at
+    im = Image.new("RGBA", (math.ceil(x + THUMB_W) + 9, math.ceil(y + THUMB_H) + 9), (0, 0, 0, 0))
+    draw_card(ImageDraw.Draw(im), (x, y, x + THUMB_W, y + THUMB_H), code, royal, notes=False,
+              least=LEAST)
+    return Sprite(im)
+
+
 def render_hand(view: DogPrivateView) -> bytes:
     """PNG of the hand: cards in hand order, four to a row, then the exchange and partner
     lines. Every text is at least LEAST px, legible at Discord's display width."""
+    return hand_canvas(view).png()
+
+
+def hand_canvas(view: DogPrivateView) -> Canvas:
+    """The hand of `view` on the cached felt."""
     royal = view.variant == "royal"
     n = len(view.hand)
     places, rows = _card_places(n)
     cards_bottom = TOP + rows * CARD_H + (rows - 1) * ROW_GAP
-    width, height = WIDTH, cards_bottom + FOOT
-    im = Image.new("RGB", (width, height), HAND_BG)
-    draw = ImageDraw.Draw(im)
+    width = WIDTH
+    canvas = Canvas(_felt(rows))
     name = drawable(view.name, NAME_MAX) or f"Seat {view.seat + 1}"
     variant = "Dog Royal" if royal else "Dog"
     count = f"{n} card{'s' if n != 1 else ''}"
     caption = f"your hand · {count} · {variant}"
-    room = width - 2 * MARGIN - 12 - font(SIZE).getlength(caption)
-    cw, ch = chip(draw, (MARGIN, 18), name, seat_rgb(view.color), 22, room)
-    text(draw, (MARGIN + cw + 12, 18 + ch / 2), caption, font(SIZE), fill=SOFT, anchor="lm")
+    room = width - 2 * MARGIN - 12 - text_length(caption, font(SIZE))
+    tag, cw, ch = _name_tag(name, view.color, room)
+    canvas.paste(tag, (MARGIN - 8, 18 - 8))
+    text(canvas, (MARGIN + cw + 12, 18 + ch / 2), caption, font(SIZE), fill=SOFT, anchor="lm")
     if n == 0:
         box = (MARGIN, TOP, MARGIN + CARD_W, TOP + CARD_H)
-        draw.rounded_rectangle(box, radius=14, outline=SOFT, width=3)
+        canvas.rounded_rectangle(box, radius=14, outline=SOFT, width=3)
         text(
-            draw,
+            canvas,
             (MARGIN + CARD_W + 24, TOP + CARD_H / 2),
             "No cards in hand",
             font(26),
@@ -93,34 +163,27 @@ def render_hand(view: DogPrivateView) -> bytes:
         )
     playing = view.playing  # the card being played (a 7 being split): framed in gold
     for code, (x, y) in zip(view.hand, places, strict=True):
-        draw.rounded_rectangle(
-            (x + 4, y + 5, x + CARD_W + 4, y + CARD_H + 5),
-            radius=14,
-            fill=blend(HAND_BG, (0, 0, 0), 0.35),
-        )
-        draw_card(draw, (x, y, x + CARD_W, y + CARD_H), code, royal, least=LEAST)
+        at, inside = sprite_origin(x, y)
+        canvas.paste(_card(code, royal, inside), at)
         if code == playing:
             playing = None
-            draw.rounded_rectangle((x - 5, y - 5, x + CARD_W + 5, y + CARD_H + 5), radius=17,
-                                   outline=GOLD, width=6)
+            canvas.rounded_rectangle((x - 5, y - 5, x + CARD_W + 5, y + CARD_H + 5), radius=17,
+                                     outline=GOLD, width=6)
     y = cards_bottom + 22
     mid = y + THUMB_H / 2
     x = float(MARGIN)
     for label, code in (("Given:", view.given), ("Received:", view.received)):
         if code is None:
             continue
-        text(draw, (x, mid), label, font(SIZE), fill=SOFT, anchor="lm")
-        x += font(SIZE).getlength(label) + 8
-        draw_card(draw, (x, y, x + THUMB_W, y + THUMB_H), code, royal, notes=False, least=LEAST)
+        text(canvas, (x, mid), label, font(SIZE), fill=SOFT, anchor="lm")
+        x += text_length(label, font(SIZE)) + 8
+        at, inside = sprite_origin(x, y)
+        canvas.paste(_thumb(code, royal, inside), at)
         x += THUMB_W + 8
         said = card_name(code, view.variant)
-        text(draw, (x, mid), said, font(SIZE), fill=WHITE, anchor="lm")
-        x += font(SIZE).getlength(said) + 28
+        text(canvas, (x, mid), said, font(SIZE), fill=WHITE, anchor="lm")
+        x += text_length(said, font(SIZE)) + 28
     if view.playing_for is not None:
         said = playing_for_text(view, width - MARGIN - x)
-        text(draw, (width - MARGIN, mid), said, font(SIZE), fill=WHITE, anchor="rm")
-    draw.line(
-        (MARGIN, cards_bottom + 14, width - MARGIN, cards_bottom + 14),
-        fill=blend(RULE, HAND_BG, 0.6),
-    )
-    return to_png(im)
+        text(canvas, (width - MARGIN, mid), said, font(SIZE), fill=WHITE, anchor="rm")
+    return canvas
