@@ -4,18 +4,34 @@ The board reads top to bottom like the physical one: the code behind its screen,
 row with question marks, then the 7 attempt rows with the = > + counts beside them, and under
 the board the dice just rolled. Drawn in RGB for anti-aliased text, then reduced to a small
 palette: a palette PNG is a third of the bytes and encodes several times faster.
+
+Most of the board never changes: the frame, the rows of empty slots and feedback cells, the
+labels, the screen. That is a Backdrop drawn once per process (per number of earlier rounds
+listed under the board); a render draws only what a view adds on a games.drawing.Canvas:
+dice and lit cells (sprites, opaque on the colour under them, so they cover the empty slot),
+names, scores and the tray.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
 
 from games.dobbelduel.data import COLUMNS, FEEDBACK_WORDS, MAX_ATTEMPTS, WHITE_DICE
 from games.dobbelduel.views import PrivateView, PublicView, RoundView, Row, score_parts
-from games.drawing import drawable, ellipsize, font, least_font_px, text, to_png
+from games.drawing import (
+    Backdrop,
+    Canvas,
+    Sprite,
+    drawable,
+    ellipsize,
+    font,
+    least_font_px,
+    picture_cache,
+    text,
+    text_length,
+)
 
 RGB = tuple[int, int, int]
 
@@ -58,10 +74,6 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
     6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
 }
-
-
-def _png(img: Image.Image) -> bytes:
-    return to_png(img, _palette())
 
 
 @cache
@@ -115,8 +127,11 @@ def _palette() -> Image.Image:
     )
 
 
+Draw = ImageDraw.ImageDraw | Canvas
+
+
 def _text(
-    draw: ImageDraw.ImageDraw,
+    draw: Draw,
     xy: tuple[float, float],
     line: str,
     size: int,
@@ -130,7 +145,7 @@ def _text(
     size = max(size, SMALLEST)
     if width is not None:
         smallest = max(SMALLEST, round(size * 2 / 3))
-        while size > smallest and font(size).getlength(line) > width:
+        while size > smallest and text_length(line, font(size)) > width:
             size -= 1
         line = ellipsize(line, font(size), width)
     text(draw, xy, line, font(size), fill=fill, anchor=anchor)
@@ -151,7 +166,30 @@ def draw_die(
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
 
 
-def _slot(draw: ImageDraw.ImageDraw, x: float, y: float, edge: RGB = SLOT_EDGE) -> None:
+def _opaque(size: tuple[int, int], ground: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A sprite's canvas filled with the colour it lies on: pasted, it covers what the
+    backdrop has there (an empty slot), as drawing on the bare board would."""
+    image = Image.new("RGB", size, ground)
+    return image, ImageDraw.Draw(image)
+
+
+@picture_cache(maxsize=256)
+def _die(size: int, value: int, body: RGB, pip: RGB, ground: RGB) -> Sprite:
+    """A die face on its square of `ground`, drawn at (0, 0): every die of the pictures has
+    its corner on even pixels, where it gives the same pixels as drawing it there (see
+    games.drawing.split_even)."""
+    image, draw = _opaque((size + 1, size + 1), ground)
+    draw_die(draw, 0, 0, size, value, body, pip)
+    return Sprite(image)
+
+
+def _paste_die(
+    canvas: Canvas, x: int, y: int, size: int, value: int, body: RGB, pip: RGB, ground: RGB
+) -> None:
+    canvas.paste(_die(size, value, body, pip, ground), (x, y))
+
+
+def _slot(draw: Draw, x: float, y: float, edge: RGB = SLOT_EDGE) -> None:
     draw.rounded_rectangle((x, y, x + DIE, y + DIE), radius=10, fill=SLOT, outline=edge, width=2)
 
 
@@ -159,41 +197,58 @@ def _column_x(column: int) -> int:
     return LEFT + column * (DIE + COL_GAP)
 
 
-def _feedback(draw: ImageDraw.ImageDraw, y: int, counts: Sequence[int] | None) -> None:
-    """The three = > + cells of a row; counts None draws them empty (a row not played yet)."""
-    for i, (sign, lit) in enumerate(SIGNS):
-        x = FEED_X + i * (CELL_W + 10)
-        n = None if counts is None else counts[i]
-        on = n is not None and n > 0
-        draw.rounded_rectangle(
-            (x, y + 6, x + CELL_W, y + DIE - 6),
-            radius=9,
-            fill=lit if on else SLOT,
-            outline=lit if on else SLOT_EDGE,
-            width=2,
-        )
-        colour = FRAME if on else DIM
-        _text(draw, (x + 22, y + DIE / 2), sign, 30, colour, "mm")
-        if n is not None:
-            _text(draw, (x + CELL_W - 24, y + DIE / 2), str(n), 30, colour if on else TEXT, "mm")
+def _cell_x(i: int) -> int:
+    return FEED_X + i * (CELL_W + 10)
 
 
-def _code_row(draw: ImageDraw.ImageDraw, y: int, rnd: RoundView) -> None:
-    _text(draw, (LEFT - 16, y + DIE / 2), "Code", 18, DIM, "rm")
+def _cell(draw: ImageDraw.ImageDraw, x: int, y: int, i: int, n: int | None) -> None:
+    """One = > + cell of a row: its sign, and its count once the row is played; lit when the
+    count is not 0."""
+    sign, lit = SIGNS[i]
+    on = n is not None and n > 0
+    draw.rounded_rectangle(
+        (x, y + 6, x + CELL_W, y + DIE - 6),
+        radius=9,
+        fill=lit if on else SLOT,
+        outline=lit if on else SLOT_EDGE,
+        width=2,
+    )
+    colour = FRAME if on else DIM
+    _text(draw, (x + 22, y + DIE / 2), sign, 30, colour, "mm")
+    if n is not None:
+        _text(draw, (x + CELL_W - 24, y + DIE / 2), str(n), 30, colour if on else TEXT, "mm")
+
+
+@picture_cache(maxsize=64)
+def _played_cell(i: int, n: int) -> Sprite:
+    """A feedback cell of a played row, on the board, for a row at y = -6."""
+    image, draw = _opaque((CELL_W + 1, DIE - 11), BOARD)
+    _cell(draw, 0, -6, i, n)
+    return Sprite(image)
+
+
+def _screen(draw: ImageDraw.ImageDraw, y: int) -> None:
+    """The code row while the round is played: the code behind its screen (backdrop)."""
     right = _column_x(3) + DIE
-    if rnd.code is None:
-        draw.rounded_rectangle((LEFT - 6, y - 4, right + 6, y + DIE + 4), radius=10, fill=SCREEN)
-        for x in range(LEFT + 10, right, 22):  # the screen's ribs
-            draw.line((x, y + 4, x, y + DIE - 4), fill=(40, 44, 54), width=4)
-        _text(draw, ((LEFT + right) / 2, y + DIE / 2), "behind the screen", 24, DIM, "mm")
-        return
-    # The screen lifted: a thin slab above the row, the code dice in the open under it.
-    draw.rounded_rectangle((LEFT - 6, y - 16, right + 6, y - 8), radius=4, fill=SCREEN)
-    for column, value in enumerate(rnd.code):
-        draw_die(draw, _column_x(column), y, DIE, value, DIE_COLOURS[column], DIE_PIPS[column])
+    _text(draw, (LEFT - 16, y + DIE / 2), "Code", 18, DIM, "rm")
+    draw.rounded_rectangle((LEFT - 6, y - 4, right + 6, y + DIE + 4), radius=10, fill=SCREEN)
+    for x in range(LEFT + 10, right, 22):  # the screen's ribs
+        draw.line((x, y + 4, x, y + DIE - 4), fill=(40, 44, 54), width=4)
+    _text(draw, ((LEFT + right) / 2, y + DIE / 2), "behind the screen", 24, DIM, "mm")
 
 
-def _mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, ok: bool) -> None:
+def _revealed(canvas: Canvas, y: int, code: list[int]) -> None:
+    """The code row once the solution is given: the screen lifted to a thin slab above the
+    row, the code dice in the open."""
+    right = _column_x(3) + DIE
+    canvas.rectangle((LEFT - 6, y - 4, right + 6, y + DIE + 4), fill=BOARD)  # the screen's place
+    canvas.rounded_rectangle((LEFT - 6, y - 16, right + 6, y - 8), radius=4, fill=SCREEN)
+    for column, value in enumerate(code):
+        x = _column_x(column)
+        _paste_die(canvas, x, y, DIE, value, DIE_COLOURS[column], DIE_PIPS[column], BOARD)
+
+
+def _mark(draw: Draw, cx: float, cy: float, ok: bool) -> None:
     """A tick or a cross in a disc: was this column of the solution right?"""
     r = 12
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOOD if ok else BAD, outline=FRAME, width=2)
@@ -204,63 +259,67 @@ def _mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, ok: bool) -> None:
         draw.line((cx - 5, cy + 5, cx + 5, cy - 5), fill=TEXT, width=3)
 
 
-def _solution_row(draw: ImageDraw.ImageDraw, y: int, rnd: RoundView) -> None:
-    _text(
-        draw, (LEFT - 16, y + DIE / 2), "Solution", 18, HIGHLIGHT if rnd.must_solve else DIM, "rm"
+def _relabel(canvas: Canvas, xy: tuple[float, float], line: str, size: int, fill: RGB) -> None:
+    """A backdrop label drawn again in another colour: its box is cleared to the board first,
+    as anti-aliased text on the old text would not be the text on the board."""
+    left, top, right, bottom = font(max(size, SMALLEST)).getbbox(line, anchor="rm")
+    x, y = xy
+    canvas.rectangle((x + left - 2, y + top - 2, x + right + 2, y + bottom + 2), fill=BOARD)
+    _text(canvas, xy, line, size, fill, "rm")
+
+
+def _row_frame(draw: Draw, y: int) -> None:
+    """The frame around the row to fill in next."""
+    draw.rounded_rectangle(
+        (LEFT - 10, y - 6, _column_x(3) + DIE + 10, y + DIE + 6),
+        radius=12,
+        outline=HIGHLIGHT,
+        width=3,
     )
+
+
+def _solution_row(canvas: Canvas, y: int, rnd: RoundView) -> None:
+    """What the view adds to the backdrop's row of question marks: the highlight while the
+    solution is due, the solution's dice with a tick or cross each, and the points."""
     if rnd.must_solve:  # the next thing to fill in
-        draw.rounded_rectangle(
-            (LEFT - 10, y - 6, _column_x(3) + DIE + 10, y + DIE + 6),
-            radius=12,
-            outline=HIGHLIGHT,
-            width=3,
-        )
-    for column in range(len(COLUMNS)):
-        x = _column_x(column)
-        if rnd.solution is None:
-            _slot(draw, x, y, DIE_COLOURS[column])
-            _text(draw, (x + DIE / 2, y + DIE / 2), "?", 36, DIE_COLOURS[column], "mm")
-        else:
-            value = rnd.solution[column]
-            draw_die(draw, x, y, DIE, value, DIE_COLOURS[column], DIE_PIPS[column])
+        _relabel(canvas, (LEFT - 16, y + DIE / 2), "Solution", 18, HIGHLIGHT)
+        _row_frame(canvas, y)
+    if rnd.solution is not None:
+        for column, value in enumerate(rnd.solution):
+            x = _column_x(column)
+            _paste_die(canvas, x, y, DIE, value, DIE_COLOURS[column], DIE_PIPS[column], BOARD)
             if rnd.code is not None:
-                _mark(draw, x + DIE - 2, y + 2, rnd.code[column] == value)
+                _mark(canvas, x + DIE - 2, y + 2, rnd.code[column] == value)
     if rnd.code is not None and rnd.solution is not None:
         base, rows, dice = score_parts(rnd.broken, len(rnd.rows), rnd.white_left)
         if rnd.broken:
-            _text(draw, (FEED_X, y + 4), "Broken!", 30, GOOD)
-            _text(draw, (FEED_X, y + 40), f"{base} + {rows} + {dice} = {rnd.score} points", 20)
+            _text(canvas, (FEED_X, y + 4), "Broken!", 30, GOOD)
+            _text(canvas, (FEED_X, y + 40), f"{base} + {rows} + {dice} = {rnd.score} points", 20)
         else:
-            _text(draw, (FEED_X, y + 4), "Not broken", 30, BAD)
-            _text(draw, (FEED_X, y + 40), "0 points", 20)
+            _text(canvas, (FEED_X, y + 4), "Not broken", 30, BAD)
+            _text(canvas, (FEED_X, y + 40), "0 points", 20)
 
 
-def _attempt_row(
-    draw: ImageDraw.ImageDraw, y: int, number: int, row: Row | None, next_up: bool
-) -> None:
-    _text(draw, (LEFT - 16, y + DIE / 2), str(number), 28, HIGHLIGHT if next_up else DIM, "rm")
+def _attempt_row(canvas: Canvas, y: int, number: int, row: Row | None, next_up: bool) -> None:
+    """What the view adds to the backdrop's empty row: the highlight on the row to fill in
+    next; a played row's white dice (a dash where it left a column empty) and counts."""
     if next_up:
-        draw.rounded_rectangle(
-            (LEFT - 10, y - 6, _column_x(3) + DIE + 10, y + DIE + 6),
-            radius=12,
-            outline=HIGHLIGHT,
-            width=3,
-        )
-    for column in range(len(COLUMNS)):
+        _relabel(canvas, (LEFT - 16, y + DIE / 2), str(number), 28, HIGHLIGHT)
+        _row_frame(canvas, y)
+    if row is None:
+        return
+    for column, value in enumerate(row.dice):
         x = _column_x(column)
-        value = None if row is None else row.dice[column]
-        if value is None:
-            _slot(draw, x, y)
-            if row is not None:  # played, left empty on purpose: a dash says so
-                draw.line((x + 18, y + DIE / 2, x + DIE - 18, y + DIE / 2), fill=SLOT_EDGE, width=4)
+        if value is None:  # played, left empty on purpose: a dash says so
+            canvas.line((x + 18, y + DIE / 2, x + DIE - 18, y + DIE / 2), fill=SLOT_EDGE, width=4)
         else:
-            draw_die(draw, x, y, DIE, value, WHITE_DIE, PIP)
-    _feedback(draw, y, None if row is None else (row.equal, row.higher, row.lower))
+            _paste_die(canvas, x, y, DIE, value, WHITE_DIE, PIP, BOARD)
+    for i, n in enumerate((row.equal, row.higher, row.lower)):
+        canvas.paste(_played_cell(i, n), (_cell_x(i), y + 6))
 
 
-def _header(draw: ImageDraw.ImageDraw, view: PublicView, rnd: RoundView) -> int:
-    _text(draw, (24, 18), "DOBBELDUEL", 22, DIM)
-    _text(draw, (24, 44), f"Round {rnd.number} of {view.round_count}", 34)
+def _header(canvas: Canvas, view: PublicView, rnd: RoundView) -> None:
+    _text(canvas, (24, 44), f"Round {rnd.number} of {view.round_count}", 34)
     for seat, name in enumerate(view.players):
         y = 16 + seat * 44
         role = "makes the code" if seat == rnd.codemaker else "breaks it"
@@ -268,10 +327,9 @@ def _header(draw: ImageDraw.ImageDraw, view: PublicView, rnd: RoundView) -> int:
             role = "wins" if len(view.winners) == 1 else "draw"
         elif view.over:
             role = ""
-        _text(draw, (WIDTH - 24, y + 4), f"{view.scores[seat]}", 32, HIGHLIGHT, "ra")
-        _text(draw, (WIDTH - 90, y + 2), _fit(name, 24), 22, TEXT, "ra", width=320)
-        _text(draw, (WIDTH - 90, y + 26), role, 14, DIM, "ra")
-    return BOARD_TOP
+        _text(canvas, (WIDTH - 24, y + 4), f"{view.scores[seat]}", 32, HIGHLIGHT, "ra")
+        _text(canvas, (WIDTH - 90, y + 2), _fit(name, 24), 22, TEXT, "ra", width=320)
+        _text(canvas, (WIDTH - 90, y + 26), role, 14, DIM, "ra")
 
 
 def _fit(name: str, n: int) -> str:
@@ -291,132 +349,194 @@ def _turn_line(view: PublicView, rnd: RoundView) -> tuple[str, RGB]:
     return f"{breaker}: place dice or give the solution", HIGHLIGHT
 
 
-def _tray(draw: ImageDraw.ImageDraw, y: int, view: PublicView, rnd: RoundView) -> int:
-    """The rolled dice waiting to be placed, the white dice left, and whose turn it is."""
-    line, colour = _turn_line(view, rnd)
-    _text(draw, (24, y), line, 26, colour, width=WIDTH - 48)
-    y += 44
-    if view.over:
-        for seat, name in enumerate(view.players):
-            _text(draw, (24 + seat * 200, y), _fit(name, 24), 22, DIM, width=180)
-            _text(draw, (24 + seat * 200, y + 26), str(view.scores[seat]), 40, TEXT)
-    else:
-        _text(draw, (24, y + 4), "Rolled", 22, DIM)
-        if rnd.rolled:
-            for i, value in enumerate(rnd.rolled):
-                draw_die(draw, 110 + i * (DIE + 14), y - 8, DIE, value, WHITE_DIE, PIP)
-        else:
-            _text(draw, (110, y + 4), "nothing to place", 22, DIM)
-    # The white dice supply: one small square per die, used ones hollow.
-    x0 = 430
-    _text(draw, (x0, y - 8), f"White dice left: {rnd.white_left} of {WHITE_DICE}", 20)
+SUPPLY_X = 430  # the white dice supply in the tray
+
+
+@picture_cache(maxsize=32)
+def _supply(white_left: int) -> Sprite:
+    """The white dice supply: one small square per die, used ones hollow."""
+    image, draw = _opaque((9 * 30 - 7, 2 * 28 - 5), FRAME)
     for i in range(WHITE_DICE):
-        x = x0 + (i % 9) * 30
-        yy = y + 20 + (i // 9) * 28
-        used = i >= rnd.white_left
+        x, y = (i % 9) * 30, (i // 9) * 28
+        used = i >= white_left
         draw.rounded_rectangle(
-            (x, yy, x + 22, yy + 22),
+            (x, y, x + 22, y + 22),
             radius=5,
             fill=SLOT if used else WHITE_DIE,
             outline=SLOT_EDGE if used else PIP,
         )
-    return y + 84
+    return Sprite(image)
 
 
-def _history(draw: ImageDraw.ImageDraw, y: int, view: PublicView) -> int:
-    """One line per finished round except the one on the board: its code and points."""
-    shown = view.current
-    done = [r for r in view.rounds if r.over and r is not shown]
-    if not done:
-        return y
+def _tray(canvas: Canvas, y: int, view: PublicView, rnd: RoundView) -> None:
+    """The rolled dice waiting to be placed, the white dice left, and whose turn it is."""
+    line, colour = _turn_line(view, rnd)
+    _text(canvas, (24, y), line, 26, colour, width=WIDTH - 48)
+    y += 44
+    if view.over:
+        for seat, name in enumerate(view.players):
+            _text(canvas, (24 + seat * 200, y), _fit(name, 24), 22, DIM, width=180)
+            _text(canvas, (24 + seat * 200, y + 26), str(view.scores[seat]), 40, TEXT)
+    else:
+        _text(canvas, (24, y + 4), "Rolled", 22, DIM)
+        if rnd.rolled:
+            for i, value in enumerate(rnd.rolled):
+                _paste_die(canvas, 110 + i * (DIE + 14), y - 8, DIE, value, WHITE_DIE, PIP, FRAME)
+        else:
+            _text(canvas, (110, y + 4), "nothing to place", 22, DIM)
+    _text(canvas, (SUPPLY_X, y - 8), f"White dice left: {rnd.white_left} of {WHITE_DICE}", 20)
+    canvas.paste(_supply(rnd.white_left), (SUPPLY_X, y + 20))
+
+
+HISTORY_ROW = 52
+
+
+def _history_frames(draw: ImageDraw.ImageDraw, y: int, earlier: int) -> None:
+    """The title and the empty rows of the earlier rounds' list (backdrop)."""
+    if not earlier:
+        return
     _text(draw, (24, y), "Earlier rounds", 20, DIM)
     y += 30
-    for rnd in done:
-        assert rnd.code is not None
+    for _ in range(earlier):
         draw.rounded_rectangle((20, y - 4, WIDTH - 20, y + 40), radius=8, fill=BOARD)
-        _text(draw, (34, y + 18), f"{rnd.number}", 24, DIM, "lm")
+        y += HISTORY_ROW
+
+
+def _history(canvas: Canvas, y: int, view: PublicView) -> None:
+    """One line per finished round except the one on the board: its code and points."""
+    y += 30
+    for rnd in _earlier(view):
+        assert rnd.code is not None
+        _text(canvas, (34, y + 18), f"{rnd.number}", 24, DIM, "lm")
         for column, value in enumerate(rnd.code):
-            draw_die(
-                draw, 64 + column * 40, y + 2, 32, value, DIE_COLOURS[column], DIE_PIPS[column]
-            )
+            body, pip = DIE_COLOURS[column], DIE_PIPS[column]
+            _paste_die(canvas, 64 + column * 40, y + 2, 32, value, body, pip, BOARD)
         breaker = _fit(view.players[rnd.codebreaker], 16)
         if rnd.broken:
             tries = f"{len(rnd.rows)} attempt{'' if len(rnd.rows) == 1 else 's'}"
             what = f"{breaker} broke it after {tries}: {rnd.score} points"
         else:
             what = f"{breaker} did not break it: 0 points"
-        _text(draw, (236, y + 18), what, 22, TEXT, "lm", width=WIDTH - 270)
-        y += 52
-    return y
+        _text(canvas, (236, y + 18), what, 22, TEXT, "lm", width=WIDTH - 270)
+        y += HISTORY_ROW
+
+
+def _earlier(view: PublicView) -> list[RoundView]:
+    shown = view.current
+    return [r for r in view.rounds if r.over and r is not shown]
 
 
 def board_height(view: PublicView) -> int:
-    earlier = sum(1 for r in view.rounds if r.over and r is not view.current)
-    return BOARD_TOP + BOARD_H + 24 + 140 + (30 + 52 * earlier if earlier else 0)
+    return _height(len(_earlier(view)))
 
 
-def board_image(view: PublicView) -> Image.Image:
-    rnd = view.current
-    height = board_height(view)
-    img = Image.new("RGB", (WIDTH, height), FRAME)
+def _height(earlier: int) -> int:
+    return BOARD_TOP + BOARD_H + 24 + 140 + (30 + HISTORY_ROW * earlier if earlier else 0)
+
+
+ROWS_TOP = BOARD_TOP + 84  # the code row; the solution row and the attempt rows follow
+ATTEMPTS_TOP = ROWS_TOP + 2 * ROW_H + 6
+TRAY_TOP = BOARD_TOP + BOARD_H + 24
+
+
+@picture_cache(maxsize=8)  # 3.5-5 MB each; one per number of earlier rounds on the board
+def _backdrop(earlier: int) -> Backdrop:
+    """The board as a new round starts, with `earlier` finished rounds listed under it: the
+    frame, the empty rows and cells, the labels, the screen over the code."""
+    img = Image.new("RGB", (WIDTH, _height(earlier)), FRAME)
     draw = ImageDraw.Draw(img)
-    y = _header(draw, view, rnd)
-    maker, breaker = view.players[rnd.codemaker], view.players[rnd.codebreaker]
-    board_top = y
-    board_bottom = y + BOARD_H
-    draw.rounded_rectangle((12, board_top, WIDTH - 12, board_bottom), radius=18, fill=BOARD)
-    line = f"{_fit(breaker, 20)} breaks {_fit(maker, 20)}'s code"
-    _text(draw, (24, y + 14), line, 20, DIM, width=WIDTH - 48)
+    _text(draw, (24, 18), "DOBBELDUEL", 22, DIM)
+    y = BOARD_TOP
+    draw.rounded_rectangle((12, y, WIDTH - 12, y + BOARD_H), radius=18, fill=BOARD)
     for column, letter in enumerate(COLUMNS):
         x = _column_x(column)
         draw.rounded_rectangle((x, y + 40, x + DIE, y + 62), radius=6, fill=DIE_COLOURS[column])
         _text(draw, (x + DIE / 2, y + 51), letter, 18, DIE_PIPS[column], "mm")
-    for i, sign_colour in enumerate(SIGNS):
-        sign, colour = sign_colour
-        x = FEED_X + i * (CELL_W + 10) + CELL_W / 2
-        _text(
-            draw, (x, y + 51), FEEDBACK_WORDS[sign], 16, DIM, "mm"
-        )
-    y += 84
-    _code_row(draw, y, rnd)
-    y += ROW_H
-    _solution_row(draw, y, rnd)
-    y += ROW_H + 6
+    for i, (sign, _) in enumerate(SIGNS):
+        x = _cell_x(i) + CELL_W / 2
+        _text(draw, (x, y + 51), FEEDBACK_WORDS[sign], 16, DIM, "mm")
+    _screen(draw, ROWS_TOP)
+    y = ROWS_TOP + ROW_H
+    _text(draw, (LEFT - 16, y + DIE / 2), "Solution", 18, DIM, "rm")
+    for column in range(len(COLUMNS)):
+        x = _column_x(column)
+        _slot(draw, x, y, DIE_COLOURS[column])
+        _text(draw, (x + DIE / 2, y + DIE / 2), "?", 36, DIE_COLOURS[column], "mm")
+    y = ATTEMPTS_TOP
     draw.line((LEFT - 60, y - 10, WIDTH - 30, y - 10), fill=SLOT_EDGE, width=2)
+    for i in range(MAX_ATTEMPTS):
+        _text(draw, (LEFT - 16, y + DIE / 2), str(i + 1), 28, DIM, "rm")
+        for column in range(len(COLUMNS)):
+            _slot(draw, _column_x(column), y)
+        for k in range(len(SIGNS)):
+            _cell(draw, _cell_x(k), y, k, None)
+        y += ROW_H
+    _history_frames(draw, TRAY_TOP + 44 + 84, earlier)
+    return Backdrop(img, _palette)
+
+
+def board_canvas(view: PublicView) -> Canvas:
+    """The board of `view`: the backdrop, and what the view adds to it."""
+    rnd = view.current
+    canvas = Canvas(_backdrop(len(_earlier(view))))
+    _header(canvas, view, rnd)
+    maker, breaker = view.players[rnd.codemaker], view.players[rnd.codebreaker]
+    line = f"{_fit(breaker, 20)} breaks {_fit(maker, 20)}'s code"
+    _text(canvas, (24, BOARD_TOP + 14), line, 20, DIM, width=WIDTH - 48)
+    if rnd.code is not None:
+        _revealed(canvas, ROWS_TOP, rnd.code)
+    _solution_row(canvas, ROWS_TOP + ROW_H, rnd)
     for i in range(MAX_ATTEMPTS):
         row = rnd.rows[i] if i < len(rnd.rows) else None
         next_up = not view.over and not rnd.over and i == len(rnd.rows) and not rnd.must_solve
-        _attempt_row(draw, y, i + 1, row, next_up)
-        y += ROW_H
-    y = board_bottom + 24
-    y = _tray(draw, y, view, rnd)
-    _history(draw, y, view)
-    return img
+        _attempt_row(canvas, ATTEMPTS_TOP + i * ROW_H, i + 1, row, next_up)
+    _tray(canvas, TRAY_TOP, view, rnd)
+    _history(canvas, TRAY_TOP + 44 + 84, view)
+    return canvas
+
+
+def board_image(view: PublicView) -> Image.Image:
+    return board_canvas(view).flat()
 
 
 def board_png(view: PublicView) -> bytes:
-    return _png(board_image(view))
+    return board_canvas(view).png()
 
 
-def code_image(view: PrivateView) -> Image.Image:
-    size = 96
-    img = Image.new("RGB", (4 * size + 5 * 24, 230), FRAME)
+CODE_DIE = 96
+
+
+@cache
+def _code_backdrop() -> Backdrop:
+    """The code picture's frame and the column letters under the dice."""
+    img = Image.new("RGB", (4 * CODE_DIE + 5 * 24, 230), FRAME)
     draw = ImageDraw.Draw(img)
-    _text(draw, (24, 18), f"Your code, round {view.round}", 26)
+    for column in range(len(COLUMNS)):
+        x = 24 + column * (CODE_DIE + 24)
+        _text(draw, (x + CODE_DIE / 2, 200), COLUMNS[column], 22, DIE_COLOURS[column], "mm")
+    return Backdrop(img, _palette)
+
+
+def code_canvas(view: PrivateView) -> Canvas:
+    canvas = Canvas(_code_backdrop())
+    _text(canvas, (24, 18), f"Your code, round {view.round}", 26)
     _text(
-        draw,
+        canvas,
         (24, 52),
         f"{_fit(view.codebreaker, 24)} is trying to break it",
         18,
         DIM,
-        width=img.width - 48,
+        width=canvas.size[0] - 48,
     )
     for column, value in enumerate(view.code):
-        x = 24 + column * (size + 24)
-        draw_die(draw, x, 92, size, value, DIE_COLOURS[column], DIE_PIPS[column])
-        _text(draw, (x + size / 2, 200), COLUMNS[column], 22, DIE_COLOURS[column], "mm")
-    return img
+        x = 24 + column * (CODE_DIE + 24)
+        _paste_die(canvas, x, 92, CODE_DIE, value, DIE_COLOURS[column], DIE_PIPS[column], FRAME)
+    return canvas
+
+
+def code_image(view: PrivateView) -> Image.Image:
+    return code_canvas(view).flat()
 
 
 def code_png(view: PrivateView) -> bytes:
-    return _png(code_image(view))
+    return code_canvas(view).png()
