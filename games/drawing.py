@@ -466,8 +466,9 @@ def _bounds(points: Points, margin: float) -> Box:
 
 
 class _Op:
-    """One recorded call: the box it may touch, how to draw it, and for sprites and text
-    what it shows and where (a key), so a part made of such calls can be kept mapped."""
+    """One recorded call: the box it may touch, how to draw it, and what it shows and where
+    (its key; None when that is unknown), so a part made of such calls can be kept mapped.
+    A pasted sprite is kept too: alone in its box, a hard one is pasted already mapped."""
 
     __slots__ = ("box", "replay", "key", "sprite", "at")
 
