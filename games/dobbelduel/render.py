@@ -439,7 +439,7 @@ ATTEMPTS_TOP = ROWS_TOP + 2 * ROW_H + 6
 TRAY_TOP = BOARD_TOP + BOARD_H + 24
 
 
-@picture_cache(maxsize=8)  # 3.5-5 MB each; one per number of earlier rounds on the board
+@picture_cache(maxsize=6)  # 3.5-4.5 MB each: one per number of earlier rounds listed
 def _backdrop(earlier: int) -> Backdrop:
     """The board as a new round starts, with `earlier` finished rounds listed under it: the
     frame, the empty rows and cells, the labels, the screen over the code."""

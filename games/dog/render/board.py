@@ -587,7 +587,7 @@ class _Board:
         text(draw, (left + card_w + 12, c + 6), deck, font(size), fill=TEXT, anchor="lm")
 
 
-@picture_cache(maxsize=512)
+@picture_cache(maxsize=256)  # 20-70 KB each
 def _tag(
     name: str, color: str, cards: int, frame: RGB | None, name_w: float, w: float, at: Point
 ) -> Sprite:

@@ -102,7 +102,7 @@ def _name_tag(name: str, color: str, room: float) -> tuple[Sprite, float, float]
     return Sprite(im), cw, ch
 
 
-@picture_cache(maxsize=128)
+@picture_cache(maxsize=64)  # ~200 KB each: a code and variant, on whole pixels
 def _card(code: str, royal: bool, at: Point) -> Sprite:
     """A card in hand with its shadow on the felt, its corner at `at` (see sprite_origin)."""
     x, y = at
