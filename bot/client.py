@@ -6,7 +6,8 @@ import asyncio
 import hashlib
 import json
 import logging
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -21,7 +22,7 @@ from bot.handlers import Handlers
 from bot.lifecycle import Drain
 from bot.outbox import Dispatcher
 from bot.scheduler import Scheduler
-from bot.store import Store, Timer
+from bot.store import Store, Timer, utcnow
 from bot.table import Table
 from bot.upkeep import Upkeep
 from games.contract import Game
@@ -33,7 +34,8 @@ EXTENSIONS = ("bot.commands",)
 
 class GameBot(commands.Bot):
     def __init__(self, settings: Settings, *, games: dict[str, Game[Any]] | None = None,
-                 **options: Any) -> None:
+                 clock: Callable[[], datetime] = utcnow, **options: Any) -> None:
+        """`clock` tells the time to every clock of the bot (tests run days in a moment)."""
         # The bot never joins voice: discord.py's warnings that PyNaCl and davey (voice
         # libraries) are missing would greet every start with two lines that mean nothing here.
         discord.VoiceClient.warn_nacl = False
@@ -49,6 +51,7 @@ class GameBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        self.clock = clock
         self.games = games if games is not None else all_games()
         self.handlers = Handlers(self)
         self.drain = Drain()
@@ -56,12 +59,13 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_url)
-        self.scheduler = Scheduler(self.store, self.on_timer)
+        self.scheduler = Scheduler(self.store, self.on_timer, clock=self.clock)
         hours = self.settings.reminder_hours
         self.table = Table(
             self.store,
             self.games,
             reminder=timedelta(hours=hours) if hours > 0 else None,
+            clock=self.clock,
             on_timers_changed=self.scheduler.poke,
         )
         for extension in EXTENSIONS:
@@ -88,15 +92,18 @@ class GameBot(commands.Bot):
         log.info("synced %d commands %s", len(payload), f"to guild {guild.id}" if guild else "")
 
     async def on_timer(self, timer: Timer) -> None:
-        if timer.kind == "bots":  # the AI seats' turn, left unfinished by a failed request
-            change = await self.table.drive_on(timer)
+        if timer.kind in ("bots", "deadline"):
+            # "bots": the AI seats' turn, left unfinished by a failed request; "deadline": a
+            # seat's time ran out.
+            act = self.table.drive_on if timer.kind == "bots" else self.table.time_out
+            change = await act(timer)
             if change is not None:
                 await self.handlers.after_change(change)
             return
         target = await self.table.reminder_target(timer)
         if target is not None:
             session, user_id = target
-            await posting.send_reminder(self, session, user_id)
+            await posting.send_reminder(self, session, user_id, timer.seat or 0)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button or menu whose custom_id none of ours matches (forged, mangled, or from an

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import clocks
 from bot.errors import UNKNOWN_COMMAND, OptionError, answer
 from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, ELLIPSIS, fit, one_line
 from games.contract import Game, OptionSpec
@@ -136,7 +137,36 @@ def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
     simple("end", "End the game (host or Manage Channels)", h.end)
     group.add_command(_play_command(bot, game))
     group.add_command(_seat_command(bot, game))
+    group.add_command(_kick_command(bot, game))
     return group
+
+
+def _kick_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+    @app_commands.describe(member="The person whose seat the bot plays from now on")
+    async def kick(interaction: discord.Interaction, member: discord.User) -> None:
+        await bot.handlers.kick(interaction, game, member)
+
+    return app_commands.Command(
+        name="kick",
+        description="Hand a person's seat to the bot (host or Manage Channels)",
+        callback=kick,
+    )
+
+
+def games_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
+    """`/games`: every lobby and running game of this server, or those waiting for you."""
+
+    @app_commands.describe(mine="Only the games waiting for your move or answer")
+    async def games(interaction: discord.Interaction, mine: bool = False) -> None:
+        await bot.handlers.games(interaction, bool(mine))
+
+    games.__annotations__["mine"] = Checked("mine", bool)
+    command = app_commands.Command(
+        name="games", description="The games running in this server: whose move, since when",
+        callback=games,
+    )
+    command.guild_only = True
+    return command
 
 
 def _seat_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
@@ -181,7 +211,9 @@ def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, .
 
     async def start(interaction: discord.Interaction, **kwargs: Any) -> None:
         bots = kwargs.pop("bots", None) or 0
-        await bot.handlers.start(interaction, game, kwargs, bots)
+        turn_time = kwargs.pop("turn_time", None)
+        reaction_time = kwargs.pop("reaction_time", None)
+        await bot.handlers.start(interaction, game, kwargs, bots, turn_time, reaction_time)
 
     parameters = [
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -203,6 +235,19 @@ def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, .
                                              max_value=game.max_players - 1))
     )
     descriptions["bots"] = "How many seats the bot plays itself (0 by default)"
+    clock_options = [("turn_time", "How long a turn may take before the bot moves for that "
+                      "player (off by default)", clocks.TURN_TIMES)]
+    if game.has_reactions:
+        clock_options.append(("reaction_time", "How long everyone may answer an attack or a "
+                              "card (1 minute by default)", clocks.REACTION_TIMES))
+    for name, description, times in clock_options:
+        parameters.append(inspect.Parameter(
+            name, inspect.Parameter.KEYWORD_ONLY, default=None,
+            annotation=Checked(name, int, choices=times),
+        ))
+        descriptions[name] = fit(description, DESCRIPTION)
+        choices[name] = [app_commands.Choice(name=fit(label, CHOICE_NAME), value=value)
+                         for label, value in times.items()]
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     start.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     if choices:
@@ -294,6 +339,7 @@ async def setup(bot: GameBot) -> None:
     command payload of the wrong shape before discord.py reads it (see `well_formed`)."""
     for game in bot.games.values():
         bot.tree.add_command(build_group(bot, game))
+    bot.tree.add_command(games_command(bot))
 
     async def check(interaction: discord.Interaction) -> bool:
         if well_formed(bot.tree, interaction.data or {}):  # type: ignore[arg-type]

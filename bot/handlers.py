@@ -20,7 +20,7 @@ from bot import posting, replies
 from bot import store as st
 from bot.components import menu_header, menu_view, rules_view
 from bot.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
-from bot.limits import CHOICE_NAME, fit
+from bot.limits import CHOICE_NAME, EMBED_DESCRIPTION, fit
 from bot.menus import menu_step
 from bot.outbox import UNKNOWN_CHANNEL
 from bot.table import AlreadyDone, Change, Table, TableError
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 AUTOCOMPLETE_MAX = 25
+GAMES_SHOWN = 20  # lines of /games: what fits an embed, newest first
+GAMES_READ = 500  # open games read for /games mine, which keeps those waiting for the caller
 
 
 def _name(user: discord.abc.User) -> str:
@@ -100,7 +102,7 @@ class Handlers:
     @guarded
     async def start(
         self, interaction: discord.Interaction, game: Game[Any], options: dict[str, Any],
-        bots: int,
+        bots: int, turn_time: int | None = None, reaction_time: int | None = None,
     ) -> None:
         check_can_host(interaction.app_permissions)
         session = await self.table.start(
@@ -111,6 +113,8 @@ class Handlers:
             name=_name(interaction.user),
             options=options,
             bots=bots,
+            turn_time=turn_time,
+            reaction_time=reaction_time,
         )
         card = await replies.send(interaction, keep=True, **posting.lobby_message(game, session))
         assert card is not None
@@ -228,7 +232,9 @@ class Handlers:
     async def play(self, interaction: discord.Interaction, game: Game[Any], action: str) -> None:
         """An id (autocomplete's hidden value) plays that move; words ("queen pawn 2") play
         the one move they name, or are answered with the moves they could mean."""
-        session = await self.table.session_here(game, interaction.channel_id)
+        session = await self._back(
+            await self.table.session_here(game, interaction.channel_id), interaction.user.id
+        )
         typed = ".".join(action.split())  # "solve 1 2 3 4" typed by hand means solve.1.2.3.4
         actions = self.table.legal_for(session, interaction.user.id)
         legal = {a.id.lower(): a.id for a in actions}
@@ -271,7 +277,8 @@ class Handlers:
 
     @guarded
     async def open_menu(self, interaction: discord.Interaction, session_id: int) -> None:
-        session = await self.table.session_by_id(session_id)
+        session = await self._back(await self.table.session_by_id(session_id),
+                                   interaction.user.id)
         await self._show_step(interaction, session, "", new=True)
 
     @guarded
@@ -312,7 +319,8 @@ class Handlers:
 
         `edit`: the answer replaces the menu the click came from, rather than a new message.
         """
-        session = await self.table.session_by_id(session_id)
+        session = await self._back(await self.table.session_by_id(session_id),
+                                   interaction.user.id)
         label = next(
             (a.label for a in self.table.legal_for(session, interaction.user.id)
              if a.id == action_id),
@@ -350,9 +358,18 @@ class Handlers:
             await replies.send(interaction, ephemeral=True, **message)
 
     async def _fresh(self, session_id: int, version: int, user_id: int) -> st.Session:
-        session = await self.table.session_by_id(session_id)
+        session = await self._back(await self.table.session_by_id(session_id), user_id)
         await self.table.check_fresh(session, user_id, version)
         return session
+
+    async def _back(self, session: st.Session, user_id: int) -> st.Session:
+        """Any command or button of a person whose seat the AI plays gives it back to them,
+        and the channel reads so."""
+        change = await self.table.come_back(session, user_id)
+        if change is None:
+            return session
+        await self.after_change(change)
+        return change.session
 
     async def _show_step(
         self, interaction: discord.Interaction, session: st.Session, prefix: str, *, new: bool
@@ -399,6 +416,7 @@ class Handlers:
         await self._send_hand(interaction, await self.table.session_by_id(session_id))
 
     async def _send_hand(self, interaction: discord.Interaction, session: st.Session) -> None:
+        session = await self._back(session, interaction.user.id)
         seat = self.table.seat_of(session, interaction.user.id)
         if seat is None:
             raise TableError("You are not in this game.")
@@ -419,6 +437,8 @@ class Handlers:
     @guarded
     async def board(self, interaction: discord.Interaction, game: Game[Any]) -> None:
         session = await self.table.session_to_show(game, interaction.channel_id)
+        if session.status == "active":
+            session = await self._back(session, interaction.user.id)
         if session.status == "lobby":
             card = await replies.send(
                 interaction, keep=True, **posting.lobby_message(game, session)
@@ -426,8 +446,9 @@ class Handlers:
             assert card is not None
             await self._keep_lobby_card(session, card.id)  # the newest card is kept fresh
             return
-        sent = await replies.send(interaction, keep=True,
-                                  **(await posting.board_message(game, session, [])))
+        sent = await replies.send(interaction, keep=True, **(
+            await posting.board_message(game, session, [], settings=True)
+        ))
         if sent is not None and session.status == "active":
             with _logged("making the requested board of session %s the live one", session.id):
                 await self.bot.dispatcher.adopt(session.id, sent)
@@ -494,6 +515,53 @@ class Handlers:
         )
         await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
         await self._refresh_lobby(session)
+
+    @guarded
+    async def kick(
+        self, interaction: discord.Interaction, game: Game[Any], member: discord.abc.User
+    ) -> None:
+        change = await self.table.kick(
+            game, interaction.channel_id, interaction.user.id, _name(interaction.user),
+            member.id, can_manage=_can_manage(interaction),
+        )
+        mark_saved(interaction)
+        text = fit(" ".join(change.events))
+        if change.session.status == "lobby":
+            await replies.send(interaction, content=text,
+                               allowed_mentions=discord.AllowedMentions.none())
+        else:  # the board tells the channel
+            await replies.send(interaction, content=fit(f"✅ {text}"), ephemeral=True)
+            await self.after_change(change)
+        await self._refresh_lobby(change.session)
+
+    @guarded
+    async def games(self, interaction: discord.Interaction, mine: bool) -> None:
+        """The server's lobbies and running games (`mine`: those waiting for the caller),
+        privately: a list nobody else asked for must not fill the channel."""
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        user = interaction.user.id
+        sessions = await self.table.store.open_sessions_in_guild(
+            interaction.guild_id, GAMES_READ if mine else GAMES_SHOWN + 1
+        )
+        if mine:
+            sessions = [s for s in sessions if any(
+                s.players[seat].user_id == user for seat in s.clock.waits
+            )]
+        lines = [posting.game_line(self.table.game_of(s), s, user)
+                 for s in sessions[:GAMES_SHOWN] if s.game in self.table.games]
+        if not lines:
+            empty = ("No game here waits for you." if mine
+                     else "No game is running in this server. Start one with `/<game> start`.")
+            await replies.send(interaction, content=empty, ephemeral=True)
+            return
+        title = "Games waiting for you" if mine else "Games in this server"
+        more = len(sessions) - GAMES_SHOWN
+        footer = f"\n… and {more} more, older." if more > 0 else ""
+        await replies.send(interaction, ephemeral=True, embed=discord.Embed(
+            title=title, description=fit("\n".join(f"• {line}" for line in lines) + footer,
+                                         EMBED_DESCRIPTION),
+        ))
 
     # -- after every change --------------------------------------------------------------
     async def after_change(self, change: Change) -> None:

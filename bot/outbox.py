@@ -93,6 +93,7 @@ class Dispatcher:
             privates = [row for row in rows if row.kind == "private"]
             if not await self._send_private(session, game, privates):
                 return  # the channel is gone and the game with it
+            await self._send_calls(session, [row for row in rows if row.kind == "call"])
             boards = [row for row in rows if row.kind == "board"]
             await self._post_boards(session, game, boards)
 
@@ -137,6 +138,8 @@ class Dispatcher:
             return session
         events = [event for row in group for event in row.payload.get("events", [])]
         state = game.load(last.payload.get("state") or session.state or "")
+        waits = {int(seat): st.Wait.model_validate(wait)
+                 for seat, wait in last.payload.get("waits", {}).items()}
         if any("state" in row.payload for row in group):
             turn = {seat for row in group for seat in row.payload.get("turn", [])}
         else:  # saved by a release before turns were tracked: ping as it did
@@ -145,7 +148,8 @@ class Dispatcher:
         if (live is not None and shown is not None and not turn
                 and session.status == "active" and game.result(state) is None):
             lines = [*shown.lines, *events]
-            message = await posting.board_message(game, session, lines, state=state)
+            message = await posting.board_message(game, session, lines, state=state,
+                                                  waits=waits)
             if await self._edit_live(session, live, message):
                 session = await self.store.note_messages(
                     session.id,
@@ -157,7 +161,8 @@ class Dispatcher:
         if nonce is None:  # (a group tried before a crash keeps its nonce: the same message)
             nonce = f"b{session.id}.{group[0].version}-{last.version}"
             await self.store.claim_outbox([row.id for row in group], nonce)
-        message = await posting.board_message(game, session, events, state=state, ping=turn)
+        message = await posting.board_message(game, session, events, state=state, ping=turn,
+                                              waits=waits)
         try:
             sent = await self._post(session, message, nonce)
         except discord.NotFound as error:
@@ -283,6 +288,21 @@ class Dispatcher:
                     await self.bot.upkeep.cannot_post(session, error)
                 await self.store.done_outbox([row.id])
         return True
+
+    async def _send_calls(self, session: st.Session, rows: list[st.OutboxRow]) -> None:
+        """A DM to each seat that may answer a reaction window, while the window is open."""
+        for row in rows:
+            wait = session.clock.waits.get(row.seat) if row.seat is not None else None
+            due = row.payload.get("due")
+            if (session.status == "active" and wait is not None and wait.due is not None
+                    and wait.due.isoformat() == due):
+                try:
+                    await posting.send_call(self.bot, session, row.seat or 0, wait.due,
+                                            f"r{row.id}")
+                except discord.HTTPException as error:  # an account gone: nobody to call
+                    log.info("session %s: the call to seat %s failed (%s)", session.id,
+                             row.seat, error.code)
+            await self.store.done_outbox([row.id])
 
     # -- the sweep ------------------------------------------------------------------------
     async def _run(self) -> None:

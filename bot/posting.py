@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import dms
+from bot import clocks, dms
 from bot import store as st
 from bot.components import board_view, final_view, lobby_view
 from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, EMBED_TITLE, fit
@@ -54,6 +54,8 @@ def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
              for spec in game.options if not spec.player_counts or count in spec.player_counts]
     if shown:
         embed.add_field(name="Options", value=fit("\n".join(shown), EMBED_FIELD), inline=False)
+    embed.add_field(name="Clock", inline=False,
+                    value=clocks.settings_line(session.clock, reactions=game.has_reactions))
     if session.status == "lobby":
         embed.set_footer(text=f"Join with the button or /{game.name} join; "
                               f"the host begins with Begin or /{game.name} begin.")
@@ -81,15 +83,22 @@ async def board_message(
     *,
     state: Any = None,
     ping: Iterable[int] = (),
+    waits: dict[int, st.Wait] | None = None,
+    settings: bool = False,
 ) -> dict[str, Any]:
     """The channel's picture of the game at `state` (the session's current one by default),
-    the news, and who must act now.
+    the news, who must act now and when their clock runs out (`waits`, as saved with that
+    state; the session's by default).
 
-    Everyone to act is named, but only the seats in `ping` are notified (allowed_mentions):
-    a person is pinged when the turn passes to them, not by a repost or an edit.
+    Everyone on their turn is named, but only the seats in `ping` are notified
+    (allowed_mentions): a person is pinged when the turn passes to them, not by a repost or an
+    edit. Seats that may answer a reaction window are never named: the channel reads only
+    that answers are awaited, and until when. `settings`: a line with the clock's settings.
     """
     if state is None:
         state = game.load(session.state or "")
+        waits = session.clock.waits if waits is None else waits
+    waits = waits or {}
     view = game.public_view(state)
     tail = []
     result = game.result(state)
@@ -101,12 +110,24 @@ async def board_message(
         tail.append(f"{game.status(view)}\nThis game was ended before its finish.")
     else:
         tail.append(game.status(view))
-        waiting = [s for s in game.to_act(state) if session.players[s].user_id]
+        to_act = game.to_act(state)
+        reacting = [s for s in to_act if s in set(game.reactions(state))]
+        waiting = [s for s in to_act if s not in reacting and session.players[s].user_id
+                   and not session.players[s].away]
         if waiting:
             mentions = " ".join(f"<@{session.players[s].user_id}>" for s in waiting)
-            tail.append(f"{mentions}: your move (press Play, or `/{game.name} play`).")
+            tail.append(f"{mentions}: your move (press Play, or `/{game.name} play`)."
+                        + _runs_out(waits, waiting))
+        if reacting:
+            closes = [w.due for s, w in waits.items() if s in reacting and w.due is not None]
+            when = f": the window closes {clocks.relative(max(closes))}" if closes else ""
+            tail.append(f"⚡ Waiting for answers{when}. Whoever may answer was told privately "
+                        "(press Play to see whether you may).")
         wanted = set(ping)
         pinged = [discord.Object(session.players[s].user_id or 0) for s in waiting if s in wanted]
+    if settings:
+        tail.append("⏱️ Clock: " + clocks.settings_line(session.clock,
+                                                        reactions=game.has_reactions))
     png = await _drawn(game.render_public, view)
     if png is None:
         tail.append("(The picture could not be drawn this time; the move counts.)")
@@ -129,6 +150,43 @@ async def board_message(
     else:
         message["view"] = board_view(session.id, active=session.status == "active")
     return message
+
+
+def _runs_out(waits: dict[int, st.Wait], seats: list[int]) -> str:
+    """" ⏳ Time runs out in 5 minutes." for the seats' clock (the first, when several run)."""
+    dues = sorted({waits[s].due for s in seats if s in waits and waits[s].due is not None})
+    if not dues:
+        return ""
+    first = "The first clock runs out" if len(dues) > 1 else "Time runs out"
+    return f" ⏳ {first} {clocks.relative(dues[0])}."
+
+
+def game_line(game: Game[Any], session: st.Session, user_id: int | None = None) -> str:
+    """One game of `/games`: the game, its channel, its players, whose move and since when,
+    its clock. Only the person asking (`user_id`) may read that they may answer a window."""
+    players = ", ".join(("🤖 " if p.bot else "") + p.name for p in session.players)
+    head = f"**{game.title}** in <#{session.channel_id}> · {players}"
+    if session.status == "lobby":
+        return (f"{head} · lobby ({len(session.players)}/{game.max_players}), opened "
+                f"{clocks.relative(session.created_at)}")
+    waits = session.clock.waits
+    turn = [s for s, w in sorted(waits.items()) if not w.reaction]
+    names = [session.players[s].name for s in turn]
+    if user_id is not None and any(session.players[s].user_id == user_id
+                                   for s, w in waits.items() if w.reaction):
+        names.append("your answer")
+    elif any(w.reaction for w in waits.values()):
+        names.append("answers")
+    if not waits:  # the AI seats are moving, or saved before clocks were kept
+        who = "the bot is moving" if session.state else "starting"
+        since = session.updated_at
+    else:
+        who = "waiting for " + ", ".join(names)
+        since = min(w.since for w in waits.values())
+    dues = [w.due for w in waits.values() if w.due is not None]
+    due = f", time runs out {clocks.relative(min(dues))}" if dues else ""
+    clock = clocks.settings_line(session.clock, reactions=game.has_reactions)
+    return f"{head} · {who} since {clocks.relative(since)}{due} · ⏱️ {clock}"
 
 
 def outcome_line(session: st.Session, result: Result) -> str:
@@ -308,11 +366,37 @@ async def _tell_dms_closed(
     )
 
 
-async def send_reminder(bot: GameBot, session: st.Session, user_id: int) -> None:
+def _link(session: st.Session) -> str:
+    return f"https://discord.com/channels/{session.guild_id or '@me'}/{session.channel_id}"
+
+
+async def send_reminder(
+    bot: GameBot, session: st.Session, user_id: int, seat: int
+) -> None:
     game = bot.table.game_of(session)
-    link = f"https://discord.com/channels/{session.guild_id or '@me'}/{session.channel_id}"
+    wait = session.clock.waits.get(seat)
+    due = (f" Your time runs out {clocks.relative(wait.due)}; then the bot moves for you."
+           if wait is not None and wait.due is not None else "")
     try:
         await dms.send_dm(bot, user_id, dms.plain(
-            content=f"⏰ Your {game.title} game is waiting for your move: {link}"))
+            content=f"⏰ Your {game.title} game is waiting for your move: {_link(session)}{due}"))
     except discord.HTTPException as error:
         log.info("reminder to %s not delivered: %s", user_id, error)
+
+
+async def send_call(
+    bot: GameBot, session: st.Session, seat: int, due: Any, nonce: str
+) -> None:
+    """Tell a seat, by DM, that it may answer the reaction window just opened, and until
+    when; the Play button under it opens the menu. Nobody else learns it."""
+    user_id = session.players[seat].user_id
+    if user_id is None:
+        return
+    game = bot.table.game_of(session)
+    content = (f"⚡ **{game.title}**: you may answer now, until {clocks.relative(due)} "
+               f"(then you pass). Press Play below, or `/{game.name} play` in {_link(session)}.")
+    try:
+        await dms.send_dm(bot, user_id, dms.plain(
+            content=content, nonce=nonce, view=board_view(session.id, active=True)))
+    except discord.Forbidden as error:  # closed DMs: the Play button under the board is there
+        log.info("call to answer not delivered to %s: %s", user_id, error)

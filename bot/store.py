@@ -48,6 +48,8 @@ __all__ = [
     "StoreBusy",
     "StoreError",
     "Timer",
+    "Wait",
+    "Clock",
     "UNSET",
     "load_migrations",
     "utcnow",
@@ -81,13 +83,46 @@ UNSET: Final = _Unset.UNSET
 
 
 class Seat(BaseModel):
-    """A place at the table; AI seats have no Discord user."""
+    """A place at the table; AI seats have no Discord user. A person's seat is `away` while
+    the AI plays it for them (their clock ran out twice, or the host handed it over): it stays
+    theirs, and they take it back by acting."""
 
     model_config = ConfigDict(frozen=True)
 
     user_id: int | None
     name: str
     bot: bool = False
+    away: bool = False
+
+    @property
+    def ai(self) -> bool:
+        """The AI makes this seat's moves (an AI seat, or a person's while they are away)."""
+        return self.bot or self.away
+
+
+class Wait(BaseModel):
+    """A seat the game waits for: since when, when its clock runs out (None: no clock), when
+    to remind its person (None: no reminder), and whether it answers a reaction window."""
+
+    model_config = ConfigDict(frozen=True)
+
+    since: AwareDatetime
+    due: AwareDatetime | None = None
+    remind: AwareDatetime | None = None
+    reaction: bool = False
+
+
+class Clock(BaseModel):
+    """A game's clock: its settings (seconds; `turn` None: no limit, reminders only), the
+    seats it waits for, and each seat's clocks run out in a row (`strikes`). Saved with every
+    move, so deadlines follow from what is saved."""
+
+    model_config = ConfigDict(frozen=True)
+
+    turn: int | None = None
+    reaction: int | None = None
+    waits: dict[int, Wait] = Field(default_factory=dict)
+    strikes: dict[int, int] = Field(default_factory=dict)
 
 
 class BoardNews(BaseModel):
@@ -120,6 +155,7 @@ class Session(BaseModel):
     board_message_id: int | None = None
     board_news: BoardNews | None = None
     lobby_message_id: int | None = None
+    clock: Clock = Field(default_factory=Clock)
     created_at: AwareDatetime
     updated_at: AwareDatetime
 
@@ -142,6 +178,7 @@ class ActionRow(BaseModel):
     action: str
     at: AwareDatetime
     interaction_id: int | None = None
+    timeout: bool = False  # the bot moved for a seat whose time ran out
 
 
 class Timer(BaseModel):
@@ -167,13 +204,14 @@ class NextTimer(BaseModel):
     due_at: AwareDatetime
 
 
-OutboxKind = Literal["board", "private"]
+OutboxKind = Literal["board", "private", "call"]
 
 
 class OutboxItem(BaseModel):
     """Something a change must still show, saved with the change: the board with the change's
-    news (`payload["events"]`), or a seat's private view at that step (`payload["state"]`,
-    `payload["news"]`: a new DM or a quiet edit)."""
+    news (`payload["events"]`), a seat's private view at that step (`payload["state"]`,
+    `payload["news"]`: a new DM or a quiet edit), or a call to a seat that may answer a
+    reaction window (`payload["due"]`: when the window closes), by DM, never in the channel."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -289,12 +327,17 @@ class Store(ABC):
         players: Iterable[Seat | Mapping[str, Any]],
         options: Mapping[str, Any],
         seed: int,
+        clock: Clock | None = None,
     ) -> Session:
         """Open a lobby; raises ChannelBusy if the channel already has an open session."""
 
     @abstractmethod
     async def open_session(self, channel_id: int) -> Session | None:
         """The lobby or running game in this channel, if any."""
+
+    @abstractmethod
+    async def open_sessions_in_guild(self, guild_id: int, limit: int) -> list[Session]:
+        """The lobbies and running games of one server, newest first, at most `limit`."""
 
     @abstractmethod
     async def latest_session(self, channel_id: int) -> Session | None:
@@ -315,6 +358,7 @@ class Store(ABC):
         options: Mapping[str, Any] | _Unset = UNSET,
         state: str | None | _Unset = UNSET,
         host_id: int | _Unset = UNSET,
+        clock: Clock | _Unset = UNSET,
         timers: Sequence[NextTimer] | None = None,
         outbox: Sequence[OutboxItem] = (),
     ) -> Session:
@@ -350,13 +394,17 @@ class Store(ABC):
         action: str,
         state: str | None,
         status: SessionStatus | None = None,
+        players: Iterable[Seat | Mapping[str, Any]] | None = None,
+        clock: Clock | None = None,
         timers: Sequence[NextTimer] | None = None,
         outbox: Sequence[OutboxItem] = (),
         interaction_id: int | None = None,
+        timeout: bool = False,
     ) -> Session:
         """Store the new state and append the action to the log, atomically.
 
-        ``status=None`` leaves the status as it is; ``timers``, when given, replace the
+        ``status``, ``players`` and ``clock`` left None stay as they are; ``timeout`` marks
+        a move the bot made for a seat whose time ran out. ``timers``, when given, replace the
         session's timers in the same transaction (what must happen next is never lost
         between the move and its clocks), and the ``outbox`` items (what the move must still
         show) are added in it. ``interaction_id`` is kept with the log row, unique: a second
@@ -577,6 +625,7 @@ def _session(row: sqlite3.Row) -> Session:
         board_news=(BoardNews.model_validate_json(row["board_news"])
                     if row["board_news"] else None),
         lobby_message_id=row["lobby_message_id"],
+        clock=Clock.model_validate_json(row["clock"]),
         created_at=_from_text(row["created_at"]),
         updated_at=_from_text(row["updated_at"]),
     )
@@ -603,6 +652,7 @@ def _action(row: sqlite3.Row) -> ActionRow:
         action=row["action"],
         at=_from_text(row["at"]),
         interaction_id=row["interaction_id"],
+        timeout=bool(row["timeout"]),
     )
 
 
@@ -785,19 +835,21 @@ class SqliteStore(Store):
         players: Iterable[Seat | Mapping[str, Any]],
         options: Mapping[str, Any],
         seed: int,
+        clock: Clock | None = None,
     ) -> Session:
         now = _to_text(utcnow())
         values = (
             guild_id, channel_id, game, "lobby", host_id,
-            _seats_json(players), _options_json(options), seed, now, now,
+            _seats_json(players), _options_json(options), seed,
+            (clock or Clock()).model_dump_json(), now, now,
         )  # fmt: skip
         busy: ChannelBusy | None = None
         async with self._transaction() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, players,"
-                    " options, seed, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " options, seed, clock, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     values,
                 )
                 row = await cursor.fetchone()
@@ -815,6 +867,14 @@ class SqliteStore(Store):
             f"SELECT * FROM sessions WHERE channel_id = ? AND {_OPEN_SQL}", (channel_id,)
         )
         return _session(row) if row else None
+
+    async def open_sessions_in_guild(self, guild_id: int, limit: int) -> list[Session]:
+        rows = await self._fetchall(
+            f"SELECT * FROM sessions WHERE guild_id = ? AND {_OPEN_SQL}"
+            " ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_session(row) for row in rows]
 
     async def latest_session(self, channel_id: int) -> Session | None:
         row = await self._fetchone(
@@ -838,6 +898,7 @@ class SqliteStore(Store):
         options: Mapping[str, Any] | _Unset = UNSET,
         state: str | None | _Unset = UNSET,
         host_id: int | _Unset = UNSET,
+        clock: Clock | _Unset = UNSET,
         timers: Sequence[NextTimer] | None = None,
         outbox: Sequence[OutboxItem] = (),
     ) -> Session:
@@ -852,6 +913,8 @@ class SqliteStore(Store):
             fields["state"] = state
         if host_id is not UNSET:
             fields["host_id"] = host_id
+        if clock is not UNSET:
+            fields["clock"] = clock.model_dump_json()
         fields["updated_at"] = _to_text(utcnow())
         assignments = [f"{name} = ?" for name in fields]  # names are ours, never the caller's
         assignments.append("version = version + 1")
@@ -919,9 +982,12 @@ class SqliteStore(Store):
         action: str,
         state: str | None,
         status: SessionStatus | None = None,
+        players: Iterable[Seat | Mapping[str, Any]] | None = None,
+        clock: Clock | None = None,
         timers: Sequence[NextTimer] | None = None,
         outbox: Sequence[OutboxItem] = (),
         interaction_id: int | None = None,
+        timeout: bool = False,
     ) -> Session:
         if status is not None:
             _check_status(status)
@@ -930,9 +996,12 @@ class SqliteStore(Store):
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE sessions SET state = ?, status = COALESCE(?, status),"
+                " players = COALESCE(?, players), clock = COALESCE(?, clock),"
                 " version = version + 1, updated_at = ?"
                 " WHERE id = ? AND version = ? RETURNING *",
-                (state, status, now, session_id, expected_version),
+                (state, status, None if players is None else _seats_json(players),
+                 None if clock is None else clock.model_dump_json(), now, session_id,
+                 expected_version),
             )
             row = await cursor.fetchone()
             if row is None:
@@ -941,10 +1010,10 @@ class SqliteStore(Store):
                 try:
                     await db.execute(
                         "INSERT INTO actions (session_id, seq, version, seat, user_id, action,"
-                        " at, interaction_id) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
-                        " FROM actions WHERE session_id = ?), ?, ?, ?, ?, ?, ?)",
+                        " at, interaction_id, timeout) VALUES (?, (SELECT COALESCE(MAX(seq), 0)"
+                        " + 1 FROM actions WHERE session_id = ?), ?, ?, ?, ?, ?, ?, ?)",
                         (session_id, session_id, row["version"], seat, user_id, action, now,
-                         interaction_id),
+                         interaction_id, int(timeout)),
                     )
                 except sqlite3.IntegrityError as error:
                     if "interaction_id" not in str(error) or interaction_id is None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot import clocks
 from bot import store as st
 from bot.locks import KeyedLocks
 from games.contract import Action, Game, Player, RuleError
@@ -26,6 +27,8 @@ from games.rng import Rng
 
 log = logging.getLogger(__name__)
 AI_ACTIONS_PER_TURN_LIMIT = 500  # a guard against a game whose AI never yields a turn
+TAKEOVER_AFTER = 2  # clocks run out in a row before the AI plays the seat
+NOBODY_LEFT = "Nobody is left playing, so the game ends here."
 
 
 class TableError(Exception):
@@ -151,9 +154,12 @@ class Table:
         name: str,
         options: dict[str, Any],
         bots: int = 0,
+        turn_time: int | None = None,
+        reaction_time: int | None = None,
     ) -> st.Session:
         async with self.lock(channel_id):
             resolved = resolve_options(game, options)
+            clock = clock_settings(game, turn_time, reaction_time)
             if bots < 0 or bots > game.max_players - 1:
                 raise TableError(
                     f"{game.title} seats {game.min_players} to {game.max_players} players, so "
@@ -170,6 +176,7 @@ class Table:
                     players=players,
                     options=resolved,
                     seed=secrets.randbits(63),
+                    clock=clock,
                 )
             except st.ChannelBusy:
                 busy = await self.store.open_session(channel_id)
@@ -193,13 +200,14 @@ class Table:
                     f"Only the players of that game can ask for its rematch. Start a game of "
                     f"your own with `/{game.name} start`."
                 )
-            players = list(old.players)
+            players = [p.model_copy(update={"away": False}) for p in old.players]
             players[seat] = st.Seat(user_id=user_id, name=name, bot=False)
             try:
                 return await self.store.create_session(
                     guild_id=old.guild_id, channel_id=old.channel_id, game=game.name,
                     host_id=user_id, players=players, options=old.options,
                     seed=secrets.randbits(63),
+                    clock=st.Clock(turn=old.clock.turn, reaction=old.clock.reaction),
                 )
             except st.ChannelBusy:
                 busy = await self.store.open_session(old.channel_id)
@@ -288,7 +296,7 @@ class Table:
         if seat is None or session.status not in ("lobby", "active"):
             raise TableError("You are not in this game.")
         name = session.players[seat].name
-        humans = [p for p in session.players if not p.bot and p.user_id != user_id]
+        humans = [p for p in session.players if not p.ai and p.user_id != user_id]
         if not humans:
             ended = await self.store.update_session(
                 session.id, session.version, status="ended",
@@ -310,15 +318,9 @@ class Table:
         # Mid-game a bot takes the seat over, so the others can finish the game.
         players = list(session.players)
         players[seat] = st.Seat(user_id=None, name=f"{name} (bot)", bot=True)
-        state = self.state_of(session)
         events.insert(0, f"{name} left; a bot plays their seat from now on.")
-        updated = await self.store.update_session(
-            session.id, session.version, players=players, host_id=host,
-            timers=self._next_timers(self.game_of(session), players, session.status, state),
-            outbox=[board_news(self.game_of(session), state, state, session.state or "",
-                               events)],
-        )
-        return await self._run_bots(updated, Change(updated, events, moved=True))
+        return await self._reseat(session, players, _forgive(session.clock, seat), events,
+                                  host_id=host)
 
     async def begin(self, game: Game[Any], channel_id: int, user_id: int) -> Change:
         async with self.lock(channel_id):
@@ -354,11 +356,13 @@ class Table:
         events += opening.events
         notes = self._private_notes(game, session.players, None, state)
         dumped = game.dump(state)
+        clock, timers, calls = self._clocked(game, session.players, session.clock, "active",
+                                             state)
         updated = await self.store.update_session(
-            session.id, session.version, status="active", state=dumped,
-            timers=self._next_timers(game, session.players, "active", state),
-            outbox=[board_news(game, None, state, dumped, events),
-                    *self._private_outbox(notes, dumped)],
+            session.id, session.version, status="active", state=dumped, clock=clock,
+            timers=timers,
+            outbox=[board_news(game, None, state, dumped, events, waits=clock.waits),
+                    *self._private_outbox(notes, dumped), *calls],
         )
         change = Change(updated, events, notes, moved=True)
         return await self._run_bots(updated, change)
@@ -418,8 +422,7 @@ class Table:
         state = game.load(session.state or "")
         waiting = game.to_act(state)
         if seat not in waiting:
-            names = ", ".join(session.players[s].name for s in waiting) or "nobody"
-            raise TableError(f"It is not your turn: waiting for {names}.")
+            raise TableError(f"It is not your turn: {waiting_words(game, session, state)}.")
         return state, seat
 
     async def play(
@@ -499,13 +502,23 @@ class Table:
         events: list[str],
         *,
         interaction_id: int | None = None,
+        timeout: bool = False,
+        players: list[st.Seat] | None = None,
+        clock: st.Clock | None = None,
     ) -> st.Session:
         """Save one step with what it must show (its news on the board, every private view
-        it changed) and what must happen next, in one transaction."""
+        it changed, the calls to answer a window it opened) and what must happen next (the
+        clock and its timers), in one transaction. A person's own move clears their seat's
+        run of timeouts; `players` and `clock`, when given, are saved with the step."""
         session = change.session
         game = self.game_of(session)
         status = "finished" if game.result(after) is not None else "active"
-        notes = self._private_notes(game, session.players, before, after)
+        seats = players if players is not None else session.players
+        base = clock if clock is not None else session.clock
+        if user_id is not None and seat is not None:
+            base = _forgive(base, seat)
+        clock, timers, calls = self._clocked(game, seats, base, status, after, mover=seat)
+        notes = self._private_notes(game, seats, before, after)
         dumped = game.dump(after)  # once: the saved state, the board's and the DMs'
         try:
             updated = await self.store.record_action(
@@ -516,13 +529,18 @@ class Table:
                 action=action,
                 state=dumped,
                 status=status,
-                timers=self._next_timers(game, session.players, status, after),
+                players=players,
+                clock=clock,
+                timers=timers,
                 outbox=[
                     board_news(game, before, after, dumped, events,
-                               partial=status == "active" and game.move_in_progress(after)),
+                               partial=status == "active" and game.move_in_progress(after),
+                               waits=clock.waits),
                     *self._private_outbox(notes, dumped),
+                    *calls,
                 ],
                 interaction_id=interaction_id,
+                timeout=timeout,
             )
         except st.StaleVersion:
             raise TableError(
@@ -549,7 +567,7 @@ class Table:
             for _ in range(AI_ACTIONS_PER_TURN_LIMIT):
                 if session.status != "active" or state is None:
                     break
-                bot_seats = [s for s in game.to_act(state) if session.players[s].bot]
+                bot_seats = [s for s in game.to_act(state) if session.players[s].ai]
                 if not bot_seats:
                     break
                 seat = bot_seats[0]
@@ -600,52 +618,271 @@ class Table:
         ]
 
     # -- clocks ---------------------------------------------------------------------------
-    def _next_timers(
-        self, game: Game[Any], players: list[st.Seat], status: str, state: Any
-    ) -> list[st.NextTimer]:
-        """What must happen next, saved with the move: the AI seats' turn, or a reminder for
-        every human who has to act (earlier timers are void)."""
-        if status != "active" or state is None:
-            return []
-        waiting = game.to_act(state)
-        now = self.clock()
-        if any(players[seat].bot for seat in waiting):
-            # Due at once: the request that saved the move lets the AI seats act and replaces
-            # this timer; if that request died with the process, or failed, the scheduler
-            # finds the timer (at start-up too) and drives the game on.
-            return [st.NextTimer(kind="bots", seat=None, due_at=now)]
-        if self.reminder is None:
-            return []
-        return [st.NextTimer(kind="reminder", seat=seat, due_at=now + self.reminder)
-                for seat in waiting]
+    def _clocked(
+        self,
+        game: Game[Any],
+        players: list[st.Seat],
+        clock: st.Clock,
+        status: str,
+        state: Any,
+        *,
+        mover: int | None = None,
+    ) -> tuple[st.Clock, list[st.NextTimer], list[st.OutboxItem]]:
+        """The clock after a step, the timers that make it act (saved with the step: what
+        must happen next follows from what is saved), and a call to each seat a reaction
+        window has just opened for.
 
-    async def reminder_target(self, timer: st.Timer) -> tuple[st.Session, int] | None:
-        """The session and user to remind, when the timer still means something."""
+        A seat that still waits for the same kind of decision keeps its wait: in a stage
+        where everyone acts at once, another's move does not restart anybody's clock. The
+        seat that moved starts a new one. AI seats never wait: a "bots" timer due at once
+        makes them act, should the request that saved the step die before they do.
+        """
+        if status != "active" or state is None:
+            return clock.model_copy(update={"waits": {}}), [], []
+        now = self.clock()
+        waiting = game.to_act(state)
+        reacting = set(game.reactions(state))
+        waits: dict[int, st.Wait] = {}
+        calls: list[st.OutboxItem] = []
+        for seat in waiting:
+            if players[seat].ai:
+                continue
+            reaction = seat in reacting
+            old = clock.waits.get(seat)
+            if old is not None and seat != mover and old.reaction == reaction:
+                waits[seat] = old
+                continue
+            waits[seat] = wait = self._new_wait(clock, now, reaction=reaction)
+            if reaction and wait.due is not None:
+                calls.append(st.OutboxItem(kind="call", seat=seat,
+                                           payload={"due": wait.due.isoformat()}))
+        timers = []
+        if any(players[seat].ai for seat in waiting):
+            timers.append(st.NextTimer(kind="bots", seat=None, due_at=now))
+        for seat, wait in sorted(waits.items()):
+            if wait.due is not None:
+                timers.append(st.NextTimer(kind="deadline", seat=seat, due_at=wait.due))
+            if wait.remind is not None and wait.remind > now:  # (not one that went already)
+                timers.append(st.NextTimer(kind="reminder", seat=seat, due_at=wait.remind))
+        return clock.model_copy(update={"waits": waits}), timers, calls
+
+    def _new_wait(self, clock: st.Clock, now: datetime, *, reaction: bool) -> st.Wait:
+        if reaction:
+            limit = clock.reaction or clocks.REACTION_DEFAULT
+            return st.Wait(since=now, due=now + timedelta(seconds=limit), reaction=True)
+        if clock.turn:
+            half = timedelta(seconds=clock.turn / 2)
+            remind = now + half if clock.turn >= clocks.REMIND_FROM else None
+            return st.Wait(since=now, due=now + timedelta(seconds=clock.turn), remind=remind)
+        return st.Wait(since=now, remind=now + self.reminder if self.reminder else None)
+
+    async def time_out(self, timer: st.Timer) -> Change | None:
+        """A seat's clock ran out: the game's default for its decision is applied through the
+        path of any move (one transaction, the version check, the log, which marks it a
+        timeout). None when the timer no longer means anything: the game has moved on, or
+        the deadline was not yet reached.
+
+        A reaction window's deadline passes every seat still in it at once, and names none
+        of them. A turn's deadline counts against the seat: the second in a row hands it to
+        the AI until its person acts again; when nobody is then left playing, the game ends.
+        """
         try:
             session = await self.store.get_session(timer.session_id)
         except st.NotFound:
             return None
-        if session.status != "active" or session.version != timer.version or timer.seat is None:
+        async with self.lock(session.channel_id):
+            session = await self.store.get_session(timer.session_id)
+            seat = timer.seat
+            wait = session.clock.waits.get(seat) if seat is not None else None
+            now = self.clock()
+            if (session.status != "active" or seat is None or wait is None
+                    or wait.due != timer.due_at or wait.due > now):
+                return None
+            game = self.game_of(session)
+            state = self.state_of(session)
+            if seat not in game.to_act(state):
+                return None
+            if wait.reaction:
+                late = [s for s, w in sorted(session.clock.waits.items())
+                        if w.reaction and w.due is not None and w.due <= now]
+                return await self._pass_for(session, late, state)
+            return await self._time_out_turn(session, seat, state)
+
+    async def _time_out_turn(self, session: st.Session, seat: int, state: Any) -> Change:
+        player = session.players[seat]
+        players = list(session.players)
+        strikes = {**session.clock.strikes, seat: session.clock.strikes.get(seat, 0) + 1}
+        clock = session.clock.model_copy(update={"strikes": strikes})
+        events = [f"⏰ {player.name}'s time ran out: the bot moves for them."]
+        if strikes[seat] >= TAKEOVER_AFTER:
+            players[seat] = player.model_copy(update={"away": True})
+            events.append(
+                f"{player.name}'s time ran out {TAKEOVER_AFTER} times in a row: the bot plays "
+                f"their seat until they are back (any command or button of theirs in this "
+                f"game)."
+            )
+            if not any(not p.ai for p in players):
+                return await self._reseat(session, players, clock, events[1:])
+        change = Change(session, moved=True)
+        game = self.game_of(session)
+        rng = Rng.seeded(_mix(session.seed, session.version, seat, TAKEOVER_AFTER))
+        try:
+            for step in range(AI_ACTIONS_PER_TURN_LIMIT):
+                action_id = game.on_timeout(state, seat, rng)
+                applied = game.apply(state, seat, action_id)
+                said = [*events, *applied.events] if step == 0 else list(applied.events)
+                await self._record(
+                    change, seat, None, action_id, state, applied.state, said, timeout=True,
+                    players=players if step == 0 else None, clock=clock if step == 0 else None,
+                )
+                change.events.extend(said)
+                state = applied.state
+                if not (game.move_in_progress(state) and seat in game.to_act(state)
+                        and game.result(state) is None):
+                    break
+        except Exception:
+            log.exception("session %s: the move for seat %s out of time failed",
+                          session.id, seat)
+            change.stalled = True
+            return change
+        return await self._run_bots(change.session, change)
+
+    async def _pass_for(self, session: st.Session, seats: list[int], state: Any) -> Change:
+        """The reaction window's time is up: every seat still in it passes, unnamed."""
+        game = self.game_of(session)
+        change = Change(session, moved=True)
+        said = ["⏰ Time is up for answers."]
+        for seat in seats:
+            if seat not in game.reactions(state):
+                continue
+            rng = Rng.seeded(_mix(session.seed, change.session.version, seat))
+            action_id = game.on_timeout(state, seat, rng)
+            try:
+                applied = game.apply(state, seat, action_id)
+            except RuleError:
+                log.exception("session %s: seat %s could not pass its window", session.id, seat)
+                continue
+            await self._record(change, seat, None, action_id, state, applied.state,
+                               [*said, *applied.events], timeout=True)
+            change.events.extend([*said, *applied.events])
+            said = []
+            state = applied.state
+        return await self._run_bots(change.session, change)
+
+    async def come_back(self, session: st.Session, user_id: int) -> Change | None:
+        """A person whose seat the AI plays acted in their game: the seat is theirs again,
+        and the channel is told. None when their seat was not away."""
+        seat = self.seat_of(session, user_id)
+        if seat is None or not session.players[seat].away:
             return None
-        user_id = session.players[timer.seat].user_id
-        if user_id is None:
+        async with self.lock(session.channel_id):
+            session = await self.store.get_session(session.id)
+            player = session.players[seat]
+            if session.status != "active" or not player.away or player.user_id != user_id:
+                return None
+            players = list(session.players)
+            players[seat] = player.model_copy(update={"away": False})
+            events = [f"👋 {player.name} is back and plays their own seat again."]
+            return await self._reseat(session, players, _forgive(session.clock, seat), events)
+
+    async def kick(
+        self, game: Game[Any], channel_id: int, user_id: int, name: str, target_id: int, *,
+        can_manage: bool,
+    ) -> Change:
+        """The host hands a person's seat to the AI at once (as two timeouts in a row would):
+        they take it back by acting. In the lobby, the person is taken out of it."""
+        async with self.lock(channel_id):
+            session = await self.session_here(game, channel_id)
+            if user_id != session.host_id and not can_manage:
+                raise TableError("Only the host or someone with the Manage Channels permission "
+                                 "can hand a seat to the bot.")
+            seat = self.seat_of(session, target_id)
+            if seat is None:
+                raise TableError("That person has no seat in this game.")
+            player = session.players[seat]
+            if session.status == "lobby":
+                if target_id == session.host_id:
+                    raise TableError(f"The host stays in the lobby: `/{game.name} leave` or "
+                                     f"`/{game.name} end` instead.")
+                players = [p for p in session.players if p.user_id != target_id]
+                updated = await self.store.update_session(session.id, session.version,
+                                                          players=players)
+                return Change(updated, [f"{player.name} was taken out of the lobby by {name}."])
+            if session.status != "active":
+                raise TableError("This game is over.")
+            if player.away:
+                raise TableError(f"The bot already plays {player.name}'s seat.")
+            players = list(session.players)
+            players[seat] = player.model_copy(update={"away": True})
+            events = [f"{name} handed {player.name}'s seat to the bot; {player.name} takes it "
+                      f"back by playing again."]
+            return await self._reseat(session, players, _forgive(session.clock, seat), events)
+
+    async def _reseat(
+        self,
+        session: st.Session,
+        players: list[st.Seat],
+        clock: st.Clock,
+        events: list[str],
+        *,
+        host_id: int | st._Unset = st.UNSET,
+    ) -> Change:
+        """Save who plays which seat now (a person left, was handed to the AI, came back),
+        with the board's news, then let the AI seats act. The game ends when no person is
+        left playing: nobody would see it through."""
+        game = self.game_of(session)
+        state = self.state_of(session)
+        over = not any(not p.ai for p in players)
+        if over:
+            events = [*events, NOBODY_LEFT]
+        status: st.SessionStatus = "ended" if over else "active"
+        clock, timers, calls = self._clocked(game, players, clock, status, state)
+        updated = await self.store.update_session(
+            session.id, session.version, status=status, players=players, clock=clock,
+            host_id=host_id, timers=timers,
+            outbox=[board_news(game, state, state, session.state or "", events,
+                               waits=clock.waits, over=over), *calls],
+        )
+        change = Change(updated, list(events), moved=True)
+        return change if over else await self._run_bots(updated, change)
+
+    async def reminder_target(self, timer: st.Timer) -> tuple[st.Session, int] | None:
+        """The session and user to remind, when the timer still means something: the seat
+        still waits for the decision the reminder was set for."""
+        try:
+            session = await self.store.get_session(timer.session_id)
+        except st.NotFound:
             return None
-        return session, user_id
+        if session.status != "active" or timer.seat is None:
+            return None
+        wait = session.clock.waits.get(timer.seat)
+        current = (wait is not None and wait.remind == timer.due_at) or (
+            not session.clock.waits and session.version == timer.version  # saved before clocks
+        )
+        player = session.players[timer.seat]
+        if not current or player.user_id is None or player.ai:
+            return None
+        return session, player.user_id
 
 
 def board_news(
     game: Game[Any], before: Any, after: Any, dumped: str, events: list[str], *,
-    partial: bool = False,
+    partial: bool = False, waits: dict[int, st.Wait] | None = None, over: bool = False,
 ) -> st.OutboxItem:
     """The board to show for a change: its news, the state to draw (a later step must not
-    show an earlier one's picture), and `turn`, the seats the turn has just passed to (the
-    only ones pinged); `dumped` is `after` as saved. `partial`: a step of a move not yet
-    complete (a 7 split), whose news waits for the move's last step."""
-    waiting = game.to_act(after) if game.result(after) is None else []
+    show an earlier one's picture), `turn`, the seats the turn has just passed to (the only
+    ones pinged; never a seat answering a reaction window, which the channel must not learn),
+    and `waits`, when each waiting seat's clock runs out; `dumped` is `after` as saved.
+    `partial`: a step of a move not yet complete (a 7 split), whose news waits for the move's
+    last step. `over`: the game ends here without a result."""
+    waiting = game.to_act(after) if game.result(after) is None and not over else []
     earlier = set(game.to_act(before)) if before is not None else set()
+    reacting = set(game.reactions(after)) if waiting else set()
     return st.OutboxItem(kind="board", payload={
         "events": list(events), "partial": partial, "state": dumped,
-        "turn": [seat for seat in waiting if seat not in earlier],
+        "turn": [seat for seat in waiting if seat not in earlier and seat not in reacting],
+        "waits": {str(seat): wait.model_dump(mode="json")
+                  for seat, wait in (waits or {}).items()},
     })
 
 
@@ -685,3 +922,41 @@ def resolve_options(game: Game[Any], given: dict[str, Any]) -> dict[str, Any]:
     if unknown:
         raise TableError(f"{game.title} has no option {', '.join(sorted(unknown))}.")
     return resolved
+
+
+def clock_settings(
+    game: Game[Any], turn_time: int | None, reaction_time: int | None
+) -> st.Clock:
+    """The clock a new game is set up with, each value checked (a forged payload can carry
+    anything): turn_time 0 or None is no limit; reaction_time only for games with windows."""
+    turn = turn_time or None
+    if turn is not None and not clocks.TURN_MIN <= turn <= clocks.TURN_MAX:
+        raise TableError("`turn_time` must be from 30 seconds to 7 days, or off.")
+    if not game.has_reactions:
+        if reaction_time is not None:
+            raise TableError(f"{game.title} has no reaction windows, so no `reaction_time`.")
+        return st.Clock(turn=turn)
+    reaction = clocks.REACTION_DEFAULT if reaction_time is None else reaction_time
+    if not clocks.REACTION_MIN <= reaction <= clocks.REACTION_MAX:
+        raise TableError("`reaction_time` must be from 10 seconds to 1 day.")
+    return st.Clock(turn=turn, reaction=reaction)
+
+
+def waiting_words(game: Game[Any], session: st.Session, state: Any) -> str:
+    """Who the game waits for, as the channel may say it: seats on their turn by name, seats
+    that may answer a reaction window never (that would tell who holds an answer)."""
+    waiting = game.to_act(state)
+    reacting = set(game.reactions(state))
+    names = [session.players[seat].name for seat in waiting if seat not in reacting]
+    if names:
+        return "waiting for " + ", ".join(names)
+    return "waiting for answers" if waiting else "waiting for nobody"
+
+
+def _forgive(clock: st.Clock, seat: int) -> st.Clock:
+    """The clock with the seat's run of timeouts cleared (its person acted)."""
+    if seat not in clock.strikes:
+        return clock
+    return clock.model_copy(
+        update={"strikes": {s: n for s, n in clock.strikes.items() if s != seat}}
+    )

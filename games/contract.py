@@ -173,6 +173,9 @@ class Game(ABC, Generic[S]):
     # pause): for games where a seat acts many times in a row and the point is to follow it
     # (Dobbelduel's attempts at a code). Otherwise one board shows all steps since the last.
     shows_each_step: ClassVar[bool] = False
+    # The game opens reaction windows (`reactions`): `/<game> start` then offers a
+    # `reaction_time`, how long a window stays open.
+    has_reactions: ClassVar[bool] = False
 
     # -- setting up --------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any], n_players: int) -> None:
@@ -205,9 +208,24 @@ class Game(ABC, Generic[S]):
     def result(self, state: S) -> Result | None:
         """None while the game goes on."""
 
-    def on_timeout(self, state: S, seat: Seat) -> str | None:
-        """The action taken for a seat that does not answer in time; None: only remind it."""
-        return None
+    def reactions(self, state: S) -> list[Seat]:
+        """The seats of `to_act` that answer a reaction window rather than take a turn.
+
+        A window is the moment after something was announced (an attack) when everyone who
+        holds a card that may answer it can: the bot gives them the reaction clock, names
+        none of them in the channel, and offers their menu privately. So the game opens a
+        window only for seats with a legal answer besides passing, and none at all when
+        nobody has one; it closes the window once all of them have passed or answered (they
+        leave `to_act`). Every seat here must have a pass among its legal actions.
+        """
+        return []
+
+    def on_timeout(self, state: S, seat: Seat, rng: Rng) -> str:
+        """The action the bot takes for a seat whose clock ran out: in a reaction window the
+        pass; on a turn, the move the AI would make for the seat, unless the game's rules
+        name another default (a game says which in its docstring). The bot calls it again
+        while the seat's move is half made (`move_in_progress`)."""
+        return self.ai_action(state, seat, rng)
 
     def read_move(self, state: S, seat: Seat, text: str) -> list[Action]:
         """The legal actions a typed text names ("queen pawn 2"), best first: one when the

@@ -13,6 +13,10 @@ The game computes the feedback itself, so the rulebook's "wrong information" rul
 codebreaker wins when the codemaker gives wrong feedback) can never trigger and is not modelled.
 The codemaker has no decisions: the code is rolled, the feedback computed, so only the
 codebreaker ever acts.
+
+Clock (`turn_time`): the rulebook names no default for a codebreaker who does not move, so when
+their time runs out the bot makes the AI's next step for them (the contract's default): one
+attempt placed, or the solution when it is due or the AI would give it.
 """
 
 from __future__ import annotations
@@ -353,9 +357,6 @@ class Dobbelduel(Game[DobbelduelState]):
         else:
             summary = f"Game over: {points}. A draw."
         return Result(winners=winners, scores=list(state.scores), summary=summary)
-
-    def on_timeout(self, state: DobbelduelState, seat: Seat) -> str | None:
-        return None  # a code can wait: the bot only reminds the codebreaker
 
     def read_move(self, state: DobbelduelState, seat: Seat, text: str) -> list[Action]:
         """"place 3 5 _ 1", "try 3 5" (the rest empty), "solve 3 5 2 6" ("solve 3 5" names

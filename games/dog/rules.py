@@ -27,6 +27,9 @@ Decisions where the rulebook and DECISIONS.md are silent (each one is tested in 
   the cards are handed over when the last one is given, so nobody sees a received card before
   giving. In teams of three the card goes to the next teammate clockwise. A player whose pawns
   are all home still exchanges and plays for the team.
+- Clock (`turn_time`): the rulebook names no default for a player who does not move, so a
+  seat whose time runs out gets the move the AI would make for it (the contract's default),
+  the whole of a split 7 included; the same for a card to give in the exchange.
 - Passing: when a seat's turn comes and none of its cards can be played, its whole hand goes to
   the discard at once (an event says so) and it sits out the rest of the round. This is checked
   again at every turn, so a player who could move earlier in the round may have to lay down later.
@@ -612,10 +615,6 @@ class Dog(Game[DogState]):
         who = " and ".join(state.names[s] for s in state.winners)
         return Result(winners=list(state.winners), scores=scores,
                       summary=f"{who} brought all pawns home.")
-
-    def on_timeout(self, state: DogState, seat: Seat) -> str | None:
-        acts = self.legal_actions(state, seat)
-        return acts[0].id if acts else None
 
     def read_move(self, state: DogState, seat: Seat, text: str) -> list[Action]:
         found = read_move(self.legal_actions(state, seat), state.variant, text,

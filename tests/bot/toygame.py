@@ -92,3 +92,110 @@ class Race(Game[RaceState]):
     def private_text(self, view: BaseModel) -> str:
         assert isinstance(view, Secret)
         return f"Your secret: {view.value}"
+
+
+class BlockState(RaceState):
+    blocks: list[int]  # block cards each seat holds (secret)
+    window: list[int] = []  # seats that may still answer the add of 2 under way
+    pending: int = 0  # the amount a window holds back
+
+
+class BlockView(RaceView):
+    answers_awaited: bool
+
+
+class BlockSecret(Secret):
+    blocks: int
+
+
+class BlockRace(Race):
+    """Race with a reaction window: adding 2 may be blocked by anyone holding a block card.
+
+    The window opens only for the seats that hold one (none: the 2 is added at once), and
+    closes when one blocks (the add is lost, and the card) or when all have passed. Who may
+    answer is secret: the public view says only that answers are awaited, and a pass is not
+    announced. The option `blocks` deals one block card to the odd seats, to every seat but
+    the first, or to nobody."""
+
+    name: ClassVar[str] = "blockrace"
+    title: ClassVar[str] = "Block race"
+    state_type: ClassVar[type[BaseModel]] = BlockState
+    has_reactions: ClassVar[bool] = True
+    options: ClassVar[list[OptionSpec]] = [
+        OptionSpec(name="blocks", description="Who holds a block card", kind=str,
+                   choices={"odd seats": "odd", "all but the first": "rest", "nobody": "none"},
+                   default="odd"),
+    ]
+
+    def new_state(self, players: list[Player], options: dict[str, Any], seed: int) -> BlockState:
+        base = super().new_state(players, options, seed)
+        deal = options.get("blocks", "odd")
+        blocks = [int(deal == "rest" and i > 0 or deal == "odd" and i % 2 == 1)
+                  for i in range(len(players))]
+        return BlockState(**base.model_dump(), blocks=blocks)
+
+    def to_act(self, state: RaceState) -> list[int]:
+        assert isinstance(state, BlockState)
+        if state.window:
+            return list(state.window)
+        return super().to_act(state)
+
+    def reactions(self, state: RaceState) -> list[int]:
+        assert isinstance(state, BlockState)
+        return list(state.window)
+
+    def legal_actions(self, state: RaceState, seat: int) -> list[Action]:
+        assert isinstance(state, BlockState)
+        if seat in state.window:
+            return [Action(id="block", label="Block the 2"), Action(id="pass", label="Pass")]
+        return super().legal_actions(state, seat)
+
+    def apply(self, state: RaceState, seat: int, action_id: str) -> Applied:
+        assert isinstance(state, BlockState)
+        if state.window:
+            return self._answer(state, seat, action_id)
+        if action_id == "add.2" and seat in self.to_act(state):
+            window = [s for s in range(len(state.names)) if s != seat and state.blocks[s]]
+            if window:
+                new = state.model_copy(deep=True)
+                new.window, new.pending = window, 2
+                return Applied(state=new, events=[f"{state.names[seat]} wants to add 2"])
+        applied = super().apply(state, seat, action_id)
+        return Applied(state=BlockState(**applied.state.model_dump()), events=applied.events)
+
+    def _answer(self, state: BlockState, seat: int, action_id: str) -> Applied:
+        if seat not in state.window:
+            raise RuleError("You cannot answer this.")
+        new = state.model_copy(deep=True)
+        mover = state.turn
+        if action_id == "block":
+            new.blocks[seat] -= 1
+            new.window, new.pending = [], 0
+            new.turn = (mover + 1) % len(new.names)
+            return Applied(state=new, events=[f"{state.names[seat]} blocks the 2!"])
+        if action_id != "pass":
+            raise RuleError("Block or pass.")
+        new.window = [s for s in state.window if s != seat]
+        if new.window:
+            return Applied(state=new)  # a pass is not announced: it would tell who could answer
+        new.counters[mover] += new.pending
+        new.pending = 0
+        new.turn = (mover + 1) % len(new.names)
+        return Applied(state=new, events=[f"Nobody blocks: {state.names[mover]} adds 2"])
+
+    def on_timeout(self, state: RaceState, seat: int, rng: Rng) -> str:
+        assert isinstance(state, BlockState)
+        return "pass" if seat in state.window else super().on_timeout(state, seat, rng)
+
+    def public_view(self, state: RaceState) -> BlockView:
+        assert isinstance(state, BlockState)
+        return BlockView(names=state.names, counters=state.counters, turn=state.turn,
+                         answers_awaited=bool(state.window))
+
+    def private_view(self, state: RaceState, seat: int) -> BlockSecret:
+        assert isinstance(state, BlockState)
+        return BlockSecret(value=state.secrets[seat], blocks=state.blocks[seat])
+
+    def private_text(self, view: BaseModel) -> str:
+        assert isinstance(view, BlockSecret)
+        return f"Your secret: {view.value}. Block cards: {view.blocks}."

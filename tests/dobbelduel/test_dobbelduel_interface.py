@@ -10,6 +10,7 @@ from games.contract import ACTION_ID_MAX, LABEL_MAX
 from games.dobbelduel import GAME
 from games.drawing import drawable
 from games.registry import all_games
+from games.rng import Rng
 
 
 def test_registered() -> None:
@@ -98,7 +99,15 @@ def test_options_and_seating() -> None:
     assert GAME.seating(PLAYERS, {}) == (
         "Ann makes the first code and Bob breaks it; the roles swap every round."
     )
-    assert GAME.on_timeout(start(), 1) is None
+
+
+def test_a_codebreaker_out_of_time_gets_the_ai_s_next_step() -> None:
+    """The rulebook names no default: on_timeout is the AI's step for the codebreaker."""
+    state = start()
+    for seed in range(5):
+        chosen = GAME.on_timeout(state, 1, Rng.seeded(seed))
+        assert chosen == GAME.ai_action(state, 1, Rng.seeded(seed))
+        assert chosen in {a.id for a in GAME.legal_actions(state, 1)}
 
 
 def test_names_drawn_in_the_fonts_letters() -> None:

@@ -372,11 +372,22 @@ def test_menu_prompts_follow_the_steps():
     assert "partner" in GAME.menu_prompt(new(4), 0, "")
 
 
-def test_timeout_plays_the_first_legal_action():
-    """on_timeout returns the first legal action."""
-    st = position(pawns={0: [10]}, hands={0: ["5"]})
-    assert GAME.on_timeout(st, 0) == "5.p1.5"
-    assert GAME.on_timeout(st, 1) is None
+def test_a_seat_out_of_time_gets_the_move_the_ai_would_make():
+    """The rulebook names no default: on_timeout is the AI's move, in play and in the
+    exchange, and each step of a split 7 until it is complete."""
+    st = position(pawns={0: [10, 20]}, hands={0: ["7", "5"]})
+    assert GAME.on_timeout(st, 0, Rng.seeded(3)) == GAME.ai_action(st, 0, Rng.seeded(3))
+    exchange = new(4)
+    assert exchange.phase == "exchange"
+    assert GAME.on_timeout(exchange, 2, Rng.seeded(1)) == GAME.ai_action(exchange, 2, Rng.seeded(1))
+    seven = position(pawns={0: [10, 20]}, hands={0: ["7"]})
+    steps = 0
+    while GAME.to_act(seven) == [0]:
+        seven = GAME.apply(seven, 0, GAME.on_timeout(seven, 0, Rng.seeded(steps))).state
+        steps += 1
+        if not GAME.move_in_progress(seven):
+            break
+    assert not GAME.move_in_progress(seven) and seven.seven_left == 0
 
 
 def test_status_lines():

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,6 +14,19 @@ from bot.client import GameBot
 from bot.config import Settings
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember
 from tests.fakediscord.fixtures import fake_discord  # noqa: F401  (the fixture)
+
+
+class TestClock:
+    """The bot's clock: the real time, moved on by the test (a deadline in a moment)."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta()
+
+    def now(self) -> datetime:
+        return datetime.now(UTC) + self.offset
+
+    def advance(self, **delta: float) -> None:
+        self.offset += timedelta(**delta)
 
 
 @dataclass
@@ -23,13 +39,44 @@ class World:
     cid: FakeMember
     settings: Settings
     bot: GameBot
+    clock: TestClock = field(default_factory=TestClock)
+    games: dict[str, Any] | None = None
 
-    async def restart(self) -> GameBot:
-        """Stop the bot and start a new one on the same database (a crash and a restart)."""
+    async def restart(self, *, down_for: timedelta | None = None) -> GameBot:
+        """Stop the bot and start a new one on the same database (a crash and a restart),
+        after `down_for` of the bot's time."""
         await self.fake.stop_bot(self.bot)
-        self.bot = GameBot(self.settings)
+        if down_for is not None:
+            self.clock.advance(seconds=down_for.total_seconds())
+        self.bot = self.new_bot()
         await self.fake.start_bot(self.bot)
+        await self.timers_done()
         return self.bot
+
+    def new_bot(self) -> GameBot:
+        return GameBot(self.settings, games=self.games, clock=self.clock.now)
+
+    async def use(self, games: dict[str, Any]) -> None:
+        """Run a bot that hosts these games (a test game) instead of the registry's."""
+        await self.fake.stop_bot(self.bot)
+        self.games = games
+        self.bot = self.new_bot()
+        await self.fake.start_bot(self.bot)
+
+    async def wait(self, **delta: float) -> None:
+        """Let the bot's time pass, and everything that comes due then happen."""
+        self.clock.advance(**delta)
+        self.bot.scheduler.poke()
+        await self.timers_done()
+
+    async def timers_done(self) -> None:
+        """Return once no timer is due (each is deleted once fired) and the bot is idle."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + 10
+        while await self.bot.store.due_timers(self.clock.now()):
+            assert loop.time() < give_up, "the due timers were not fired"
+            await asyncio.sleep(0.01)
+        await self.fake.settle()
 
 
 @pytest.fixture
@@ -45,6 +92,7 @@ async def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:  # noqa: F8
         dev_guild_id=guild.id,
         step_pause_seconds=0,  # watched steps follow each other at once (a test times them)
     )
-    bot = GameBot(settings)
+    clock = TestClock()
+    bot = GameBot(settings, clock=clock.now)
     await fake_discord.start_bot(bot)
-    return World(fake_discord, guild, chan, ann, bob, cid, settings, bot)
+    return World(fake_discord, guild, chan, ann, bob, cid, settings, bot, clock)
