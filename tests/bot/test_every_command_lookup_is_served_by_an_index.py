@@ -18,6 +18,7 @@ import pytest
 
 from bot.store import (
     BoardNews,
+    Clock,
     NextTimer,
     OutboxItem,
     PrivateMessage,
@@ -112,6 +113,7 @@ async def test_every_lookup_and_write_a_command_makes_uses_an_index(store, tmp_p
         )
         await store.open_session(100)
         await store.latest_session(100)
+        await store.open_sessions_in_guild(1, 20)  # /games
         await store.get_session(session.id)
         session = await store.update_session(
             session.id, session.version, status="active", state="s0",
@@ -124,9 +126,12 @@ async def test_every_lookup_and_write_a_command_makes_uses_an_index(store, tmp_p
         await store.action_by_interaction(99)
         session = await store.record_action(
             session.id, session.version, seat=0, user_id=7, action="a", state="s1",
+            players=[Seat(user_id=7, name="Ann", away=True), Seat(user_id=8, name="Bob")],
+            clock=Clock(turn=60, strikes={0: 2}),
             timers=[NextTimer(kind="bots", seat=None, due_at=now)],
-            outbox=[OutboxItem(kind="private", seat=0, payload={"state": "s1"})],
-            interaction_id=99,
+            outbox=[OutboxItem(kind="private", seat=0, payload={"state": "s1"}),
+                    OutboxItem(kind="call", seat=1, payload={"due": now.isoformat()})],
+            interaction_id=99, timeout=True,
         )
         await store.last_move_version(session.id, 0)
         await store.actions(session.id)
@@ -192,3 +197,14 @@ async def test_whether_a_seat_moved_since_is_read_from_one_index_entry(store, tm
     assert plan(tmp_path / "bot.sqlite3", sql, params) == [
         "SEARCH actions USING COVERING INDEX actions_by_seat (session_id=? AND seat=?)"
     ]
+
+
+async def test_the_games_of_a_server_are_read_from_the_index_of_its_open_games(store, tmp_path):
+    await many_games(store, finished=5, open_=5)
+    with recording(store) as seen:
+        found = await store.open_sessions_in_guild(1, 3)
+    (sql, params), = seen
+    assert plan(tmp_path / "bot.sqlite3", sql, params) == [
+        "SEARCH sessions USING INDEX sessions_open_by_guild (guild_id=?)"
+    ]
+    assert [s.channel_id for s in found] == [1004, 1003, 1002]  # the newest first
