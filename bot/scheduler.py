@@ -30,7 +30,8 @@ class Scheduler:
 
     `clock` and `sleep` are injectable so tests can run days of timers in milliseconds.
     `max_sleep` bounds each nap so timers added by another process without a poke are still
-    noticed; `retry_delay` is the pause after the store itself failed.
+    noticed; `retry_delay` is the pause after the store itself failed; `concurrency` is how
+    many games' timers fire at once.
     """
 
     def __init__(
@@ -42,6 +43,7 @@ class Scheduler:
         sleep: Sleep = asyncio.sleep,
         max_sleep: float = 300.0,
         retry_delay: float = 5.0,
+        concurrency: int = 16,
     ) -> None:
         self._store = store
         self._fire = fire
@@ -51,6 +53,7 @@ class Scheduler:
         self._retry_delay = retry_delay
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._side_by_side = asyncio.Semaphore(concurrency)
 
     @property
     def running(self) -> bool:
@@ -93,12 +96,12 @@ class Scheduler:
         # Cleared before reading, so a poke during the reads is not lost.
         self._wake.clear()
         due = await self._store.due_timers(self._clock())
+        by_session: dict[int, list[Timer]] = {}
         for timer in due:
-            try:
-                await self._fire(timer)
-            except Exception:
-                log.exception("scheduler: callback failed for timer %s (%s)", timer.id, timer.kind)
-            await self._store.delete_timer(timer.id)
+            by_session.setdefault(timer.session_id, []).append(timer)
+        # Games apart fire side by side (a burst of deadlines at one moment is not served one
+        # after another, each waiting for the last one's posts); one game's in order.
+        await asyncio.gather(*(self._fire_all(timers) for timers in by_session.values()))
         if due:
             return 0  # callbacks may have set timers that are already due
         upcoming = await self._store.next_timer()
@@ -106,6 +109,16 @@ class Scheduler:
             return self._max_sleep
         wait = (upcoming.due_at - self._clock()).total_seconds()
         return min(max(wait, 0.0), self._max_sleep)
+
+    async def _fire_all(self, timers: list[Timer]) -> None:
+        async with self._side_by_side:
+            for timer in timers:
+                try:
+                    await self._fire(timer)
+                except Exception:
+                    log.exception("scheduler: callback failed for timer %s (%s)", timer.id,
+                                  timer.kind)
+                await self._store.delete_timer(timer.id)
 
     async def _nap(self, delay: float) -> None:
         """Sleep for `delay` or until poked, whichever comes first."""
