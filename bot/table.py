@@ -728,8 +728,7 @@ class Table:
         rng = Rng.seeded(_mix(session.seed, session.version, seat, TAKEOVER_AFTER))
         try:
             for step in range(AI_ACTIONS_PER_TURN_LIMIT):
-                action_id = game.on_timeout(state, seat, rng)
-                applied = game.apply(state, seat, action_id)
+                action_id, applied = _default_move(game, state, seat, rng)
                 said = [*events, *applied.events] if step == 0 else list(applied.events)
                 await self._record(
                     change, seat, None, action_id, state, applied.state, said, timeout=True,
@@ -756,12 +755,7 @@ class Table:
             if seat not in game.reactions(state):
                 continue
             rng = Rng.seeded(_mix(session.seed, change.session.version, seat))
-            action_id = game.on_timeout(state, seat, rng)
-            try:
-                applied = game.apply(state, seat, action_id)
-            except RuleError:
-                log.exception("session %s: seat %s could not pass its window", session.id, seat)
-                continue
+            action_id, applied = _default_move(game, state, seat, rng)
             await self._record(change, seat, None, action_id, state, applied.state,
                                [*said, *applied.events], timeout=True)
             change.events.extend([*said, *applied.events])
@@ -951,6 +945,21 @@ def waiting_words(game: Game[Any], session: st.Session, state: Any) -> str:
     if names:
         return "waiting for " + ", ".join(names)
     return "waiting for answers" if waiting else "waiting for nobody"
+
+
+def _default_move(game: Game[Any], state: Any, seat: int, rng: Rng) -> tuple[str, Any]:
+    """The game's default for a seat out of time; should the game fail to give one (a defect,
+    logged), a pass if there is one, else its first legal action, so that a deadline never
+    leaves a game stuck."""
+    try:
+        action_id = game.on_timeout(state, seat, rng)
+        return action_id, game.apply(state, seat, action_id)
+    except Exception:
+        log.exception("the default move for seat %s failed; taking a legal one", seat)
+        legal = game.legal_actions(state, seat)
+        passes = [a for a in legal if a.id.split(".")[-1] == "pass"]
+        action_id = (passes or legal)[0].id
+        return action_id, game.apply(state, seat, action_id)
 
 
 def _forgive(clock: st.Clock, seat: int) -> st.Clock:
