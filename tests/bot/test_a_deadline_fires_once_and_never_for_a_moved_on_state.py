@@ -5,9 +5,7 @@ several seats act at once."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any, ClassVar
 
 import pytest
@@ -17,50 +15,13 @@ from bot.scheduler import Scheduler
 from bot.store import Store, Timer
 from bot.table import Change, Table
 from games.contract import Action, Applied, Game, Player, Result, RuleError
+from tests.bot.clocktools import T0, FakeTime, eventually, quiet
 from tests.bot.toygame import Race
 
 CHANNEL = 10
 ANN, BOB = 1, 2
-T0 = datetime(2030, 5, 6, 7, 0, 0, tzinfo=UTC)
 TURN = 60  # seconds
 FAR = T0 + timedelta(days=3650)
-
-
-class FakeTime:
-    """A clock and a sleep that only move when the test says so (as in test_scheduler)."""
-
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-        self.sleeping = 0
-        self._moved = asyncio.Event()
-
-    def clock(self) -> datetime:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        until = self.now + timedelta(seconds=seconds)
-        self.sleeping += 1
-        try:
-            while self.now < until:
-                await self._moved.wait()
-        finally:
-            self.sleeping -= 1
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
-        moved, self._moved = self._moved, asyncio.Event()
-        moved.set()
-
-
-async def eventually(condition: Callable[[], bool], timeout: float = 3.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "condition never became true"
-        await asyncio.sleep(0.002)
-
-
-async def quiet() -> None:
-    await asyncio.sleep(0.05)
 
 
 # -- a game where both seats act at once ---------------------------------------------------

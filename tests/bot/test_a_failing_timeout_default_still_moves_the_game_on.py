@@ -8,10 +8,10 @@ import logging
 
 from bot.store import Store
 from bot.table import Table
+from tests.bot.clocktools import Now
 from tests.bot.test_two_timeouts_in_a_row_hand_the_seat_to_the_ai import (
     ANN,
     CHANNEL,
-    Now,
     begun,
     latest,
     run_out,

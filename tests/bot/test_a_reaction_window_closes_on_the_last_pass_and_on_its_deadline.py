@@ -5,32 +5,21 @@ and counts no strike), and calls each of its seats by DM."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from bot import clocks
 from bot.store import Session, Store, Timer
 from bot.table import Table, TableError, clock_settings, waiting_words
+from tests.bot.clocktools import T0, Now
 from tests.bot.toygame import BlockRace, Race
 
 CHANNEL = 10
 ANN, BOB, CID = 1, 2, 3
 NAMES = {1: "Bob", 2: "Cid"}  # the seats the window opens for, with blocks="rest"
-T0 = datetime(2030, 5, 6, 7, 0, 0, tzinfo=UTC)
 FAR = T0 + timedelta(days=3650)
 REACTION = 60
-
-
-class Now:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
 
 
 @pytest.fixture

@@ -2,57 +2,16 @@
 
 import asyncio
 import logging
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot.scheduler import Scheduler
 from bot.store import Store, Timer
+from tests.bot.clocktools import T0, FakeTime, eventually, quiet
 
-T0 = datetime(2030, 5, 6, 7, 0, 0, tzinfo=UTC)
 DAY = 24 * 3600.0
 
-
-class FakeTime:
-    """A clock and a sleep that only move when the test says so."""
-
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-        self.naps: list[float] = []
-        self.sleeping = 0
-        self._moved = asyncio.Event()
-
-    def clock(self) -> datetime:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.naps.append(seconds)
-        until = self.now + timedelta(seconds=seconds)
-        self.sleeping += 1
-        try:
-            while self.now < until:
-                await self._moved.wait()
-        finally:
-            self.sleeping -= 1
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
-        moved, self._moved = self._moved, asyncio.Event()
-        moved.set()
-
-
-async def eventually(condition: Callable[[], bool], timeout: float = 3.0) -> None:
-    """Wait (really) until the scheduler's task, which talks to a database thread, catches up."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "condition never became true"
-        await asyncio.sleep(0.002)
-
-
-async def quiet() -> None:
-    """Give the scheduler ample real time to do something it should not."""
-    await asyncio.sleep(0.05)
 
 
 @pytest.fixture

@@ -4,17 +4,17 @@ which nobody is left playing ends."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from bot.store import Session, Store, Timer
 from bot.table import NOBODY_LEFT, Change, Table, TableError
+from tests.bot.clocktools import T0, Now
 from tests.bot.toygame import Race
 
 CHANNEL = 10
 ANN, BOB, CID = 1, 2, 3
-T0 = datetime(2030, 5, 6, 7, 0, 0, tzinfo=UTC)
 TURN = 60  # seconds
 FAR = T0 + timedelta(days=3650)
 
@@ -24,17 +24,6 @@ class SlowRace(Race):
 
     def ai_action(self, state, seat, rng):
         return "add.1"
-
-
-class Now:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
 
 
 @pytest.fixture
