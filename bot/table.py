@@ -12,7 +12,7 @@ import contextlib
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -461,15 +461,22 @@ class Table:
     async def drive_on(self, timer: st.Timer) -> Change | None:
         """The AI seats' turn that the request which saved the move did not finish (it died
         with the process, or failed): None when the game has moved on since the timer."""
-        try:
-            session = await self.store.get_session(timer.session_id)
-        except st.NotFound:
-            return None
-        async with self.lock(session.channel_id):
-            session = await self.store.get_session(timer.session_id)
-            if session.status != "active" or session.version != timer.version:
+        async with self._held(timer.session_id) as session:
+            if session is None or session.status != "active" or session.version != timer.version:
                 return None
             return await self._run_bots(session, Change(session))
+
+    @contextlib.asynccontextmanager
+    async def _held(self, session_id: int) -> AsyncIterator[st.Session | None]:
+        """The session read again under its channel's lock (None when it is gone), for a
+        timer: what it acts on is a state no click changes meanwhile."""
+        try:
+            session = await self.store.get_session(session_id)
+        except st.NotFound:
+            yield None
+            return
+        async with self.lock(session.channel_id):
+            yield await self.store.get_session(session_id)
 
     async def check_fresh(self, session: st.Session, user_id: int, version: int) -> None:
         """Refuse a button made at `version` if its owner has acted since.
@@ -686,12 +693,9 @@ class Table:
         of them. A turn's deadline counts against the seat: the second in a row hands it to
         the AI until its person acts again; when nobody is then left playing, the game ends.
         """
-        try:
-            session = await self.store.get_session(timer.session_id)
-        except st.NotFound:
-            return None
-        async with self.lock(session.channel_id):
-            session = await self.store.get_session(timer.session_id)
+        async with self._held(timer.session_id) as session:
+            if session is None:
+                return None
             seat = timer.seat
             wait = session.clock.waits.get(seat) if seat is not None else None
             now = self.clock()
