@@ -1,0 +1,147 @@
+"""The AI seat: greedy rules of thumb a player of the physical game would follow.
+
+It chooses the duel that takes the most teeth for the fewest it gives back, aims at fighters it
+can knock out, keeps its own family's teeth (spreading or dodging a throw that would knock its
+fighter out), and plays its cards when they help its own fighter or hurt the other one. It
+reads only its own hand and the board, as a person would.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.dentpourdent import data
+from games.dentpourdent.engine import throws_left
+from games.dentpourdent.state import DentState
+from games.rng import Rng
+
+if TYPE_CHECKING:
+    from games.dentpourdent.rules import DentPourDent
+
+AVERAGE_MOLAR = 1.0  # (2 + 1 + 0) / 3 teeth
+
+
+def choose(game: DentPourDent, state: DentState, seat: int, rng: Rng) -> str:
+    legal = [a.id for a in game.legal_actions(state, seat)]
+    if not legal:
+        raise ValueError("no legal action")
+    if state.choice is not None:
+        return _choice(state, seat, legal)
+    if state.window is not None:
+        return _answer(state, seat, legal)
+    if legal[0].startswith("send."):
+        return max(legal, key=lambda a: (state.families[seat].teeth[a.split(".")[1]], a))
+    return _turn(state, seat, legal, rng)
+
+
+def _choice(state: DentState, seat: int, legal: list[str]) -> str:
+    if legal[0].startswith("spread."):
+        teeth = state.families[seat].teeth
+        ring = state.families[seat].ring
+        left = state.choice.left if state.choice else 1
+
+        def worth(action: str) -> tuple[int, int, int]:
+            _, member, n = action.split(".")
+            count = int(n)
+            spares = teeth[member] - count  # never knock one out if it can be helped
+            return (spares > 0, count if spares > 0 else -count,
+                    teeth[member] - (3 if member == ring else 0))
+
+        best = max(legal, key=worth)
+        _, member, n = best.split(".")
+        return best if int(n) <= left else legal[0]
+    victim = state.choice.victims[0] if state.choice else 0
+    teeth = state.families[victim].teeth
+    return min(legal, key=lambda a: (teeth[a.split(".")[1]], a))  # the nearest knock-out
+
+
+def _answer(state: DentState, seat: int, legal: list[str]) -> str:
+    duel = state.duel
+    options = set(legal)
+    if "spa" in options:
+        return "spa"
+    family = state.families[seat]
+    ring = family.ring
+    if duel is None or ring is None:
+        return "pass"
+    mine = family.teeth[ring]
+    fighter = seat in (duel.attacker, duel.defender)
+    if seat == duel.defender:
+        pending = duel.pending or 0
+        if "esquive" in options and pending >= 2:
+            return "esquive"
+        if "esprit" in options and (pending >= mine or pending >= 4):
+            return "esprit"
+        if "tand" in options and duel.blows >= 2:
+            return "tand"
+        if "coalition" in options and throws_left(duel, "d") >= 2:
+            return "coalition"
+        if "ggm" in options and throws_left(duel, "d") >= 1:
+            return "ggm"
+    if fighter:
+        for card in ("dbridge", "bridge"):
+            if f"{card}.{ring}" in options and mine <= 4:
+                return f"{card}.{ring}"
+        if "minijupe" in options and data.MEMBER[ring].sex == "f":
+            return "minijupe"
+        if "galanterie" in options:
+            return "galanterie"
+        if "vitamins" in options:
+            return "vitamins"
+        other = "defender" if seat == duel.attacker else "attacker"
+        if f"kramp.{other}" in options and throws_left(duel, other[0]) >= 2:
+            return f"kramp.{other}"
+    else:
+        target = state.families[duel.defender]
+        if "laisse.attacker" in options and target.ring and target.teeth[target.ring] <= 3 \
+                and throws_left(duel, "a"):
+            return "laisse.attacker"
+    return "pass"
+
+
+def _turn(state: DentState, seat: int, legal: list[str], rng: Rng) -> str:
+    family = state.families[seat]
+    options = set(legal)
+    pet_lost = data.MEMBER[data.PET].teeth - family.teeth[data.PET]
+    if "spa" in options and pet_lost >= 5:
+        return "spa"
+    for card in ("dbridge", "bridge"):
+        hurt = [a for a in legal if a.startswith(card + ".")]
+        if hurt:
+            return max(hurt, key=lambda a: (a.split(".")[1] == family.ring,
+                                            -family.teeth[a.split(".")[1]]))
+    if "ggm" in options:
+        return "ggm"
+    if "chairs" in options:
+        return "chairs"
+    ring = family.ring
+    swaps = [a for a in legal if a.startswith("swap.")]
+    if ring and swaps and family.teeth[ring] <= 2:
+        best = max(swaps, key=lambda a: family.teeth[a.split(".")[1]])
+        if family.teeth[best.split(".")[1]] >= 4:
+            return best
+    duels = [a for a in legal if a.startswith("duel.")]
+    if "trade" in options and all(a.endswith(".bare") for a in duels):
+        return "trade"
+    return max(duels, key=lambda a: (_duel_worth(state, seat, a), rng.random()))
+
+
+def _duel_worth(state: DentState, seat: int, action: str) -> float:
+    """Teeth expected to be taken, a knock-out's worth, less the teeth expected back."""
+    from games.dentpourdent.cards import blows
+
+    _, target_text, card = action.split(".")
+    target = int(target_text)
+    theirs = state.families[target]
+    mine = state.families[seat]
+    if theirs.ring is None or mine.ring is None:
+        return -99.0
+    n = blows(state, seat, target, card)
+    teeth = theirs.teeth[theirs.ring]
+    taken = min(n * data.ATTACK_MOLARS * AVERAGE_MOLAR, teeth)
+    molars = 2 if state.ggm == target else 1
+    back = n * molars * AVERAGE_MOLAR
+    knock = 6.0 if n * data.ATTACK_MOLARS * AVERAGE_MOLAR >= teeth else 0.0
+    danger = 4.0 if back >= mine.teeth[mine.ring] else 0.0
+    spare = -1.5 if card == "punch" and n < data.PUNCH_BLOWS else 0.0
+    return taken + knock - 0.8 * back - danger + spare

@@ -1,0 +1,332 @@
+"""What follows a decision by itself: throws, teeth marked, knock-outs and their settling, the
+next turn. `advance` runs the game on until someone must decide (a window, a choice, a
+fighter to send in, a turn) and says what happened, in words for the channel.
+
+Which seats a window opens for is the cards' business (cards.opens); it comes in as a
+function, so the cards may use this module's marking of teeth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.dentpourdent import data
+from games.dentpourdent.state import DentState, Duel, Family, KnockOut, Window, figure
+from games.dentpourdent.views import ThrowView, Trophy
+from games.rng import Rng
+
+Opens = Callable[[DentState, int, str], bool]  # (state, seat, moment) -> has an answer
+
+
+def throw(rng: Rng, molars: int) -> list[int]:
+    """Molars as they land: DECISIONS, up (2), down (1) or side (0), one third each."""
+    return [rng.choice((data.UP, data.DOWN, data.SIDE)) for _ in range(molars)]
+
+
+def molar_words(molars: list[int]) -> str:
+    return " ".join(data.MOLAR_WORDS[m] for m in molars)
+
+
+def teeth_word(n: int) -> str:
+    return f"{n} {'tooth' if n == 1 else 'teeth'}"
+
+
+# -- cards ------------------------------------------------------------------------------------
+def draw_up(state: DentState, seat: int, events: list[str]) -> None:
+    """Refill a hand to 5; the discard pile becomes the draw pile when it runs out."""
+    hand = state.families[seat].hand
+    while len(hand) < data.HAND_SIZE:
+        if not state.draw:
+            if not state.discard:
+                return
+            state.draw, state.discard = state.discard, []
+            state.rng.shuffle(state.draw)
+            events.append("The discard pile is shuffled into a new draw pile.")
+        hand.append(state.draw.pop())
+
+
+def spend(state: DentState, seat: int, card: str, events: list[str]) -> None:
+    """A card leaves the hand face up onto the discard pile, and the hand is refilled."""
+    state.families[seat].hand.remove(card)
+    state.discard.append(card)
+    draw_up(state, seat, events)
+
+
+# -- teeth ------------------------------------------------------------------------------------
+def mark(state: DentState, seat: int, member: str, teeth: int, by: int) -> int:
+    """Black out up to `teeth` teeth of a member; a knock-out is queued with `by` as the
+    winner. The teeth really taken."""
+    family = state.families[seat]
+    taken = min(teeth, family.teeth[member])
+    if taken <= 0:
+        return 0
+    family.teeth[member] -= taken
+    if family.teeth[member] == 0:
+        state.families[by].trophies.append(Trophy(family=seat, member=member))
+        state.knockouts.append(
+            KnockOut(seat=seat, member=member, by=by, fighter=family.ring == member)
+        )
+    return taken
+
+
+def revive_pet(state: DentState, seat: int, events: list[str]) -> None:
+    """S.P.A.: a new set of teeth; a knocked-out pet comes back from its winner's trophies."""
+    family = state.families[seat]
+    was = family.teeth[data.PET]
+    family.teeth[data.PET] = data.MEMBER[data.PET].teeth
+    if was:
+        return
+    for other in state.families:
+        for k in range(len(other.trophies) - 1, -1, -1):
+            trophy = other.trophies[k]
+            if trophy.family == seat and trophy.member == data.PET:
+                del other.trophies[k]
+                break
+        else:
+            continue
+        break
+    state.knockouts = [
+        ko for ko in state.knockouts if not (ko.seat == seat and ko.member == data.PET)
+    ]
+    events.append(f"{state.name(seat)}'s pet is back in the family.")
+
+
+def _settle(state: DentState, ko: KnockOut, events: list[str]) -> None:
+    """A knock-out stands: the great-grandmother leaves the family, a fighter leaves the ring
+    (its duel ends), a family without members leaves the game."""
+    family = state.families[ko.seat]
+    if state.ggm == ko.seat:
+        state.ggm = None
+        events.append(f"The great-grandmother leaves {state.name(ko.seat)}'s side.")
+    if family.ring == ko.member:
+        family.ring = None
+        duel = state.duel
+        if duel is not None and ko.seat in (duel.attacker, duel.defender) and not duel.ended:
+            duel.ended = True
+            duel.queue = []
+            duel.pending = None
+        if state.standing(ko.seat):
+            state.sendins.append(ko.seat)
+    if not state.standing(ko.seat):
+        leave(state, ko.seat, events)
+
+
+def leave(state: DentState, seat: int, events: list[str]) -> None:
+    family = state.families[seat]
+    family.out = True
+    family.ring = None
+    state.discard.extend(family.hand)
+    family.hand = []
+    state.sendins = [s for s in state.sendins if s != seat]
+    if state.ggm == seat:
+        state.ggm = None
+    if state.window is not None:
+        state.window.seats = [s for s in state.window.seats if s != seat]
+    if state.choice is not None and state.choice.seat == seat:
+        state.choice = None
+    events.append(f"{state.name(seat)}'s family has no one left and leaves the game.")
+
+
+def check_winner(state: DentState, events: list[str]) -> bool:
+    """First to 7 trophies wins; a family alone in the game wins too."""
+    for seat, family in enumerate(state.families):
+        if len(family.trophies) >= data.TROPHIES_TO_WIN:
+            state.winners = [seat]
+            events.append(f"{state.name(seat)} has knocked out {data.TROPHIES_TO_WIN} "
+                          f"figures and wins!")
+            return True
+    active = state.active()
+    if len(active) <= 1:
+        state.winners = active
+        if active:
+            events.append(f"{state.name(active[0])} is the last family standing and wins!")
+        return True
+    return False
+
+
+# -- the duel -----------------------------------------------------------------------------------
+def fighters_sexes(state: DentState, duel: Duel) -> tuple[str | None, str | None]:
+    a = state.families[duel.attacker].ring
+    d = state.families[duel.defender].ring
+    return (data.MEMBER[a].sex if a else None, data.MEMBER[d].sex if d else None)
+
+
+def helpers(state: DentState, duel: Duel) -> list[int]:
+    """Coalitie: every other family in the ring, the challenger's excepted."""
+    return [s for s in state.active()
+            if s not in (duel.attacker, duel.defender) and state.families[s].ring]
+
+
+def defence_molars(state: DentState, duel: Duel) -> int:
+    """1, 2 with the great-grandmother; Coalitie: as many for each helping family;
+    1 after Mini-jupe."""
+    if duel.one_molar == "d":
+        return 1
+    own = 2 if state.ggm == duel.defender else 1
+    return own * (1 + len(helpers(state, duel))) if duel.coalition else own
+
+
+def throws_left(duel: Duel, role: str) -> int:
+    if role == "d" and duel.tand:
+        return 0
+    return duel.queue.count(role)
+
+
+def _throw_next(state: DentState, duel: Duel, events: list[str]) -> str | None:
+    """Throw the next molars; the moment of the window it may open, if any."""
+    role = duel.queue.pop(0)
+    if role == "d" and duel.tand:
+        return None
+    if role == "a":
+        thrower, victim = duel.attacker, duel.defender
+        molars = throw(state.rng, 1 if duel.one_molar == "a" else data.ATTACK_MOLARS)
+    else:
+        thrower, victim = duel.defender, duel.attacker
+        molars = throw(state.rng, defence_molars(state, duel))
+    damage = sum(molars)
+    note = ""
+    if role in duel.vitamins:
+        duel.vitamins.remove(role)
+        if damage:
+            damage *= 2
+            note = "doubled by Vitamines"
+    kind = "attacks" if role == "a" else "hits back"
+    said = f"{state.fighter(thrower)} {kind}: {molar_words(molars)}"
+    if role == "a":
+        duel.thrown.append(ThrowView(by=thrower, attack=True, molars=molars, damage=damage,
+                                     hit=victim if damage else None, note=note))
+        if not damage:
+            events.append(f"{said}, a miss.")
+            return None
+        duel.pending = damage
+        events.append(f"{said}: {teeth_word(damage)}{' (' + note + ')' if note else ''}.")
+        return "attack"
+    taken = mark(state, victim, state.families[victim].ring or "", damage, by=thrower)
+    duel.thrown.append(ThrowView(by=thrower, attack=False, molars=molars, damage=taken,
+                                 hit=victim if taken else None, note=note))
+    if not taken:
+        events.append(f"{said}, nothing.")
+        return None
+    events.append(f"{said}: {state.fighter(victim)} loses {teeth_word(taken)}"
+                  f"{' (' + note + ')' if note else ''}.")
+    return "defence"
+
+
+def land_attack(state: DentState, duel: Duel, events: list[str]) -> None:
+    """The attack throw's teeth, answered or not, are marked on the defender (and, after
+    Tand om tand, on the attacker too)."""
+    damage, duel.pending = duel.pending or 0, None
+    if not damage:
+        return
+    defender = state.families[duel.defender]
+    ring = defender.ring
+    if ring is None:
+        return
+    taken = mark(state, duel.defender, ring, damage, by=duel.attacker)
+    events.append(f"{figure(state, duel.defender, ring)} loses {teeth_word(taken)}.")
+    mirror(state, duel, taken, events)
+
+
+def mirror(state: DentState, duel: Duel, taken: int, events: list[str]) -> None:
+    """Tand om tand: the challenger suffers the teeth he took."""
+    ring = state.families[duel.attacker].ring
+    if duel.tand and taken and ring:
+        back = mark(state, duel.attacker, ring, taken, by=duel.defender)
+        events.append(f"Tand om tand: {figure(state, duel.attacker, ring)} loses "
+                      f"{teeth_word(back)} too.")
+
+
+def open_window(state: DentState, moment: str, opens: Opens) -> bool:
+    seats = [s for s in state.active() if opens(state, s, moment)]
+    if seats:
+        state.window = Window(moment=moment, seats=seats)
+    return bool(seats)
+
+
+def _end_duel(state: DentState, duel: Duel, events: list[str]) -> None:
+    """The duel is over; the turn passes once the fighters knocked out are replaced."""
+    events.append(f"The duel is over: {_duel_score(state, duel)}.")
+    state.duel = None
+    state.duels += 1
+    state.turn_over = True
+
+
+def _pass_turn(state: DentState, events: list[str]) -> None:
+    state.turn_over = False
+    following = state.next_active(state.turn)
+    if following is not None:
+        state.turn = following
+        events.append(f"{state.name(following)}'s turn.")
+
+
+def advance(state: DentState, events: list[str], opens: Opens) -> None:
+    """Run the game on until a seat must decide, or it is over."""
+    for _ in range(1000):
+        if state.winners is not None or state.window is not None or state.choice is not None:
+            return
+        if state.knockouts:
+            ko = state.knockouts[0]
+            family = state.families[ko.seat]
+            if (ko.member == data.PET and not ko.offered and "spa" in family.hand
+                    and not family.out):
+                ko.offered = True
+                state.window = Window(moment="spa", seats=[ko.seat])
+                return
+            state.knockouts.pop(0)
+            events.append(f"{figure(state, ko.seat, ko.member)} is knocked out! "
+                          f"{state.name(ko.by)} takes the figure.")
+            _settle(state, ko, events)
+            if check_winner(state, events):
+                state.duel = None
+                return
+            continue
+        duel = state.duel
+        if duel is not None and duel.ended:
+            _end_duel(state, duel, events)
+            continue
+        if state.sendins or state.placing:
+            return
+        if duel is None:
+            state.resume = None
+            if state.turn_over:
+                _pass_turn(state, events)
+            return
+        if state.resume is not None:
+            # a card was played in a window (and its choices made): everyone who can
+            # answer the new situation may
+            moment, state.resume = state.resume, None
+            if not duel.ended and open_window(state, moment, opens):
+                return
+            continue
+        if not duel.started:
+            duel.started = True
+            if open_window(state, "announced", opens):
+                return
+            continue
+        if duel.pending is not None:
+            land_attack(state, duel, events)
+            continue
+        if not duel.queue:
+            _end_duel(state, duel, events)
+            continue
+        moment = _throw_next(state, duel, events)
+        if moment == "attack":
+            if not open_window(state, "attack", opens):
+                land_attack(state, duel, events)
+        elif moment == "defence" and not state.knockouts:
+            open_window(state, "defence", opens)
+    raise RuntimeError("the game did not settle")  # a defect: no decision in 1000 steps
+
+
+def _duel_score(state: DentState, duel: Duel) -> str:
+    parts = []
+    for seat in (duel.attacker, duel.defender):
+        ring = state.families[seat].ring
+        if ring:
+            parts.append(f"{figure(state, seat, ring)} has "
+                         f"{teeth_word(state.families[seat].teeth[ring])} left")
+    return "; ".join(parts) or "both fighters are out"
+
+
+def new_family() -> Family:
+    return Family(teeth={m.key: m.teeth for m in data.MEMBERS})
