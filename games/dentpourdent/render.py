@@ -1,0 +1,1109 @@
+"""Pictures of Dent pour dent, drawn from the views only (which keeps every hand secret).
+
+The board reads top to bottom: the ring with each family's fighter (the duel as an arc from
+attacker to defender, the card on it), the duel's figures and throws, then every family's
+tooth chart in a grid of two columns (its trophies under it), and the piles. Drawn in RGB for
+anti-aliased text, then mapped onto one fixed palette: a palette PNG is a fraction of the
+bytes and encodes several times faster.
+
+Most of the board never changes within a game: the frame, the ring, the charts with their
+names and full sets of teeth. That is a Backdrop drawn once per process per table (number of
+families and their charts); a render draws on a games.drawing.Canvas only what the view adds:
+fighters, lost teeth (a member's row of teeth is one cached sprite), names, throws, trophies.
+
+Discord shows a picture about 500 px wide, so no text is smaller than LEAST px (11 px there).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from games.dentpourdent.data import (
+    ATTACK,
+    FAMILY_RGB,
+    MEMBER,
+    MEMBERS,
+    SPECIAL,
+    SWAP,
+    TROPHIES_TO_WIN,
+    card_name,
+    card_text,
+)
+from games.dentpourdent.views import (
+    DuelView,
+    FamilyView,
+    MemberView,
+    PrivateView,
+    PublicView,
+    ThrowView,
+)
+from games.drawing import (
+    Backdrop,
+    Canvas,
+    Font,
+    Sprite,
+    drawable,
+    ellipsize,
+    font,
+    least_font_px,
+    picture_cache,
+    text,
+    text_length,
+)
+
+RGB = tuple[int, int, int]
+Draw = ImageDraw.ImageDraw | Canvas
+
+FRAME: RGB = (34, 38, 50)
+PANEL: RGB = (50, 57, 74)
+PANEL_EDGE: RGB = (78, 88, 112)
+FLOOR: RGB = (206, 218, 230)  # the ring's canvas
+ROPE: RGB = (196, 48, 48)
+POST: RGB = (60, 66, 82)
+CHART: RGB = (248, 244, 234)
+CHART_EDGE: RGB = (206, 196, 176)
+LIGHT: RGB = (238, 240, 246)  # text on dark
+DIM: RGB = (158, 168, 190)
+INK: RGB = (36, 32, 28)  # text on light
+MUTED: RGB = (112, 104, 94)
+GOLD: RGB = (255, 206, 84)
+TOOTH: RGB = (255, 255, 255)
+TOOTH_EDGE: RGB = (126, 120, 112)
+LOST: RGB = (20, 20, 22)
+KO: RGB = (200, 30, 40)
+OUT: RGB = (130, 130, 136)
+GGM: RGB = (186, 160, 214)
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+UNKNOWN: RGB = (150, 150, 150)
+
+WIDTH = 900
+LEAST = least_font_px(WIDTH)  # 20 px: 11 px when Discord shows the board 500 px wide
+MARGIN = 16
+GAP = 12
+SS = 4  # supersampling of the shapes in sprites (teeth, molars, fighters)
+
+TITLE_H = 56
+RING_TOP = TITLE_H
+RING_H = 204
+TOKEN_R = 32
+TOKEN_Y = RING_TOP + 78  # centre of the fighters
+DUEL_TOP = RING_TOP + RING_H + GAP
+DUEL_H = 292
+THROW_ROWS = 4  # per column, two columns
+THROW_H = 38
+CHARTS_TOP = DUEL_TOP + DUEL_H + GAP
+COL_W = (WIDTH - 2 * MARGIN - GAP) // 2  # 430
+HEAD_H = 44
+ROW_H = 32
+NAME_W = 140  # the member names' column
+TOOTH_W = 22  # a tooth's cell in a chart row
+TOOTH_H = 24
+TROPHY_H = 44
+CHART_H = HEAD_H + 8 + len(MEMBERS) * ROW_H + 8 + TROPHY_H + 6
+FOOT_H = 64
+NAME_MAX = 24  # characters of a player's name kept before it is fitted by width
+
+# Short names on the trophy pawns and the fighters (the full names are on the charts).
+SHORT = {
+    "grandfather": "Gpa",
+    "grandmother": "Gma",
+    "father": "Dad",
+    "mother": "Mum",
+    "son": "Son",
+    "daughter": "Dau",
+    "pet": "Pet",
+}
+
+STAGES = {
+    "place": "placing the fighters",
+    "turn": "to challenge",
+    "duel": "duel",
+    "send": "sending a fighter into the ring",
+    "spread": "spreading the teeth",
+    "chairs": "Bataille des chaises",
+    "over": "game over",
+}
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """`a` moved a fraction `t` towards `b`."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def family_rgb(colour: str) -> RGB:
+    """The drawing colour of a family; an unknown one is grey rather than an error."""
+    return FAMILY_RGB.get(colour, UNKNOWN)
+
+
+def ink_on(rgb: RGB) -> RGB:
+    """Black or white text, whichever reads on `rgb` (white on yellow does not)."""
+    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return INK if lum > 160 else WHITE
+
+
+def edge_of(rgb: RGB) -> RGB:
+    return blend(rgb, BLACK, 0.45)
+
+
+# -- the palette ---------------------------------------------------------------------------------
+
+
+def _palette_colours() -> list[RGB]:
+    """Every flat colour the pictures use, then the anti-aliased edges between the inks and
+    the grounds they lie on (text and shapes), then greys: 256 at most."""
+    grounds = [FRAME, PANEL, FLOOR, CHART, WHITE]
+    inks = [LIGHT, DIM, INK, MUTED, GOLD, LOST, KO, TOOTH_EDGE, OUT]
+    families = list(FAMILY_RGB.values())
+    base = [*grounds, *inks, PANEL_EDGE, ROPE, POST, CHART_EDGE, GGM, BLACK, UNKNOWN]
+    for rgb in families:
+        base += [rgb, edge_of(rgb), blend(rgb, CHART, 0.75), blend(rgb, WHITE, 0.5)]
+    base += [blend(c, WHITE, 0.5) for c in (ATTACK_RGB, SWAP_RGB, SPECIAL_RGB)]
+    base += [ATTACK_RGB, SWAP_RGB, SPECIAL_RGB]
+    mixes: list[RGB] = []
+    for ink in inks + [WHITE]:
+        for ground in grounds:
+            if ink != ground:
+                mixes += [blend(ink, ground, t) for t in (0.25, 0.5, 0.75)]
+    for rgb in families + [ATTACK_RGB, SWAP_RGB, SPECIAL_RGB]:
+        for other in (WHITE, INK, CHART, FLOOR, PANEL):
+            mixes.append(blend(rgb, other, 0.5))
+        mixes += [blend(WHITE, rgb, t) for t in (0.25, 0.75)]
+    greys = [(v, v, v) for v in range(0, 256, 16)]
+    colours = list(dict.fromkeys(base + greys + mixes))
+    return colours[:256]
+
+
+@cache
+def palette_image() -> Image.Image:
+    """The one fixed palette every picture is mapped onto: the same view, the same bytes."""
+    colours = _palette_colours()
+    flat = [c for rgb in colours for c in rgb]
+    flat += list(colours[-1]) * (256 - len(colours))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
+
+
+# -- text ----------------------------------------------------------------------------------------
+
+
+def _text(
+    draw: Draw,
+    xy: tuple[float, float],
+    line: str,
+    size: int,
+    fill: RGB = LIGHT,
+    anchor: str = "la",
+    width: float | None = None,
+    bold: bool = False,
+) -> float:
+    """Text at xy, never smaller than LEAST; with a width, the font shrinks (to LEAST at
+    most) until the line fits and what still does not is cut with '…'. Returns its width."""
+    size = max(size, LEAST)
+    if width is not None:
+        while size > LEAST and text_length(line, font(size, bold)) > width:
+            size -= 1
+        line = ellipsize(line, font(size, bold), width)
+    fnt = font(size, bold)
+    text(draw, xy, line, fnt, fill=fill, anchor=anchor)
+    return text_length(line, fnt)
+
+
+def _name(name: str) -> str:
+    """A player's name as one drawable line (the width is fitted where it is drawn)."""
+    return drawable(name, NAME_MAX) or "?"
+
+
+def _fit(name: str, suffix: str, size: int, width: float, bold: bool = False) -> str:
+    """`name` cut with '…' so that `name + suffix` fits `width`: a long name never hides
+    the figure after it."""
+    fnt = font(max(size, LEAST), bold)
+    room = width - text_length(suffix, fnt)
+    return ellipsize(name, fnt, max(room, text_length("W…", fnt))) + suffix
+
+
+def wrap(line: str, fnt: Font, width: float, most: int) -> list[str]:
+    """Greedy word wrap into at most `most` lines; the last one ends in '…' when cut."""
+    lines: list[str] = []
+    current = ""
+    for word in drawable(line).split(" "):
+        candidate = f"{current} {word}" if current else word
+        if text_length(candidate, fnt) <= width or not current:
+            current = candidate
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    if len(lines) > most:
+        lines = lines[:most]
+        last = lines[-1]
+        while last and text_length(last + "…", fnt) > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    return [ellipsize(x, fnt, width) for x in lines]
+
+
+# -- shapes --------------------------------------------------------------------------------------
+
+# A molar seen from the side, crown up, in a unit box: two cusps, two roots.
+_TOOTH = (
+    (0.06, 0.34), (0.10, 0.12), (0.26, 0.02), (0.40, 0.07), (0.50, 0.13), (0.60, 0.07),
+    (0.74, 0.02), (0.90, 0.12), (0.94, 0.34), (0.88, 0.56), (0.82, 0.93), (0.72, 0.99),
+    (0.63, 0.72), (0.50, 0.63), (0.37, 0.72), (0.28, 0.99), (0.18, 0.93), (0.12, 0.56),
+)  # fmt: skip
+
+
+def _tooth_points(
+    x: float, y: float, w: float, h: float, turn: int = 0
+) -> list[tuple[float, float]]:
+    """The tooth outline in the box (x, y, w, h): `turn` 0 crown up, 1 on its side (crown
+    right), 2 upside down."""
+    out = []
+    for u, v in _TOOTH:
+        if turn == 1:
+            u, v = 1 - v, u
+        elif turn == 2:
+            u, v = u, 1 - v
+        out.append((x + u * w, y + v * h))
+    return out
+
+
+@picture_cache(maxsize=128)
+def _teeth_row(full: int, teeth: int, ground: RGB) -> Sprite:
+    """A member's row of teeth on `ground`: the first `teeth` white, the lost ones black.
+    Supersampled for smooth edges; opaque, so pasted it covers the row drawn before."""
+    w, h = full * TOOTH_W, TOOTH_H
+    big = Image.new("RGB", (w * SS, h * SS), ground)
+    draw = ImageDraw.Draw(big)
+    for i in range(full):
+        x = (i * TOOTH_W + 2) * SS
+        lost = i >= teeth
+        draw.polygon(
+            _tooth_points(x, 1 * SS, (TOOTH_W - 4) * SS, (TOOTH_H - 2) * SS),
+            fill=LOST if lost else TOOTH,
+            outline=LOST if lost else TOOTH_EDGE,
+            width=round(1.5 * SS),
+        )
+    return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
+
+
+MOLAR = 30  # a thrown molar's icon
+MOLAR_TILES: dict[int, RGB] = {2: GOLD, 1: (118, 132, 164)}  # up, down; on its side: none
+
+
+@picture_cache(maxsize=16)
+def _molar(value: int, ground: RGB) -> Sprite:
+    """A thrown molar as it landed, on a tile that says what it is worth: up (2 teeth, a
+    gold tile), upside down (1 tooth, a grey one), on its side (nothing, no tile)."""
+    size = MOLAR
+    big = Image.new("RGB", (size * SS, size * SS), ground)
+    draw = ImageDraw.Draw(big)
+    turn = {2: 0, 1: 2}.get(value, 1)
+    tile = MOLAR_TILES.get(value)
+    if tile is not None:
+        draw.rounded_rectangle((0, 0, size * SS - 1, size * SS - 1), radius=7 * SS, fill=tile)
+    pad = 4 * SS
+    inner = size * SS - 2 * pad
+    fill = TOOTH if value else blend(TOOTH, ground, 0.45)
+    draw.polygon(
+        _tooth_points(pad, pad, inner, inner, turn),
+        fill=fill,
+        outline=TOOTH_EDGE,
+        width=round(1.5 * SS),
+    )
+    return Sprite(big.resize((size, size), Image.Resampling.LANCZOS))
+
+
+@picture_cache(maxsize=64)
+def _fighter(colour: str, member: str) -> Sprite:
+    """A fighter's token on the ring floor: a disc in the family colour with the member's
+    short name. Opaque on the floor, so it covers the empty place drawn on the backdrop."""
+    rgb = family_rgb(colour)
+    side = 2 * TOKEN_R + 8
+    big = Image.new("RGB", (side * SS, side * SS), FLOOR)
+    draw = ImageDraw.Draw(big)
+    c = side * SS / 2
+    r = TOKEN_R * SS
+    draw.ellipse(
+        (c - r + 3 * SS, c - r + 4 * SS, c + r + 3 * SS, c + r + 4 * SS),
+        fill=blend(FLOOR, BLACK, 0.25),
+    )
+    draw.ellipse((c - r, c - r, c + r, c + r), fill=rgb, outline=edge_of(rgb), width=3 * SS)
+    image = big.resize((side, side), Image.Resampling.LANCZOS)
+    short = SHORT.get(member, member[:3].title())
+    text(
+        ImageDraw.Draw(image),
+        (side / 2, side / 2),
+        short,
+        font(22, True),
+        fill=ink_on(rgb),
+        anchor="mm",
+    )
+    return Sprite(image)
+
+
+@picture_cache(maxsize=4)
+def _great_grandmother(ground: RGB) -> Sprite:
+    """The great-grandmother's pawn: a small lilac figure with a white bun."""
+    w, h = 26, 44
+    big = Image.new("RGB", (w * SS, h * SS), ground)
+    draw = ImageDraw.Draw(big)
+    s = SS
+    edge = edge_of(GGM)
+    draw.polygon(
+        [(4 * s, 42 * s), (8 * s, 20 * s), (18 * s, 20 * s), (22 * s, 42 * s)],
+        fill=GGM,
+        outline=edge,
+        width=2 * s,
+    )
+    draw.ellipse((5 * s, 6 * s, 21 * s, 22 * s), fill=GGM, outline=edge, width=2 * s)
+    draw.ellipse((9 * s, 1 * s, 17 * s, 9 * s), fill=WHITE, outline=edge, width=s)
+    # the stick
+    draw.line((23 * s, 22 * s, 24 * s, 43 * s), fill=INK, width=2 * s)
+    return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
+
+
+TROPHY_W = 52
+CUP = 26
+
+
+@picture_cache(maxsize=256)
+def _trophies(pawns: tuple[tuple[str, str], ...]) -> Sprite:
+    """A player's trophies, one small pawn each in the colour of the family it came from,
+    with the member's short name, on the chart."""
+    w, h = len(pawns) * TROPHY_W, 32
+    image = Image.new("RGB", (w, h), CHART)
+    draw = ImageDraw.Draw(image)
+    for i, (colour, member) in enumerate(pawns):
+        rgb = family_rgb(colour)
+        x = i * TROPHY_W
+        draw.rounded_rectangle(
+            (x + 1, 1, x + TROPHY_W - 5, h - 1), radius=9, fill=rgb, outline=edge_of(rgb), width=2
+        )
+        short = SHORT.get(member, member[:3].title())
+        text(
+            draw, (x + (TROPHY_W - 4) / 2, h / 2), short, font(LEAST), fill=ink_on(rgb), anchor="mm"
+        )
+    return Sprite(image)
+
+
+@picture_cache(maxsize=16)
+def _cup(colour: RGB, ground: RGB) -> Sprite:
+    """A trophy cup: what the trophy count and the trophy row are about."""
+    s = SS
+    big = Image.new("RGB", (CUP * s, CUP * s), ground)
+    draw = ImageDraw.Draw(big)
+    draw.chord((5 * s, -7 * s, 21 * s, 15 * s), 0, 180, fill=colour)
+    draw.rectangle((5 * s, 1 * s, 21 * s, 4 * s), fill=colour)
+    draw.arc((1 * s, 2 * s, 10 * s, 11 * s), 90, 270, fill=colour, width=2 * s)
+    draw.arc((16 * s, 2 * s, 25 * s, 11 * s), 270, 90, fill=colour, width=2 * s)
+    draw.rectangle((11 * s, 14 * s, 15 * s, 20 * s), fill=colour)
+    draw.rounded_rectangle((6 * s, 20 * s, 20 * s, 25 * s), radius=s, fill=colour)
+    return Sprite(big.resize((CUP, CUP), Image.Resampling.LANCZOS))
+
+
+# -- the board's layout --------------------------------------------------------------------------
+
+
+def _rows(n: int) -> int:
+    return -(-n // 2)
+
+
+def board_height(families: int) -> int:
+    """Charts two to a row; with an even number of families the piles get a row of their
+    own, with an odd one they take the empty place beside the last chart."""
+    height = CHARTS_TOP + _rows(families) * (CHART_H + GAP)
+    return height + (FOOT_H + GAP if families % 2 == 0 else 0) + MARGIN - GAP
+
+
+def _chart_xy(seat: int) -> tuple[int, int]:
+    return MARGIN + (seat % 2) * (COL_W + GAP), CHARTS_TOP + (seat // 2) * (CHART_H + GAP)
+
+
+def _foot_box(families: int) -> tuple[int, int, int, int]:
+    if families % 2:
+        x, y = _chart_xy(families)
+        return x, y, x + COL_W, y + CHART_H
+    y = CHARTS_TOP + _rows(families) * (CHART_H + GAP)
+    return MARGIN, y, WIDTH - MARGIN, y + FOOT_H
+
+
+def _slot_x(seat: int, families: int) -> float:
+    """The centre of a family's place in the ring, seats left to right."""
+    room = (WIDTH - 2 * MARGIN) / families
+    return MARGIN + room * (seat + 0.5)
+
+
+def _member_y(y: int, index: int) -> int:
+    return y + HEAD_H + 8 + index * ROW_H
+
+
+Table = tuple[tuple[str, tuple[int, ...]], ...]  # per family: colour, full teeth per member
+
+
+@picture_cache(maxsize=8)  # 3-6 MB each: one per table (families and their charts)
+def _backdrop(table: Table) -> Backdrop:
+    """What does not change within a game: the frame, the ring and its empty places, the
+    duel panel, every chart with its names and full teeth, the piles' labels."""
+    n = len(table)
+    img = Image.new("RGB", (WIDTH, board_height(n)), FRAME)
+    draw = ImageDraw.Draw(img)
+    _text(draw, (MARGIN, TITLE_H / 2), "DENT POUR DENT", 24, DIM, "lm", bold=True)
+    # the ring: its canvas, four posts and the ropes along the top and bottom
+    x0, y0, x1, y1 = MARGIN, RING_TOP, WIDTH - MARGIN, RING_TOP + RING_H
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=FLOOR, outline=POST, width=2)
+    for y in (y0 + 6, y1 - 6):
+        draw.line((x0 + 12, y, x1 - 12, y), fill=ROPE, width=3)
+    for x, y in ((x0 + 8, y0 + 6), (x1 - 8, y0 + 6), (x0 + 8, y1 - 6), (x1 - 8, y1 - 6)):
+        draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=POST)
+    for seat, (colour, _) in enumerate(table):
+        cx, r = _slot_x(seat, n), TOKEN_R - 4
+        draw.ellipse(
+            (cx - r, TOKEN_Y - r, cx + r, TOKEN_Y + r),
+            outline=blend(family_rgb(colour), FLOOR, 0.4),
+            width=3,
+        )
+    # the duel panel
+    draw.rounded_rectangle(
+        (MARGIN, DUEL_TOP, WIDTH - MARGIN, DUEL_TOP + DUEL_H),
+        radius=12,
+        fill=PANEL,
+        outline=PANEL_EDGE,
+        width=2,
+    )
+    for seat, (colour, fulls) in enumerate(table):
+        _chart_frame(img, draw, seat, colour, fulls)
+    fx0, fy0, fx1, fy1 = _foot_box(n)
+    draw.rounded_rectangle((fx0, fy0, fx1, fy1), radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    return Backdrop(img, palette_image)
+
+
+def _chart_frame(
+    img: Image.Image, draw: ImageDraw.ImageDraw, seat: int, colour: str, fulls: tuple[int, ...]
+) -> None:
+    """A family's chart with no name on it yet and every tooth in place."""
+    x, y = _chart_xy(seat)
+    rgb = family_rgb(colour)
+    draw.rounded_rectangle(
+        (x, y, x + COL_W, y + CHART_H), radius=12, fill=CHART, outline=CHART_EDGE, width=2
+    )
+    draw.rounded_rectangle((x, y, x + COL_W, y + HEAD_H), radius=12, fill=rgb)
+    draw.rectangle((x, y + HEAD_H - 12, x + COL_W, y + HEAD_H), fill=rgb)
+    for i, member in enumerate(MEMBERS):
+        my = _member_y(y, i)
+        _text(draw, (x + 14, my + ROW_H / 2), member.name, LEAST, INK, "lm")
+        full = fulls[i] if i < len(fulls) else member.teeth
+        img.paste(_teeth_row(full, full, CHART).image, _teeth_box(x, my, full)[:2])
+    ty = y + CHART_H - 6 - TROPHY_H
+    draw.line((x + 12, ty - 4, x + COL_W - 12, ty - 4), fill=CHART_EDGE, width=1)
+    img.paste(_cup(MUTED, CHART).image, (x + 14, ty + (TROPHY_H - CUP) // 2))
+
+
+def _teeth_box(x: int, my: int, full: int) -> tuple[int, int, int, int]:
+    tx, ty = x + 14 + NAME_W, my + (ROW_H - TOOTH_H) // 2
+    return tx, ty, tx + full * TOOTH_W, ty + TOOTH_H
+
+
+def _table(view: PublicView) -> Table:
+    return tuple((fam.colour, tuple(m.full for m in fam.members)) for fam in view.families)
+
+
+# -- what a view adds ----------------------------------------------------------------------------
+
+
+def _fighter_name(view: PublicView, seat: int) -> str:
+    """'Ann's Father', or the player's name alone while no fighter is placed."""
+    fam = view.families[seat]
+    name = _name(fam.player)
+    if fam.ring is None or fam.ring not in MEMBER:
+        return name
+    return f"{name}'s {MEMBER[fam.ring].name}"
+
+
+def _status(view: PublicView) -> tuple[str, RGB]:
+    """The title bar's line: whose turn, who is waited for, or who won."""
+    names = [_name(f.player) for f in view.families]
+    if view.winners is not None:
+        won = [names[s] for s in view.winners if 0 <= s < len(names)]
+        if not won:
+            return "Game over", GOLD
+        return f"Game over: {' and '.join(won)} win{'s' if len(won) == 1 else ''}!", GOLD
+    stage = STAGES.get(view.stage, view.stage)
+    if view.turn is not None and 0 <= view.turn < len(names):
+        line = f"{names[view.turn]}'s turn"
+        if view.stage != "turn":
+            line += f": {stage}"
+    else:
+        line = stage[:1].upper() + stage[1:]
+    if view.answers_awaited:
+        line += " · answers awaited"
+    return line, LIGHT
+
+
+def _title(canvas: Canvas, view: PublicView) -> None:
+    line, colour = _status(view)
+    left = MARGIN + text_length("DENT POUR DENT", font(24, True)) + 24
+    _text(
+        canvas,
+        (WIDTH - MARGIN, TITLE_H / 2),
+        line,
+        22,
+        colour,
+        "rm",
+        width=WIDTH - MARGIN - left,
+        bold=view.over,
+    )
+
+
+def _ring(canvas: Canvas, view: PublicView) -> None:
+    """The fighters in their places, each with its member's and player's names, the
+    great-grandmother beside hers, and the duel's arc from attacker to defender."""
+    n = len(view.families)
+    room = (WIDTH - 2 * MARGIN) / n - 12
+    for fam in view.families:
+        cx = _slot_x(fam.seat, n)
+        rgb = family_rgb(fam.colour)
+        if fam.out:
+            _text(canvas, (cx, TOKEN_Y), "out", LEAST, blend(OUT, FLOOR, 0.2), "mm")
+        elif fam.ring is not None:
+            side = 2 * TOKEN_R + 8
+            canvas.paste(
+                _fighter(fam.colour, fam.ring), (round(cx) - side // 2, TOKEN_Y - side // 2)
+            )
+        else:
+            _text(canvas, (cx, TOKEN_Y), "?", 26, edge_of(rgb), "mm", bold=True)
+        member = MEMBER[fam.ring].name if fam.ring in MEMBER else ""
+        if fam.out:
+            member = "out of the game"
+        if member:
+            _text(
+                canvas,
+                (cx, TOKEN_Y + TOKEN_R + 18),
+                member,
+                LEAST,
+                INK,
+                "mm",
+                width=room,
+                bold=not fam.out,
+            )
+        _text(
+            canvas,
+            (cx, TOKEN_Y + TOKEN_R + 44),
+            _name(fam.player),
+            LEAST,
+            edge_of(rgb) if not fam.out else OUT,
+            "mm",
+            width=room,
+        )
+        if view.ggm == fam.seat and not fam.out:
+            canvas.paste(_great_grandmother(FLOOR), (round(cx) + TOKEN_R + 8, TOKEN_Y - 18))
+            _text(
+                canvas,
+                (cx, TOKEN_Y + TOKEN_R + 70),
+                "+ great-grandma",
+                LEAST,
+                edge_of(GGM),
+                "mm",
+                width=room + 10,
+            )
+    if view.duel is not None:
+        _arc(canvas, view, view.duel)
+
+
+def _arc(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
+    """An arc over the ring from the attacker's fighter to the defender's, an arrowhead on
+    the defender, and the card with its blows on top."""
+    n = len(view.families)
+    if not (0 <= duel.attacker < n and 0 <= duel.defender < n):
+        return
+    ax, dx = _slot_x(duel.attacker, n), _slot_x(duel.defender, n)
+    rgb = family_rgb(view.families[duel.attacker].colour)
+    base = TOKEN_Y - TOKEN_R - 6
+    top = RING_TOP + 22
+    points = []
+    for k in range(25):
+        t = k / 24
+        x = ax + (dx - ax) * t
+        y = base - (base - top) * 4 * t * (1 - t) * 1.0
+        points.append((round(x, 1), round(y, 1)))
+    # stop short of the defender: the arrowhead ends there
+    end = points[-1]
+    canvas.line(points[:-2], fill=edge_of(rgb), width=7, joint="curve")
+    canvas.line(points[:-2], fill=rgb, width=4, joint="curve")
+    px, py = points[-3]
+    ang = math.atan2(end[1] - py, end[0] - px)
+    head = [
+        end,
+        (end[0] - 16 * math.cos(ang - 0.45), end[1] - 16 * math.sin(ang - 0.45)),
+        (end[0] - 16 * math.cos(ang + 0.45), end[1] - 16 * math.sin(ang + 0.45)),
+    ]
+    canvas.polygon(head, fill=rgb, outline=edge_of(rgb), width=2)
+    label = f"{_card_title(duel.card)} · {duel.blows} blow{'s' if duel.blows != 1 else ''}"
+    fnt = font(LEAST, True)
+    w = text_length(label, fnt) + 20
+    mx = (ax + dx) / 2
+    mx = min(max(mx, MARGIN + w / 2 + 8), WIDTH - MARGIN - w / 2 - 8)
+    my = top - 2
+    canvas.rounded_rectangle(
+        (mx - w / 2, my - 14, mx + w / 2, my + 14),
+        radius=10,
+        fill=WHITE,
+        outline=edge_of(rgb),
+        width=2,
+    )
+    _text(canvas, (mx, my), label, LEAST, INK, "mm", bold=True)
+
+
+def _card_title(key: str) -> str:
+    if key == "bare":
+        return "Bare fist"
+    try:
+        return card_name(key)
+    except KeyError:
+        return key
+
+
+def _duel(canvas: Canvas, view: PublicView) -> None:
+    """The duel's figures, its throws and the cards in force; without a duel, the opening
+    throws, the winners or what the game waits for."""
+    x0, y0 = MARGIN + 16, DUEL_TOP + 14
+    x1 = WIDTH - MARGIN - 16
+    duel = view.duel
+    if duel is None:
+        _no_duel(canvas, view)
+        return
+    n = len(view.families)
+    card = _card_title(duel.card)
+    if duel.card == "bare":
+        card = "Bare fist: one blow, no card"
+    card_w = min(text_length(card, font(LEAST)), (x1 - x0) * 0.3)
+    room = x1 - x0 - card_w - 16
+    who = "Duel"
+    if 0 <= duel.attacker < n and 0 <= duel.defender < n:
+        fnt = font(24, True)
+        each = (room - text_length(" vs ", fnt)) / 2
+        a = _fighter_name(view, duel.attacker)
+        d = _fighter_name(view, duel.defender)
+        a_w, d_w = text_length(a, fnt), text_length(d, fnt)
+        if a_w + d_w > 2 * each:  # the shorter keeps its whole name if it can
+            if a_w <= each:
+                d = ellipsize(d, fnt, 2 * each - a_w)
+            elif d_w <= each:
+                a = ellipsize(a, fnt, 2 * each - d_w)
+            else:
+                a, d = ellipsize(a, fnt, each), ellipsize(d, fnt, each)
+        who = f"{a} vs {d}"
+    used = _text(canvas, (x0, y0), who, 24, LIGHT, width=room, bold=True)
+    _text(canvas, (x0 + used + 16, y0 + 3), card, LEAST, GOLD, width=x1 - x0 - used - 16)
+    y = y0 + 34
+    left = (
+        f"{duel.blows} blow{'s' if duel.blows != 1 else ''} announced · throws left: "
+        f"attack {duel.attacks_left}, defence {duel.defences_left}"
+    )
+    _text(canvas, (x0, y), left, LEAST, DIM, width=x1 - x0)
+    y += 32
+    _throws(canvas, view, duel.thrown, y)
+    y = DUEL_TOP + DUEL_H - 40
+    room = x1 - x0
+    if duel.pending > 0:
+        said = f"{duel.pending} {'tooth' if duel.pending == 1 else 'teeth'} waiting for answers"
+        fnt = font(LEAST, True)
+        w = text_length(said, fnt) + 24
+        canvas.rounded_rectangle((x1 - w, y - 2, x1, y + 30), radius=10, fill=GOLD)
+        _text(canvas, (x1 - w / 2, y + 14), said, LEAST, INK, "mm", bold=True)
+        room -= w + 16
+    effects = "In force: " + ", ".join(drawable(e) for e in duel.effects) if duel.effects else ""
+    if effects:
+        _text(canvas, (x0, y + 14), effects, LEAST, LIGHT, "lm", width=room)
+    elif duel.pending <= 0:
+        _text(canvas, (x0, y + 14), "No card in force", LEAST, DIM, "lm", width=room)
+
+
+def _throws(canvas: Canvas, view: PublicView, thrown: list[ThrowView], y: int) -> None:
+    """The throws so far, down the left column then the right: who threw (attack or
+    defence), the molars as they landed, the teeth taken and from whom, the note."""
+    x0 = MARGIN + 16
+    col_w = (WIDTH - 2 * MARGIN - 32 - 16) / 2
+    most = 2 * THROW_ROWS
+    shown = thrown[-most:] if len(thrown) <= most else thrown[-(most - 1) :]
+    cells = len(shown) + (len(thrown) > most)
+    if not thrown:
+        _text(canvas, (x0, y + THROW_H / 2), "No throw yet", LEAST, DIM, "lm")
+        return
+    k = 0
+    if len(thrown) > most:
+        earlier = len(thrown) - len(shown)
+        taken = sum(t.damage for t in thrown[:earlier])
+        said = f"{earlier} earlier throws: {taken} {'tooth' if taken == 1 else 'teeth'}"
+        _text(canvas, (x0, y + THROW_H / 2), said, LEAST, DIM, "lm", width=col_w)
+        k = 1
+    del cells
+    names = [_name(f.player) for f in view.families]
+    for throw in shown:
+        cx = x0 + (k // THROW_ROWS) * (col_w + 16)
+        cy = y + (k % THROW_ROWS) * THROW_H
+        _throw(canvas, view, names, throw, round(cx), cy, col_w)
+        k += 1
+
+
+def _throw(
+    canvas: Canvas,
+    view: PublicView,
+    names: list[str],
+    throw: ThrowView,
+    x: int,
+    y: int,
+    width: float,
+) -> None:
+    n = len(view.families)
+    rgb = family_rgb(view.families[throw.by].colour) if 0 <= throw.by < n else UNKNOWN
+    mid = y + THROW_H / 2 - 2
+    badge = "A" if throw.attack else "D"
+    canvas.rounded_rectangle(
+        (x, mid - 14, x + 28, mid + 14), radius=7, fill=rgb, outline=edge_of(rgb), width=2
+    )
+    _text(canvas, (x + 14, mid), badge, LEAST, ink_on(rgb), "mm", bold=True)
+    mx = x + 36
+    for value in throw.molars[:4]:
+        canvas.paste(_molar(value, PANEL), (mx, round(mid) - MOLAR // 2))
+        mx += MOLAR + 2
+    mx = x + 36 + 3 * (MOLAR + 2) + 6
+    note = f" ({drawable(throw.note)})" if throw.note else ""
+    room = x + width - mx
+    if throw.damage > 0:
+        hit = names[throw.hit] if throw.hit is not None and 0 <= throw.hit < n else "nobody"
+        said = f"−{throw.damage} " + _fit(hit, note, LEAST, room - 40)
+        colour = GOLD
+    else:
+        said = "no damage" + note
+        colour = DIM
+    _text(canvas, (mx, mid), said, LEAST, colour, "lm", width=room)
+
+
+def _no_duel(canvas: Canvas, view: PublicView) -> None:
+    x0, y0 = MARGIN + 16, DUEL_TOP + 14
+    x1 = WIDTH - MARGIN - 16
+    names = [_name(f.player) for f in view.families]
+    if view.winners is not None:
+        won = [names[s] for s in view.winners if 0 <= s < len(names)]
+        _text(canvas, (x0, y0), "Game over", 24, DIM, bold=True)
+        line = " and ".join(won) + (" wins!" if len(won) == 1 else " win!") if won else "No winner"
+        _text(
+            canvas,
+            ((x0 + x1) / 2, DUEL_TOP + DUEL_H / 2 + 10),
+            line,
+            40,
+            GOLD,
+            "mm",
+            width=x1 - x0,
+            bold=True,
+        )
+        return
+    _text(canvas, (x0, y0), "No duel under way", 24, DIM, bold=True)
+    y = y0 + 40
+    if view.waiting:
+        who = ", ".join(names[s] for s in view.waiting if 0 <= s < len(names))
+        _text(canvas, (x0, y), f"Waiting for {who}", LEAST, LIGHT, width=x1 - x0)
+        y += 34
+    if any(view.start_throws):
+        _text(canvas, (x0, y), "Opening throws (the most teeth starts)", LEAST, DIM, width=x1 - x0)
+        y += 32
+        col_w = (x1 - x0 - 16) // 2
+        for seat, molars in enumerate(view.start_throws):
+            if not molars or seat >= len(names):
+                continue
+            x = x0 + (seat % 2) * (col_w + 16)
+            cy = y + (seat // 2) * 36
+            rgb = family_rgb(view.families[seat].colour)
+            canvas.rounded_rectangle((x, cy + 4, x + 14, cy + 28), radius=4, fill=rgb)
+            used = _text(canvas, (x + 22, cy + 16), names[seat], LEAST, LIGHT, "lm", width=150)
+            mx = x + 22 + round(used) + 10
+            for value in molars[:6]:
+                canvas.paste(_molar(value, PANEL), (mx, cy + 2))
+                mx += MOLAR + 2
+            _text(canvas, (mx + 6, cy + 16), f"= {sum(molars)}", LEAST, GOLD, "lm")
+
+
+def _chart(canvas: Canvas, view: PublicView, fam: FamilyView) -> None:
+    """What a view adds to a family's chart: the player's name and trophy count, lost teeth,
+    knocked-out members crossed out, the fighter's row marked, the trophies."""
+    x, y = _chart_xy(fam.seat)
+    rgb = family_rgb(fam.colour)
+    head = OUT if fam.out else rgb
+    ink = ink_on(head)
+    if fam.out:
+        canvas.rounded_rectangle((x, y, x + COL_W, y + HEAD_H), radius=12, fill=OUT)
+        canvas.rectangle((x, y + HEAD_H - 12, x + COL_W, y + HEAD_H), fill=OUT)
+    count = f"{len(fam.trophies)}/{TROPHIES_TO_WIN}"
+    cw = text_length(count, font(24, True))
+    _text(canvas, (x + COL_W - 14, y + HEAD_H / 2), count, 24, ink, "rm", bold=True)
+    cup_x = round(x + COL_W - 14 - cw - 6 - CUP)
+    canvas.paste(_cup(ink, head), (cup_x, y + (HEAD_H - CUP) // 2))
+    room = COL_W - 28 - cw - 12 - CUP
+    title = _name(fam.player)
+    if fam.out:
+        title += " · out of the game"
+    elif view.winners is not None and fam.seat in view.winners:
+        title += " · wins"
+    _text(canvas, (x + 14, y + HEAD_H / 2), title, 22, ink, "lm", width=room, bold=True)
+    for i, member in enumerate(fam.members[: len(MEMBERS)]):
+        _member(canvas, fam, i, member, x, y)
+    ty = y + CHART_H - 6 - TROPHY_H
+    tx = x + 14 + CUP + 10
+    if fam.trophies:
+        pawns = tuple(
+            (view.families[t.family].colour if 0 <= t.family < len(view.families) else "", t.member)
+            for t in fam.trophies
+        )
+        most = (x + COL_W - 8 - tx) // TROPHY_W
+        if len(pawns) > most:
+            pawns = pawns[-most:]
+        canvas.paste(_trophies(pawns), (tx, ty + (TROPHY_H - 32) // 2))
+    else:
+        _text(canvas, (tx, ty + TROPHY_H / 2), "no trophy yet", LEAST, MUTED, "lm")
+
+
+def _member(canvas: Canvas, fam: FamilyView, i: int, member: MemberView, x: int, y: int) -> None:
+    my = _member_y(y, i)
+    rgb = family_rgb(fam.colour)
+    in_ring = member.key == fam.ring and not fam.out
+    full = max(0, member.full)
+    teeth = min(max(0, member.teeth), full)
+    ground = CHART
+    if in_ring:
+        ground = blend(rgb, CHART, 0.75)
+        canvas.rectangle((x + 4, my, x + COL_W - 4, my + ROW_H - 1), fill=ground)
+        canvas.rectangle((x + 4, my, x + 9, my + ROW_H - 1), fill=rgb)
+        name = MEMBER[member.key].name if member.key in MEMBER else member.key
+        _text(canvas, (x + 14, my + ROW_H / 2), name, LEAST, INK, "lm", bold=True, width=NAME_W - 4)
+    if in_ring or teeth < full:
+        tx, ty, _, _ = _teeth_box(x, my, full)
+        canvas.paste(_teeth_row(full, teeth, ground), (tx, ty))
+    tail = x + 14 + NAME_W + full * TOOTH_W + 6
+    if in_ring:
+        _text(
+            canvas, (x + COL_W - 12, my + ROW_H / 2), "ring", LEAST, edge_of(rgb), "rm", bold=True
+        )
+    if member.teeth <= 0:
+        canvas.line((x + 10, my + ROW_H / 2, tail - 2, my + ROW_H / 2), fill=KO, width=3)
+        _text(canvas, (x + COL_W - 12, my + ROW_H / 2), "KO", LEAST, KO, "rm", bold=True)
+
+
+def _foot(canvas: Canvas, view: PublicView) -> None:
+    """The draw pile, the top of the discard pile and whose turn (or the winners)."""
+    n = len(view.families)
+    x0, y0, x1, y1 = _foot_box(n)
+    names = [_name(f.player) for f in view.families]
+    pile = f"Draw pile: {view.draw_pile}"
+    top = _card_title(view.discard[-1]) if view.discard else "empty"
+    discard = f"Discard: {top}"
+    if view.winners is not None:
+        won = [names[s] for s in view.winners if 0 <= s < n]
+        turn = "Won by " + " and ".join(won) if won else "Game over"
+    elif view.turn is not None and 0 <= view.turn < n:
+        turn = f"Turn: {names[view.turn]}"
+    else:
+        turn = "Turn: nobody yet"
+    if n % 2:  # the empty place beside the last chart: one line each
+        y = y0 + 24
+        _text(canvas, (x0 + 18, y), "The table", 24, DIM, bold=True)
+        for line in (pile, discard, turn):
+            y += 44
+            _text(canvas, (x0 + 18, y), line, 22, LIGHT, width=x1 - x0 - 36)
+        y += 44
+        _text(canvas, (x0 + 18, y), "Cards in hand", LEAST, DIM)
+        for k, fam in enumerate(f for f in view.families if not f.out):
+            _text(
+                canvas,
+                (x0 + 18 + (k % 2) * 200, y + 32 + (k // 2) * 30),
+                _fit(names[fam.seat], f": {fam.hand}", LEAST, 184),
+                LEAST,
+                LIGHT,
+                width=184,
+            )
+        return
+    mid = (y0 + y1) / 2
+    third = (x1 - x0 - 36) / 3
+    for k, line in enumerate((pile, discard, turn)):
+        _text(canvas, (x0 + 18 + k * third, mid), line, LEAST, LIGHT, "lm", width=third - 12)
+
+
+def board_canvas(view: PublicView) -> Canvas:
+    """The board of `view`: the backdrop of its table, and what the view adds to it."""
+    canvas = Canvas(_backdrop(_table(view)))
+    _title(canvas, view)
+    _ring(canvas, view)
+    _duel(canvas, view)
+    for fam in view.families:
+        _chart(canvas, view, fam)
+    _foot(canvas, view)
+    return canvas
+
+
+def board_image(view: PublicView) -> Image.Image:
+    return board_canvas(view).flat()
+
+
+def board_png(view: PublicView) -> bytes:
+    return board_canvas(view).png()
+
+
+# -- the hand ------------------------------------------------------------------------------------
+
+ATTACK_RGB: RGB = (196, 44, 44)
+SWAP_RGB: RGB = (44, 108, 196)
+SPECIAL_RGB: RGB = (128, 70, 180)
+
+HAND_W = 900
+HAND_LEAST = least_font_px(HAND_W)
+PER_ROW = 3
+CARD_GAP = 16
+CARD_W = (HAND_W - 2 * MARGIN - (PER_ROW - 1) * CARD_GAP) // PER_ROW  # 278
+CARD_H = 404
+HAND_TOP = 64
+
+
+def _kind(key: str) -> tuple[str, RGB]:
+    if key in ATTACK:
+        return "ATTACK", ATTACK_RGB
+    if key == SWAP:
+        return "SWAP", SWAP_RGB
+    return "SPECIAL", SPECIAL_RGB
+
+
+@picture_cache(maxsize=64)
+def _card(key: str) -> Sprite:
+    """A card face with its name, its kind and what it does, opaque on the frame."""
+    image = Image.new("RGB", (CARD_W, CARD_H), FRAME)
+    draw = ImageDraw.Draw(image)
+    word, rgb = _kind(key)
+    draw.rounded_rectangle(
+        (0, 0, CARD_W - 1, CARD_H - 1), radius=14, fill=WHITE, outline=rgb, width=4
+    )
+    draw.rounded_rectangle((0, 0, CARD_W - 1, 40), radius=14, fill=rgb)
+    draw.rectangle((0, 26, CARD_W - 1, 40), fill=rgb)
+    _text(draw, (14, 21), word, LEAST, WHITE, "lm", bold=True)
+    pad = 14
+    inner = CARD_W - 2 * pad
+    title = _card_title(key)
+    big = font(26, True)
+    lines = wrap(title, big, inner, 2)
+    y = 50
+    for line in lines:
+        text(draw, (pad, y), line, big, fill=INK)
+        y += 32
+    y += 6
+    if key in ATTACK:
+        _attack_table(draw, key, y, rgb)
+        return Sprite(image)
+    body = font(LEAST)
+    if key in SPECIAL:
+        said, when = SPECIAL[key].text, SPECIAL[key].when
+    elif key == SWAP:
+        said, when = card_text(key), ""  # the rules say when: no guess here
+    else:
+        said, when = "A card this picture does not know.", "?"
+    for line in wrap(said, body, inner, 7 if when else 9):
+        text(draw, (pad, y), line, body, fill=INK)
+        y += 26
+    if not when:
+        return Sprite(image)
+    y = max(y + 10, CARD_H - 90)
+    draw.line((pad, y - 6, CARD_W - pad, y - 6), fill=blend(rgb, WHITE, 0.5), width=2)
+    text(draw, (pad, y), "When", font(LEAST, True), fill=rgb)
+    y += 26
+    for line in wrap(when, body, inner, 2):
+        text(draw, (pad, y), line, body, fill=MUTED)
+        y += 26
+    return Sprite(image)
+
+
+def _attack_table(draw: ImageDraw.ImageDraw, key: str, y: int, rgb: RGB) -> None:
+    """The blows this card deals to each member: the favoured target 4, two secondary 2,
+    the rest 1, and the member who adds a bonus blow when attacking."""
+    kind = ATTACK[key]
+    pad = 14
+    row = 30
+    text(draw, (pad, y), "Blows on", font(LEAST), fill=MUTED)
+    y += 28
+    for member in MEMBERS:
+        blows = kind.blows(member.key, "")
+        strong = blows > 1
+        if blows == 4:
+            draw.rounded_rectangle(
+                (pad - 6, y, CARD_W - pad + 6, y + row - 2), radius=6, fill=blend(rgb, WHITE, 0.5)
+            )
+        elif blows == 2:
+            draw.rounded_rectangle(
+                (pad - 6, y, CARD_W - pad + 6, y + row - 2), radius=6, fill=blend(rgb, WHITE, 0.75)
+            )
+        mid = y + row / 2 - 1
+        text(draw, (pad, mid), member.name, font(LEAST, strong), fill=INK, anchor="lm")
+        for b in range(blows):
+            bx = CARD_W - pad - 34 - b * 14
+            draw.ellipse((bx - 5, mid - 5, bx + 5, mid + 5), fill=rgb if strong else MUTED)
+        text(draw, (CARD_W - pad, mid), str(blows), font(LEAST, True), fill=INK, anchor="rm")
+        y += row
+    bonus = f"+1 when your {MEMBER[kind.bonus].name} attacks"
+    for line in wrap(bonus, font(LEAST, True), CARD_W - 2 * pad, 2):
+        text(draw, (pad, y + 6), line, font(LEAST, True), fill=rgb)
+        y += 26
+
+
+def _hand_rows(n: int) -> int:
+    return max(1, -(-n // PER_ROW))
+
+
+@picture_cache(maxsize=4)
+def _hand_backdrop(rows: int) -> Backdrop:
+    height = HAND_TOP + rows * CARD_H + (rows - 1) * CARD_GAP + MARGIN
+    img = Image.new("RGB", (HAND_W, height), FRAME)
+    return Backdrop(img, palette_image)
+
+
+def hand_canvas(view: PrivateView) -> Canvas:
+    """The cards in `view`'s hand, three to a row, under a line naming the family."""
+    n = len(view.hand)
+    canvas = Canvas(_hand_backdrop(_hand_rows(n)))
+    rgb = family_rgb(view.colour)
+    canvas.rounded_rectangle(
+        (MARGIN, 16, MARGIN + 30, 46), radius=8, fill=rgb, outline=edge_of(rgb), width=2
+    )
+    count = f"{n} card{'s' if n != 1 else ''}"
+    line = f"Your hand · {drawable(view.colour)} family · {count}"
+    _text(
+        canvas, (MARGIN + 42, 31), line, 24, LIGHT, "lm", width=HAND_W - 2 * MARGIN - 42, bold=True
+    )
+    if n == 0:
+        box = (MARGIN, HAND_TOP, MARGIN + CARD_W, HAND_TOP + CARD_H)
+        canvas.rounded_rectangle(box, radius=14, outline=DIM, width=3)
+        _text(
+            canvas,
+            (MARGIN + CARD_W + 24, HAND_TOP + CARD_H / 2),
+            "No cards in hand",
+            26,
+            LIGHT,
+            "lm",
+        )
+    for i, key in enumerate(view.hand):
+        x = MARGIN + (i % PER_ROW) * (CARD_W + CARD_GAP)
+        y = HAND_TOP + (i // PER_ROW) * (CARD_H + CARD_GAP)
+        canvas.paste(_card(key), (x, y))
+    return canvas
+
+
+def hand_image(view: PrivateView) -> Image.Image:
+    return hand_canvas(view).flat()
+
+
+def hand_png(view: PrivateView) -> bytes:
+    return hand_canvas(view).png()

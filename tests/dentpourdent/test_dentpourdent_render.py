@@ -1,0 +1,381 @@
+"""Dent pour dent's pictures, from views built by hand: valid small palette PNGs for 2 to 5
+families, legible when Discord shows them 500 px wide, the same bytes whatever the caches
+hold, and showing what the view says (a lost tooth, a knock-out, a duel, the winners)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from games.dentpourdent import render
+from games.dentpourdent.data import ATTACKS, FAMILIES, MEMBERS, SPECIALS, SWAP
+from games.dentpourdent.views import (
+    DuelView,
+    FamilyView,
+    MemberView,
+    PrivateView,
+    PublicView,
+    ThrowView,
+    Trophy,
+)
+from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring, to_png
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+LONG = [
+    "Wilhelmina-Anneke van Oranje",
+    "WWWWWWWWWWWWWWWWWWWW",
+    "ÉmilieÑandú ß",
+    "Дмитрий 李雷 🎲",
+    "Zoë\u200b Ünal\nthe second",
+]
+LIMIT = 300_000
+
+
+def family(
+    seat: int,
+    player: str,
+    lost: dict[str, int] | None = None,
+    ring: str | None = "father",
+    trophies: list[tuple[int, str]] | None = None,
+    out: bool = False,
+    hand: int = 5,
+) -> FamilyView:
+    """A family with `lost` teeth per member key; out: every tooth lost."""
+    lost = lost or {}
+    members = [
+        MemberView(
+            key=m.key, teeth=0 if out else max(0, m.teeth - lost.get(m.key, 0)), full=m.teeth
+        )
+        for m in MEMBERS
+    ]
+    return FamilyView(
+        seat=seat,
+        player=player,
+        colour=FAMILIES[seat],
+        members=members,
+        ring=None if out else ring,
+        trophies=[Trophy(family=f, member=m) for f, m in trophies or []],
+        hand=0 if out else hand,
+        out=out,
+    )
+
+
+def throws(n: int, attacker: int = 0, defender: int = 1) -> list[ThrowView]:
+    out = []
+    for k in range(n):
+        molars = [(k + i) % 3 for i in range(3)] if k % 3 != 2 else [k % 3]
+        attack = k % 3 != 2
+        damage = sum(molars) if k % 4 != 3 else 0
+        out.append(
+            ThrowView(
+                by=attacker if attack else defender,
+                attack=attack,
+                molars=molars,
+                damage=damage,
+                hit=(defender if attack else attacker) if damage else None,
+                note="doubled" if k == 1 else "",
+            )
+        )
+    return out
+
+
+def duel(
+    attacker: int = 0,
+    defender: int = 1,
+    thrown: int = 3,
+    card: str = "uppercut",
+    effects: list[str] | None = None,
+    pending: int = 0,
+) -> DuelView:
+    return DuelView(
+        attacker=attacker,
+        defender=defender,
+        card=card,
+        blows=4,
+        attacks_left=2,
+        defences_left=1,
+        thrown=throws(thrown, attacker, defender),
+        effects=effects or [],
+        pending=pending,
+    )
+
+
+def board(
+    n: int,
+    names: list[str] | None = None,
+    *,
+    fight: DuelView | None = None,
+    ggm: int | None = None,
+    families: list[FamilyView] | None = None,
+    winners: list[int] | None = None,
+    stage: str = "turn",
+    start_throws: list[list[int]] | None = None,
+) -> PublicView:
+    names = (names or NAMES)[:n]
+    fams = families or [family(s, names[s]) for s in range(n)]
+    return PublicView(
+        players=names,
+        families=fams,
+        turn=None if winners is not None else 0,
+        stage="over" if winners is not None else ("duel" if fight else stage),
+        waiting=[] if winners is not None else [0],
+        answers_awaited=fight is not None and fight.pending > 0,
+        ggm=ggm,
+        duel=fight,
+        start_throws=start_throws or [[] for _ in range(n)],
+        draw_pile=31,
+        discard=["hook", "bridge"],
+        winners=winners,
+    )
+
+
+def busy(n: int, names: list[str] | None = None) -> PublicView:
+    """Mid-game: teeth lost, a knock-out, trophies, the great-grandmother, a duel under way
+    with throws, cards in force and teeth waiting for answers; the last family out (n > 2)."""
+    names = (names or NAMES)[:n]
+    fams = [
+        family(0, names[0], {"father": 3, "pet": 10, "son": 2}, trophies=[(1, "pet"), (1, "son")]),
+        family(
+            1,
+            names[1],
+            {"pet": 10, "son": 6, "grandmother": 4},
+            ring="daughter",
+            trophies=[(0, "pet")],
+        ),
+    ]
+    for seat in range(2, n):
+        last = seat == n - 1 and n > 2
+        fams.append(
+            family(
+                seat,
+                names[seat],
+                {"mother": seat},
+                ring="mother",
+                out=last,
+                trophies=[(s, m.key) for s in (0, 1) for m in MEMBERS[:3]][:seat],
+            )
+        )
+    fight = duel(0, 1, thrown=7, effects=["Kramp on Bob", "Vitamines for Ann"], pending=3)
+    return board(n, names, fight=fight, ggm=1, families=fams)
+
+
+def over(n: int) -> PublicView:
+    fams = [
+        family(s, NAMES[s], out=s > 0, trophies=[(1, m.key) for m in MEMBERS] if s == 0 else [])
+        for s in range(n)
+    ]
+    return board(n, families=fams, winners=[0])
+
+
+def placing(n: int) -> PublicView:
+    fams = [family(s, NAMES[s], ring=None) for s in range(n)]
+    view = board(
+        n,
+        families=fams,
+        stage="place",
+        start_throws=[[2, 1, 0, 2], [0, 0, 1, 2], [2, 2, 2, 1], [1, 1, 0, 0], [0, 2, 1, 1]][:n],
+    )
+    return view.model_copy(update={"turn": None, "waiting": list(range(n))})
+
+
+def views() -> dict[str, PublicView]:
+    out: dict[str, PublicView] = {}
+    for n in range(2, 6):
+        out[f"{n} quiet"] = board(n)
+        out[f"{n} busy"] = busy(n)
+        out[f"{n} long names"] = busy(n, LONG)
+        out[f"{n} over"] = over(n)
+        out[f"{n} placing"] = placing(n)
+    out["bare fist"] = board(3, fight=duel(2, 0, thrown=1, card="bare"))
+    out["punch with 12 throws"] = board(4, fight=duel(1, 3, thrown=12, card="punch"))
+    return out
+
+
+def hands() -> dict[str, PrivateView]:
+    every = [a.key for a in ATTACKS] + [SWAP] + [s.key for s in SPECIALS]
+    out = {
+        f"hand {k}": PrivateView(seat=k % 5, colour=FAMILIES[k % 5], hand=every[i : i + 5])
+        for k, i in enumerate(range(0, len(every), 5))
+    }
+    out["empty hand"] = PrivateView(seat=0, colour="Red", hand=[])
+    out["one card"] = PrivateView(seat=3, colour="Yellow", hand=["chairs"])
+    return out
+
+
+def decode(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    Image.open(io.BytesIO(data)).verify()
+    image = Image.open(io.BytesIO(data))
+    assert image.mode == "P"
+    return image
+
+
+def pixels(image: Image.Image) -> list[tuple[int, ...]]:
+    """An RGB picture's pixels (Image.getdata is going from Pillow)."""
+    data = image.convert("RGB").tobytes()
+    return [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]
+
+
+def empty_the_caches() -> None:
+    with measuring():  # empties every picture cache, as the legibility tests do
+        pass
+
+
+@pytest.mark.parametrize("name", list(views()))
+def test_a_board_is_a_small_palette_png_of_a_sane_size(name: str) -> None:
+    data = render.board_png(views()[name])
+    image = decode(data)
+    assert len(data) < LIMIT
+    assert 600 <= image.width <= 1000
+    assert 500 <= image.height <= 1.8 * image.width
+
+
+def test_a_two_family_board_is_smaller_than_a_five_family_one() -> None:
+    two, five = (decode(render.board_png(busy(n))) for n in (2, 5))
+    assert two.width == five.width
+    assert two.height < five.height
+
+
+@pytest.mark.parametrize("name", list(hands()))
+def test_a_hand_is_a_small_palette_png(name: str) -> None:
+    data = render.hand_png(hands()[name])
+    image = decode(data)
+    assert len(data) < LIMIT
+    assert 600 <= image.width <= 1000
+
+
+def smallest_at_500(draw: object) -> float:
+    with measuring() as sizes:
+        data = draw()  # type: ignore[operator]
+    width = Image.open(io.BytesIO(data)).width
+    assert sizes.sizes, "text drawn without games.drawing.text"
+    return sizes.smallest * DISPLAY_WIDTH / width
+
+
+@pytest.mark.parametrize("name", list(views()))
+def test_every_text_of_a_board_is_legible_at_500px(name: str) -> None:
+    view = views()[name]
+    assert smallest_at_500(lambda: render.board_png(view)) >= LEAST_TEXT_PX
+
+
+@pytest.mark.parametrize("name", list(hands()))
+def test_every_text_of_a_hand_is_legible_at_500px(name: str) -> None:
+    view = hands()[name]
+    assert smallest_at_500(lambda: render.hand_png(view)) >= LEAST_TEXT_PX
+
+
+def test_a_render_from_empty_caches_gives_the_bytes_of_a_render_from_full_ones() -> None:
+    boards, held = list(views().values()), list(hands().values())
+    warm = [render.board_png(v) for v in boards] + [render.hand_png(v) for v in held]
+    for k, view in enumerate(boards):
+        empty_the_caches()
+        assert render.board_png(view) == warm[k]
+    for k, view in enumerate(held):
+        empty_the_caches()
+        assert render.hand_png(view) == warm[len(boards) + k]
+
+
+@pytest.mark.parametrize("name", list(views()))
+def test_drawing_only_the_touched_parts_gives_the_picture_drawn_whole(name: str) -> None:
+    canvas = render.board_canvas(views()[name])
+    assert canvas.png() == to_png(canvas.flat(), canvas.backdrop.palette())
+
+
+@pytest.mark.parametrize("name", list(hands()))
+def test_drawing_only_the_touched_parts_of_a_hand_gives_the_hand_drawn_whole(name: str) -> None:
+    canvas = render.hand_canvas(hands()[name])
+    assert canvas.png() == to_png(canvas.flat(), canvas.backdrop.palette())
+
+
+def test_the_static_part_of_a_board_is_drawn_once_per_table() -> None:
+    empty_the_caches()
+    first, second = render.board_canvas(busy(4)), render.board_canvas(board(4))
+    assert first.backdrop is second.backdrop
+    assert render.board_canvas(board(3)).backdrop is not first.backdrop
+
+
+def test_a_lost_tooth_is_drawn_black() -> None:
+    whole = render.board_image(board(2))
+    lost = render.board_image(board(2, families=[family(0, "Ann", {"son": 1}), family(1, "Bob")]))
+    assert whole.tobytes() != lost.tobytes()
+    x, y = render._chart_xy(0)
+    son = [m.key for m in MEMBERS].index("son")
+    tx, ty, x1, y1 = render._teeth_box(x, render._member_y(y, son), MEMBERS[son].teeth)
+    last = lost.crop((x1 - render.TOOTH_W, ty, x1, y1))  # the last tooth of the row
+    dark = sum(1 for p in pixels(last) if sum(p) < 120)
+    assert dark > 0.3 * render.TOOTH_W * render.TOOTH_H
+    before = whole.crop((x1 - render.TOOTH_W, ty, x1, y1))
+    assert sum(1 for p in pixels(before) if sum(p) < 120) == 0
+
+
+def test_a_knocked_out_member_is_crossed_out() -> None:
+    fams = [family(0, "Ann", {"pet": 10}), family(1, "Bob", {"pet": 9})]
+    knocked, hurt = (
+        render.board_image(board(2, families=fams)),
+        render.board_image(
+            board(2, families=[family(0, "Ann", {"pet": 9}), family(1, "Bob", {"pet": 9})])
+        ),
+    )
+    x, y = render._chart_xy(0)
+    my = render._member_y(y, len(MEMBERS) - 1)
+    box = (x, my, x + render.COL_W, my + render.ROW_H)
+    assert knocked.crop(box).tobytes() != hurt.crop(box).tobytes()
+    red = [p for p in pixels(knocked.crop(box)) if p == render.KO]
+    assert len(red) > 50
+
+
+def test_a_duel_changes_the_ring_and_the_duel_panel() -> None:
+    quiet, fighting = render.board_image(board(3)), render.board_image(board(3, fight=duel()))
+    ring = (0, render.RING_TOP, render.WIDTH, render.RING_TOP + render.RING_H)
+    panel = (0, render.DUEL_TOP, render.WIDTH, render.DUEL_TOP + render.DUEL_H)
+    assert quiet.crop(ring).tobytes() != fighting.crop(ring).tobytes()
+    assert quiet.crop(panel).tobytes() != fighting.crop(panel).tobytes()
+
+
+def test_every_part_of_the_view_shows() -> None:
+    """Each of these differs from the busy board in one thing, and the picture differs."""
+    base = busy(4)
+    assert base.duel is not None
+    changes = {
+        "a throw": base.duel.model_copy(update={"thrown": base.duel.thrown[:-1]}),
+        "an effect": base.duel.model_copy(update={"effects": ["Kramp on Bob"]}),
+        "pending": base.duel.model_copy(update={"pending": 0}),
+        "throws left": base.duel.model_copy(update={"attacks_left": 1}),
+        "card": base.duel.model_copy(update={"card": "hook"}),
+    }
+    pictures = {render.board_png(base)}
+    for fight in changes.values():
+        pictures.add(render.board_png(base.model_copy(update={"duel": fight})))
+    for update in ({"ggm": None}, {"draw_pile": 30}, {"discard": ["hook"]}, {"turn": 1}):
+        pictures.add(render.board_png(base.model_copy(update=update)))
+    fams = list(base.families)
+    fams[0] = fams[0].model_copy(update={"trophies": fams[0].trophies[:1]})
+    pictures.add(render.board_png(base.model_copy(update={"families": fams})))
+    assert len(pictures) == 1 + len(changes) + 4 + 1
+
+
+def test_the_winners_are_named() -> None:
+    assert render.board_png(over(3)) != render.board_png(
+        over(3).model_copy(update={"winners": [0, 1]})
+    )
+
+
+def test_names_keep_their_letters_and_lose_what_the_font_lacks() -> None:
+    def names(*who: str) -> bytes:
+        return render.board_png(board(2, list(who)))
+
+    assert names("Zoë", "Дима") != names("Zoe", "????")
+    assert names("李雷", "Bob") == names("??", "Bob")
+    assert names("Ann\n🎲", "Bob\u200b") == names("Ann", "Bob")
+
+
+def test_the_hand_shows_each_card() -> None:
+    one = render.hand_png(PrivateView(seat=0, colour="Red", hand=["uppercut", "hook"]))
+    other = render.hand_png(PrivateView(seat=0, colour="Red", hand=["uppercut", "jab"]))
+    assert one != other
+    assert (
+        decode(render.hand_png(PrivateView(seat=0, colour="Red", hand=["a"] * 4))).height
+        > decode(one).height
+    )
