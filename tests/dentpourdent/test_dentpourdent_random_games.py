@@ -1,0 +1,226 @@
+"""Random complete Dent pour dent games for 2 to 5 families, AI seats with random seats mixed
+in, the rules' invariants checked after every action: teeth within the chart, all cards
+accounted for, trophies = knock-outs, a family out has no one standing and no cards, someone
+acts until the game is over, reaction seats are a part of `to_act` the channel never names,
+every game ends. A smaller set of games also checks the JSON round-trip and that `apply` leaves
+its input alone at every step; same seed, same game."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from games.contract import Player, random_action
+from games.dentpourdent import GAME, data
+from games.dentpourdent.cards import PASS
+from games.dentpourdent.state import DentState
+from games.rng import Rng
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+ACTION_CAP = 3000  # an AI game takes 50-150 actions; all-random 5-family games ~130
+DECKS = {n: Counter(data.deck(n)) for n in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)}
+CHART = {m.key: m.teeth for m in data.MEMBERS}
+GAMES = 250  # per player count: 1,000 games with the cheap checks
+DEEP_GAMES = 50  # per player count: 200 games with JSON and no-mutation checks at every step
+
+
+def random_seats(n: int, g: int) -> frozenset[int]:
+    """AI seats only in most games; one random seat in every fourth game, all random in every
+    tenth (random play reaches the odd cards and moments the AI avoids)."""
+    if g % 10 == 9:
+        return frozenset(range(n))
+    if g % 4 == 3:
+        return frozenset({g % n})
+    return frozenset()
+
+
+def check(st: DentState) -> None:
+    """The invariants of a state where a seat must decide (or the game is over)."""
+    n = len(st.players)
+    assert len(st.families) == n
+    assert Counter(st.draw + st.discard + [c for f in st.families for c in f.hand]) == DECKS[n]
+    knocked = set()
+    for seat, family in enumerate(st.families):
+        assert set(family.teeth) == set(CHART)
+        for member, teeth in family.teeth.items():
+            assert 0 <= teeth <= CHART[member], (seat, member, teeth)
+            if teeth == 0:
+                knocked.add((seat, member))
+        assert len(family.hand) <= data.HAND_SIZE
+        if family.out:
+            assert not st.standing(seat) and not family.hand and family.ring is None
+        elif not st.knockouts:  # all knock-outs settled
+            assert st.standing(seat), f"seat {seat} has no one standing but is not out"
+            assert family.hand or not (st.draw or st.discard), f"seat {seat} holds no cards"
+            if family.ring is not None:
+                assert family.teeth[family.ring] > 0, f"seat {seat}'s fighter has no teeth"
+            else:
+                assert seat in st.placing or seat in st.sendins, f"seat {seat}: empty ring"
+    trophies = [(t.family, t.member) for f in st.families for t in f.trophies]
+    assert len(trophies) == len(set(trophies)), f"a figure won twice: {trophies}"
+    assert set(trophies) == knocked, f"trophies {trophies}, knocked out {knocked}"
+    for seat, family in enumerate(st.families):
+        assert all(t.family != seat for t in family.trophies), "a trophy of one's own family"
+    assert st.ggm is None or not st.families[st.ggm].out
+
+    to_act = GAME.to_act(st)
+    result = GAME.result(st)
+    if result is not None:
+        assert to_act == [] and GAME.reactions(st) == []
+        assert result.winners
+        won = [s for s, f in enumerate(st.families) if len(f.trophies) >= data.TROPHIES_TO_WIN]
+        assert len(won) <= 1
+        assert result.winners == (won or st.active())
+        return
+    assert to_act, "nobody may act but the game is not over"
+    assert len(set(to_act)) == len(to_act)
+    assert all(not st.families[s].out for s in to_act)
+    assert len(st.active()) >= 2
+    if not st.knockouts:  # (a 7th trophy may wait on an S.P.A. window for its pet)
+        assert all(len(f.trophies) < data.TROPHIES_TO_WIN for f in st.families)
+    reacting = GAME.reactions(st)
+    assert set(reacting) <= set(to_act)
+    if not (st.placing or st.sendins or st.duel or st.window or st.choice):
+        assert to_act == [st.turn] and not st.families[st.turn].out  # a turn: a duel to start
+    duel = st.duel
+    if duel is not None:
+        assert duel.attacker != duel.defender
+        assert not st.families[duel.attacker].out and not st.families[duel.defender].out
+    for seat in to_act:
+        ids = [a.id for a in GAME.legal_actions(st, seat)]
+        assert ids, f"seat {seat} must act but has no legal action"
+        assert len(set(ids)) == len(ids), f"duplicate action ids {ids}"
+        if seat in reacting:  # a window is open only for seats with an answer
+            assert PASS in ids and len(ids) >= 2, f"reaction seat {seat} may only {ids}"
+
+
+def check_public(st: DentState) -> None:
+    view = GAME.public_view(st)
+    reacting = set(GAME.reactions(st))
+    assert not reacting & set(view.waiting), "the channel names a seat of a reaction window"
+    assert view.answers_awaited == bool(reacting)
+    assert view.draw_pile == len(st.draw)
+    assert [f.hand for f in view.families] == [len(f.hand) for f in st.families]
+
+
+def play_game(n: int, seed: int, randoms: frozenset[int], deep: bool = False,
+              checks: bool = True) -> tuple[DentState, list[tuple[int, str]], list[list[str]]]:
+    """A whole game: the final state, the actions taken (seat, id) and the events of each."""
+    players = [Player(name=NAMES[i], bot=True) for i in range(n)]
+    opening = GAME.opening(players, {}, seed)
+    st: DentState = opening.state
+    events = [opening.events]
+    rng = Rng.seeded(seed ^ 0x5EED)
+    log: list[tuple[int, str]] = []
+    for _ in range(ACTION_CAP):
+        if checks:
+            check(st)
+            if deep or len(log) % 4 == 0:
+                check_public(st)
+        if GAME.result(st) is not None:
+            return st, log, events
+        seats = GAME.to_act(st)
+        seat = seats[rng.below(len(seats))]
+        if seat in randoms:
+            action = random_action(GAME, st, seat, rng)
+        else:
+            action = GAME.ai_action(st, seat, rng)
+            if checks:
+                assert action in {a.id for a in GAME.legal_actions(st, seat)}, action
+        if deep:
+            before = GAME.dump(st)
+            for other in range(n):
+                if other not in seats:
+                    assert GAME.legal_actions(st, other) == []
+        applied = GAME.apply(st, seat, action)
+        if deep:
+            assert GAME.dump(st) == before, f"apply changed its input ({action})"
+            text = GAME.dump(applied.state)
+            again = GAME.load(text)
+            assert again == applied.state and GAME.dump(again) == text
+        st = applied.state
+        log.append((seat, action))
+        events.append(applied.events)
+    raise AssertionError(f"game did not end in {ACTION_CAP} actions ({n} players, seed {seed})")
+
+
+@pytest.mark.parametrize("n", range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1))
+def test_random_games(n: int) -> None:
+    """Every game ends with a winner; the invariants hold after every action."""
+    by_trophies = 0
+    for g in range(GAMES):
+        st, log, _ = play_game(n, 10_000 * n + g, random_seats(n, g))
+        result = GAME.result(st)
+        assert result is not None and len(result.winners) == 1
+        by_trophies += len(st.families[result.winners[0]].trophies) >= data.TROPHIES_TO_WIN
+    assert by_trophies > GAMES // 2  # most games are won by knock-outs, not by attrition
+
+
+@pytest.mark.parametrize("n", range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1))
+def test_random_games_round_trip_and_never_mutate(n: int) -> None:
+    """At every step: JSON round-trip exact, `apply` leaves its input as it was, seats that
+    may not act have no legal action."""
+    for g in range(DEEP_GAMES):
+        play_game(n, 77_000 * n + g, random_seats(n, g + 3), deep=True)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_same_seed_same_game(n: int) -> None:
+    """A game is reproducible from its seed and the seats' choices: same actions, same
+    events, same final state; another seed gives another game."""
+    for randoms in (frozenset(), frozenset({1})):
+        a, log_a, events_a = play_game(n, 31 + n, randoms, checks=False)
+        b, log_b, events_b = play_game(n, 31 + n, randoms, checks=False)
+        assert log_a == log_b and events_a == events_b and GAME.dump(a) == GAME.dump(b)
+        _, log_c, events_c = play_game(n, 32 + n, randoms, checks=False)
+        assert log_c != log_a or events_c != events_a
+
+
+def test_replay_from_seed_and_log_gives_the_same_state() -> None:
+    """Seed + action log rebuild the game byte for byte (what the bot relies on)."""
+    for n in (2, 4):
+        final, log, events = play_game(n, 5, frozenset({1}), checks=False)
+        st = GAME.new_state([Player(name=NAMES[i], bot=True) for i in range(n)], {}, 5)
+        replayed = []
+        for seat, action in log:
+            applied = GAME.apply(st, seat, action)
+            st = applied.state
+            replayed.append(applied.events)
+        assert GAME.dump(st) == GAME.dump(final) and replayed == events[1:]
+
+
+def test_the_games_reach_the_cards_and_moments() -> None:
+    """The random games above are worth their time: across a few, every card is played and
+    every kind of decision comes up."""
+    played: Counter[str] = Counter()
+    stages: Counter[str] = Counter()
+    for g in range(60):
+        n = 2 + g % 4
+        st, log, _ = play_game(n, 500 + g, random_seats(n, g), checks=False)
+        for _, action in log:
+            parts = action.split(".")
+            played[parts[0]] += 1
+            if parts[0] == "duel":
+                played[parts[2]] += 1  # the attack card, "punch" or "bare"
+    # the moments, from one more game's states
+    for g in range(20):
+        n = 3 + g % 3
+        players = [Player(name=NAMES[i]) for i in range(n)]
+        st = GAME.new_state(players, {}, 900 + g)
+        rng = Rng.seeded(g)
+        while GAME.result(st) is None:
+            stage = GAME.public_view(st).stage
+            if st.window is not None:
+                stage = f"window-{st.window.moment}"
+            stages[stage] += 1
+            seats = GAME.to_act(st)
+            seat = seats[rng.below(len(seats))]
+            st = GAME.apply(st, seat, random_action(GAME, st, seat, rng)).state
+    cards = {s.key for s in data.SPECIALS} | {a.key for a in data.ATTACKS} | {
+        "duel", "bare", "trade", "swap", "send", "pass", "spread", "hit"}
+    missing = cards - set(played)
+    assert not missing, f"never played: {sorted(missing)}"
+    moments = {"place", "send", "turn", "spread", "chairs", "window-announced", "window-attack",
+               "window-defence", "window-spa"}
+    assert not moments - set(stages), f"never reached: {sorted(moments - set(stages))}"
