@@ -1,0 +1,260 @@
+"""Dent pour dent through Discord: the real bot against the fake, as people would play it.
+
+The people here play what the game's AI would choose for them, typed into `/dentpourdent
+play` (now and then through the Play button's menus); the tables for the window tests are
+arranged by hand (who holds which card), as `rearrange` allows.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+from games.dentpourdent import GAME as DPD
+from games.dentpourdent import data
+from games.rng import Rng
+from tests.e2e.conftest import World
+from tests.e2e.driving import (
+    board_of,
+    finish_menu,
+    last_board,
+    menu_message,
+    rearrange,
+    session_version,
+    warning,
+)
+from tests.fakediscord import FakeMember
+
+STAMP = re.compile(r"<t:\d+:R>")
+
+
+async def state_now(world: World) -> Any:
+    session = await world.bot.store.open_session(world.chan.id)
+    assert session is not None and session.state is not None
+    return DPD.load(session.state)
+
+
+def person(world: World, seat: int) -> FakeMember:
+    return [world.ann, world.bob, world.cid][seat]
+
+
+async def open_table(world: World, *, bots: int = 0, **options: Any) -> None:
+    """Ann starts; Bob and Cid join unless bots take their seats; Ann begins."""
+    f = world.fake
+    r = await f.slash(world.ann, world.chan, "dentpourdent", "start", bots=bots, **options)
+    lobby = r.message
+    assert "Ann: Red family" in lobby.text, lobby.text
+    for user in [world.bob, world.cid][: 2 - bots]:
+        r = await f.slash(user, world.chan, "dentpourdent", "join")
+        assert "joined" in r.message.text
+    r = await f.slash(world.ann, world.chan, "dentpourdent", "begin")
+    board = board_of(r)
+    assert board.attachments[0].data.startswith(b"\x89PNG")
+    assert "Throws for the start" in board.content and "starts." in board.content
+
+
+async def play_out(world: World, humans: int, *, limit: int = 3000) -> int:
+    """Everyone plays the AI's choice for their seat until the game ends; the moves made."""
+    f = world.fake
+    rng = Rng.seeded(11)
+    moves = 0
+    while True:
+        session = await world.bot.store.open_session(world.chan.id)
+        if session is None:
+            return moves
+        state = DPD.load(session.state)
+        seats = [s for s in DPD.to_act(state) if s < humans]
+        assert seats, "the game waits for nobody"
+        seat = seats[0]
+        user = person(world, seat)
+        moves += 1
+        assert moves < limit, "the game does not end"
+        if moves % 5 == 0 and seat not in DPD.reactions(state):
+            r = await f.click(user, last_board(f, world.chan), "Play")
+            await finish_menu(f, user, menu_message(r))
+            continue
+        action = DPD.ai_action(state, seat, rng)
+        r = await f.slash(user, world.chan, "dentpourdent", "play", action=action)
+        assert r.message is not None and r.message.content.startswith("✅"), r.ephemeral_text
+
+
+async def test_three_people_play_to_the_end(world: World):
+    f = world.fake
+    await open_table(world)
+    for user in (world.ann, world.bob, world.cid):
+        dms = [m for m in f.dm_messages(user) if "Your hand (" in m.content]
+        assert dms and dms[-1].attachments, "the hand comes by DM, with its picture"
+    await play_out(world, humans=3)
+    final = last_board(f, world.chan)
+    assert "🏁" in final.content and [b.label for b in final.buttons()] == ["Rematch"]
+    session = (await world.bot.store.sessions_with_status("finished"))[0]
+    state = DPD.load(session.state)
+    result = DPD.result(state)
+    assert result is not None and len(result.winners) == 1
+    assert f"{state.name(result.winners[0])} wins with" in final.content
+
+
+async def test_one_person_against_two_bots_to_the_end(world: World):
+    f = world.fake
+    await open_table(world, bots=2)
+    await play_out(world, humans=1)
+    final = last_board(f, world.chan)
+    assert "🏁" in final.content
+    session = (await world.bot.store.sessions_with_status("finished"))[0]
+    assert DPD.result(DPD.load(session.state)) is not None
+
+
+def _duel_ready(holder: int | None, card: str = "kramp"):
+    """Everyone has a Father in the ring; Ann (to move) holds a Hook (1 blow on a Father: no
+    knock-out); `holder` holds `card`, and nobody else holds a card that may answer a duel.
+    The 55 cards stay 55: the rest is the draw pile, answers at its bottom."""
+
+    def arrange(state: Any) -> None:
+        state.placing, state.sendins, state.turn = [], [], 0
+        pool = state.draw + state.discard + [c for f_ in state.families for c in f_.hand]
+        hands = [["hook", "swap", "swap", "swap", "swap"], ["straight"] * 4 + ["swing"],
+                 ["slap"] * 4 + ["kick"]]
+        if holder is not None:
+            hands[holder][0] = card
+        for family, hand in zip(state.families, hands, strict=True):
+            family.ring = "father"
+            family.hand = hand
+            for c in hand:
+                pool.remove(c)
+        plain = [c for c in pool if c in data.ATTACK or c == "swap"]
+        state.draw = [c for c in pool if c not in plain] + plain  # the top is the end
+        state.discard = []
+
+    return arrange
+
+
+def calls(world: World, user: FakeMember) -> list:
+    return [m for m in world.fake.dm_messages(user) if m.content.startswith("⚡")]
+
+
+async def test_a_window_closes_when_everyone_in_it_passes(world: World):
+    """Cid, challenged, holds Tand om tand (an answer to the announcement only): he passes,
+    and the whole duel is thrown on the board message of the challenge."""
+    f = world.fake
+    await open_table(world)
+    await rearrange(world, DPD, _duel_ready(holder=2, card="tand"))
+    seen = len(f.channel_messages(world.chan))
+    r = await f.slash(world.ann, world.chan, "dentpourdent", "play", action="duel.2.hook")
+    assert r.message.content.startswith("✅")
+    board = last_board(f, world.chan)
+    assert "challenges Cid's Father" in board.content
+    assert "⚡ Waiting for answers" in board.content, board.content
+    assert f"<@{world.cid.id}>" not in board.content
+    (call,) = calls(world, world.cid)
+    assert not calls(world, world.bob)
+    # Bob may not answer and is told so without learning who may.
+    r = await f.slash(world.bob, world.chan, "dentpourdent", "play", action="pass")
+    assert "Cid" not in warning(r)
+    # Cid passes from his call's Play button: the duel is thrown.
+    r = await f.click(world.cid, call, "Play")
+    r = await f.click(world.cid, menu_message(r), "Pass: let it happen")
+    assert r.message.content.startswith("✅")
+    new = [m for m in f.channel_messages(world.chan)[seen:] if not m.deleted]
+    assert len(new) == 1, "the live board took the challenge; one new board for the next turn"
+    assert "challenges Cid's Father" in board.content
+    # When the duel ends the turn passes: a new board with the throws pings Bob, and the
+    # challenge's board is cut down to its news.
+    duel = last_board(f, world.chan)
+    assert duel is not board and not board.attachments
+    assert "Ann's Father attacks" in duel.content and "The duel is over" in duel.content
+    assert "⚡ Waiting for answers" not in duel.content
+    assert f"<@{world.bob.id}>: your move" in duel.content
+
+
+async def test_a_window_closes_on_its_deadline(world: World):
+    f = world.fake
+    await open_table(world, reaction_time=10)
+    await rearrange(world, DPD, _duel_ready(holder=1))
+    await f.slash(world.ann, world.chan, "dentpourdent", "play", action="duel.2.hook")
+    assert "the window closes <t:" in last_board(f, world.chan).content
+    await world.wait(seconds=11)
+    text = last_board(f, world.chan).content
+    assert "⏰ Time is up for answers." in text, text
+    assert "Ann's Father attacks" in text and "Bob's time ran out" not in text
+    state = await state_now(world)
+    assert "kramp" in state.families[1].hand  # a pass spends no card
+
+
+async def test_the_channel_reads_the_same_whoever_holds_the_answer(world: World):
+    """Kramp in Bob's hand or in Cid's: the channel's board after the challenge is the same,
+    word for word and pixel for pixel."""
+    f = world.fake
+    seen: list[tuple[str, bytes]] = []
+    seen_state: Any = None
+    for holder in (1, 2):
+        await open_table(world)
+        await rearrange(world, DPD, _duel_ready(holder=holder))
+        if seen:  # the very same table, the card in another hand: the dice fall alike
+            first = seen_state
+
+            def same(state: Any, first: Any = first, holder: int = holder) -> None:
+                hands = [list(f_.hand) for f_ in first.families]
+                hands[1][0], hands[2][0] = hands[2][0], hands[1][0]
+                for k, source in enumerate(first.families):
+                    state.families[k] = source.model_copy(deep=True)
+                    state.families[k].hand = hands[k]
+                state.rng, state.draw, state.start_throws = first.rng, first.draw, \
+                    first.start_throws
+
+            await rearrange(world, DPD, same)
+        seen_state = await state_now(world)
+        assert "kramp" in seen_state.families[holder].hand
+        await f.slash(world.ann, world.chan, "dentpourdent", "play", action="duel.2.hook")
+        board = last_board(f, world.chan)
+        news = board.content[board.content.index("Ann's Father challenges"):]
+        seen.append((STAMP.sub("<t>", news), board.attachments[0].data))
+        await f.slash(world.ann, world.chan, "dentpourdent", "end")
+    assert seen[0][0] == seen[1][0]
+    assert seen[0][1] == seen[1][1]
+
+
+async def test_a_restart_in_a_duel_with_a_window_open_loses_nothing(world: World):
+    f = world.fake
+    await open_table(world, reaction_time=60)
+    await rearrange(world, DPD, _duel_ready(holder=1))
+    await f.slash(world.ann, world.chan, "dentpourdent", "play", action="duel.2.hook")
+    before = await world.bot.store.open_session(world.chan.id)
+    assert DPD.reactions(DPD.load(before.state)) == [1]
+
+    await world.restart()
+
+    after = await world.bot.store.open_session(world.chan.id)
+    assert after.state == before.state and after.version == before.version
+    # Ann cannot move while the window is open; Bob's answer still counts.
+    r = await f.slash(world.ann, world.chan, "dentpourdent", "play", action="pass")
+    assert warning(r) and await session_version(world.bot, world.chan.id) == after.version
+    r = await f.slash(world.bob, world.chan, "dentpourdent", "play", action="kramp.attacker")
+    assert r.message.content.startswith("✅"), r.ephemeral_text
+    text = last_board(f, world.chan).content
+    assert "Bob plays Kramp: Ann's Father cannot throw any more." in text
+    assert "Cid's Father hits back" in text  # the duel went on: only Cid throws now
+
+
+async def test_a_window_deadline_saved_before_a_restart_still_closes_it(world: World):
+    f = world.fake
+    await open_table(world, reaction_time=60)
+    await rearrange(world, DPD, _duel_ready(holder=1))
+    await f.slash(world.ann, world.chan, "dentpourdent", "play", action="duel.2.hook")
+    await world.restart(down_for=timedelta(seconds=61))
+    text = last_board(f, world.chan).content
+    assert "⏰ Time is up for answers." in text and "Ann's Father attacks" in text, text
+
+
+async def test_wrong_moves_are_refused_with_a_reason(world: World):
+    f = world.fake
+    await open_table(world)
+    await rearrange(world, DPD, _duel_ready(holder=None))
+    version = await session_version(world.bot, world.chan.id)
+    r = await f.slash(world.bob, world.chan, "dentpourdent", "play", action="duel.0.uppercut")
+    assert "waiting for Ann" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dentpourdent", "play", action="duel.1.kick")
+    assert "no Kick" in warning(r) or "not possible" in warning(r)
+    r = await f.slash(world.ann, world.chan, "dentpourdent", "play", action="x" * 300)
+    assert warning(r)
+    assert await session_version(world.bot, world.chan.id) == version
