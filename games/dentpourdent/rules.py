@@ -33,7 +33,8 @@ Decisions where the rulebook and DECISIONS.md are silent (each has a test):
 - Brug and Dubbele brug give teeth back to a member still standing, never above its chart.
 - S.P.A. works on a hurt or knocked-out pet; a knocked-out pet comes back to its family and
   leaves its winner's trophies. Right after its knock-out its family is asked first: played
-  then, the duel goes on. The great-grandmother, once gone, stays gone.
+  then, the knock-out is undone before it counts (the duel goes on, the great-grandmother
+  stays); played later, the pet comes back outside the ring.
 - The great-grandmother stays by the family (whoever is in its ring) until one of it is
   knocked out; the card played again moves her to the new player's family.
 - Swap cards may be traded for new cards on one's own turn (not in windows).
