@@ -92,15 +92,16 @@ RING_H = 204
 TOKEN_R = 32
 TOKEN_Y = RING_TOP + 78  # centre of the fighters
 DUEL_TOP = RING_TOP + RING_H + GAP
-DUEL_H = 292
+DUEL_H = 318  # the panel under the ring during a duel; shorter without one
+QUIET_H = 112
+OVER_H = 184
 THROW_ROWS = 4  # per column, two columns
 THROW_H = 38
-CHARTS_TOP = DUEL_TOP + DUEL_H + GAP
 COL_W = (WIDTH - 2 * MARGIN - GAP) // 2  # 430
 HEAD_H = 44
-ROW_H = 32
-NAME_W = 140  # the member names' column
-TOOTH_W = 22  # a tooth's cell in a chart row
+ROW_H = 30
+NAME_W = 142  # the member names' column
+TOOTH_W = 21  # a tooth's cell in a chart row
 TOOTH_H = 24
 TROPHY_H = 44
 CHART_H = HEAD_H + 8 + len(MEMBERS) * ROW_H + 8 + TROPHY_H + 6
@@ -126,6 +127,14 @@ STAGES = {
     "spread": "spreading the teeth",
     "chairs": "Bataille des chaises",
     "over": "game over",
+}
+# What the seats waited for are to do, after "Waiting for Ann ".
+WAITING = {
+    "place": "to place a fighter in the ring",
+    "turn": "to challenge a fighter",
+    "send": "to send a new fighter into the ring",
+    "spread": "to spread the teeth over the family",
+    "chairs": "to choose the teeth lost (Bataille des chaises)",
 }
 
 
@@ -372,27 +381,57 @@ def _great_grandmother(ground: RGB) -> Sprite:
     return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
 
 
-TROPHY_W = 52
+TROPHY_H_PX = 42  # a trophy pawn's height
+TROPHY_PAD = 6  # room beside a pawn's short name, less when seven must fit
 CUP = 26
 
 
+def _trophy_widths(pawns: tuple[tuple[str, str], ...], pad: int) -> list[int]:
+    fnt = font(LEAST)
+    return [
+        round(text_length(SHORT.get(member, member[:3].title()), fnt)) + 2 * pad
+        for _, member in pawns
+    ]
+
+
 @picture_cache(maxsize=256)
-def _trophies(pawns: tuple[tuple[str, str], ...]) -> Sprite:
-    """A player's trophies, one small pawn each in the colour of the family it came from,
-    with the member's short name, on the chart."""
-    w, h = len(pawns) * TROPHY_W, 32
-    image = Image.new("RGB", (w, h), CHART)
-    draw = ImageDraw.Draw(image)
-    for i, (colour, member) in enumerate(pawns):
+def _trophies(pawns: tuple[tuple[str, str], ...], room: int) -> Sprite:
+    """A player's trophies, at most `room` px wide: one small pawn each (a head on a body)
+    in the colour of the family it came from, the member's short name on its body."""
+    pad = TROPHY_PAD
+    while pad > 2 and sum(_trophy_widths(pawns, pad)) + 4 * len(pawns) > room:
+        pad -= 1
+    widths = _trophy_widths(pawns, pad)
+    h = TROPHY_H_PX
+    big = Image.new("RGB", ((sum(widths) + 4 * len(widths)) * SS, h * SS), CHART)
+    draw = ImageDraw.Draw(big)
+    x = 0
+    for w, (colour, _) in zip(widths, pawns, strict=True):
         rgb = family_rgb(colour)
-        x = i * TROPHY_W
+        cx = (x + w / 2) * SS
+        draw.ellipse(
+            (cx - 8 * SS, 1 * SS, cx + 8 * SS, 17 * SS),
+            fill=rgb,
+            outline=edge_of(rgb),
+            width=2 * SS,
+        )
         draw.rounded_rectangle(
-            (x + 1, 1, x + TROPHY_W - 5, h - 1), radius=9, fill=rgb, outline=edge_of(rgb), width=2
+            (x * SS, 13 * SS, (x + w) * SS, (h - 1) * SS),
+            radius=8 * SS,
+            fill=rgb,
+            outline=edge_of(rgb),
+            width=2 * SS,
         )
+        draw.ellipse((cx - 6 * SS, 3 * SS, cx + 6 * SS, 15 * SS), fill=rgb)  # the neck's seam
+        x += w + 4
+    image = big.resize((big.width // SS, h), Image.Resampling.LANCZOS)
+    draw = ImageDraw.Draw(image)
+    x = 0
+    for w, (colour, member) in zip(widths, pawns, strict=True):
         short = SHORT.get(member, member[:3].title())
-        text(
-            draw, (x + (TROPHY_W - 4) / 2, h / 2), short, font(LEAST), fill=ink_on(rgb), anchor="mm"
-        )
+        ink = ink_on(family_rgb(colour))
+        text(draw, (x + w / 2, (13 + h) / 2), short, font(LEAST), fill=ink, anchor="mm")
+        x += w + 4
     return Sprite(image)
 
 
@@ -418,22 +457,39 @@ def _rows(n: int) -> int:
     return -(-n // 2)
 
 
-def board_height(families: int) -> int:
+def panel_height(view: PublicView) -> int:
+    """The panel under the ring: tall during a duel (its throws), short without one (what
+    the game waits for), with room for the opening throws while the fighters are placed."""
+    if view.duel is not None:
+        return DUEL_H
+    if view.winners is not None:
+        return OVER_H
+    if view.stage == "place" and any(view.start_throws):
+        return QUIET_H + 32 + _rows(len(view.start_throws)) * 36
+    return QUIET_H
+
+
+def _charts_top(panel: int) -> int:
+    return DUEL_TOP + panel + GAP
+
+
+def board_height(families: int, panel: int = DUEL_H) -> int:
     """Charts two to a row; with an even number of families the piles get a row of their
     own, with an odd one they take the empty place beside the last chart."""
-    height = CHARTS_TOP + _rows(families) * (CHART_H + GAP)
+    height = _charts_top(panel) + _rows(families) * (CHART_H + GAP)
     return height + (FOOT_H + GAP if families % 2 == 0 else 0) + MARGIN - GAP
 
 
-def _chart_xy(seat: int) -> tuple[int, int]:
-    return MARGIN + (seat % 2) * (COL_W + GAP), CHARTS_TOP + (seat // 2) * (CHART_H + GAP)
+def _chart_xy(seat: int, panel: int) -> tuple[int, int]:
+    top = _charts_top(panel)
+    return MARGIN + (seat % 2) * (COL_W + GAP), top + (seat // 2) * (CHART_H + GAP)
 
 
-def _foot_box(families: int) -> tuple[int, int, int, int]:
+def _foot_box(families: int, panel: int) -> tuple[int, int, int, int]:
     if families % 2:
-        x, y = _chart_xy(families)
+        x, y = _chart_xy(families, panel)
         return x, y, x + COL_W, y + CHART_H
-    y = CHARTS_TOP + _rows(families) * (CHART_H + GAP)
+    y = _charts_top(panel) + _rows(families) * (CHART_H + GAP)
     return MARGIN, y, WIDTH - MARGIN, y + FOOT_H
 
 
@@ -450,12 +506,12 @@ def _member_y(y: int, index: int) -> int:
 Table = tuple[tuple[str, tuple[int, ...]], ...]  # per family: colour, full teeth per member
 
 
-@picture_cache(maxsize=8)  # 3-6 MB each: one per table (families and their charts)
-def _backdrop(table: Table) -> Backdrop:
+@picture_cache(maxsize=12)  # 2-7 MB each: per table (families, charts) and panel height
+def _backdrop(table: Table, panel: int) -> Backdrop:
     """What does not change within a game: the frame, the ring and its empty places, the
-    duel panel, every chart with its names and full teeth, the piles' labels."""
+    panel under it (`panel` px high), every chart with its names and full teeth."""
     n = len(table)
-    img = Image.new("RGB", (WIDTH, board_height(n)), FRAME)
+    img = Image.new("RGB", (WIDTH, board_height(n, panel)), FRAME)
     draw = ImageDraw.Draw(img)
     _text(draw, (MARGIN, TITLE_H / 2), "DENT POUR DENT", 24, DIM, "lm", bold=True)
     # the ring: its canvas, four posts and the ropes along the top and bottom
@@ -474,24 +530,29 @@ def _backdrop(table: Table) -> Backdrop:
         )
     # the duel panel
     draw.rounded_rectangle(
-        (MARGIN, DUEL_TOP, WIDTH - MARGIN, DUEL_TOP + DUEL_H),
+        (MARGIN, DUEL_TOP, WIDTH - MARGIN, DUEL_TOP + panel),
         radius=12,
         fill=PANEL,
         outline=PANEL_EDGE,
         width=2,
     )
     for seat, (colour, fulls) in enumerate(table):
-        _chart_frame(img, draw, seat, colour, fulls)
-    fx0, fy0, fx1, fy1 = _foot_box(n)
+        _chart_frame(img, draw, seat, colour, fulls, panel)
+    fx0, fy0, fx1, fy1 = _foot_box(n, panel)
     draw.rounded_rectangle((fx0, fy0, fx1, fy1), radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
     return Backdrop(img, palette_image)
 
 
 def _chart_frame(
-    img: Image.Image, draw: ImageDraw.ImageDraw, seat: int, colour: str, fulls: tuple[int, ...]
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    seat: int,
+    colour: str,
+    fulls: tuple[int, ...],
+    panel: int,
 ) -> None:
     """A family's chart with no name on it yet and every tooth in place."""
-    x, y = _chart_xy(seat)
+    x, y = _chart_xy(seat, panel)
     rgb = family_rgb(colour)
     draw.rounded_rectangle(
         (x, y, x + COL_W, y + CHART_H), radius=12, fill=CHART, outline=CHART_EDGE, width=2
@@ -505,7 +566,6 @@ def _chart_frame(
         img.paste(_teeth_row(full, full, CHART).image, _teeth_box(x, my, full)[:2])
     ty = y + CHART_H - 6 - TROPHY_H
     draw.line((x + 12, ty - 4, x + COL_W - 12, ty - 4), fill=CHART_EDGE, width=1)
-    img.paste(_cup(MUTED, CHART).image, (x + 14, ty + (TROPHY_H - CUP) // 2))
 
 
 def _teeth_box(x: int, my: int, full: int) -> tuple[int, int, int, int]:
@@ -609,7 +669,7 @@ def _ring(canvas: Canvas, view: PublicView) -> None:
             _text(
                 canvas,
                 (cx, TOKEN_Y + TOKEN_R + 70),
-                "+ great-grandma",
+                _longest_fitting(GGM_LABELS, room + 10),
                 LEAST,
                 edge_of(GGM),
                 "mm",
@@ -617,6 +677,14 @@ def _ring(canvas: Canvas, view: PublicView) -> None:
             )
     if view.duel is not None:
         _arc(canvas, view, view.duel)
+
+
+GGM_LABELS = ("+ great-grandmother", "+ great-grandma", "+ great-gran")
+
+
+def _longest_fitting(lines: tuple[str, ...], width: float) -> str:
+    """The first of `lines` that fits `width` at LEAST px, else the last one."""
+    return next((x for x in lines if text_length(x, font(LEAST)) <= width), lines[-1])
 
 
 def _arc(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
@@ -672,15 +740,10 @@ def _card_title(key: str) -> str:
         return key
 
 
-def _duel(canvas: Canvas, view: PublicView) -> None:
-    """The duel's figures, its throws and the cards in force; without a duel, the opening
-    throws, the winners or what the game waits for."""
+def _duel(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
+    """The duel's fighters and card, its throws, the cards in force, the teeth waiting."""
     x0, y0 = MARGIN + 16, DUEL_TOP + 14
     x1 = WIDTH - MARGIN - 16
-    duel = view.duel
-    if duel is None:
-        _no_duel(canvas, view)
-        return
     n = len(view.families)
     card = _card_title(duel.card)
     if duel.card == "bare":
@@ -712,7 +775,7 @@ def _duel(canvas: Canvas, view: PublicView) -> None:
     _text(canvas, (x0, y), left, LEAST, DIM, width=x1 - x0)
     y += 32
     _throws(canvas, view, duel.thrown, y)
-    y = DUEL_TOP + DUEL_H - 40
+    y = DUEL_TOP + DUEL_H - 68  # two lines for the cards in force and the teeth waiting
     room = x1 - x0
     if duel.pending > 0:
         said = f"{duel.pending} {'tooth' if duel.pending == 1 else 'teeth'} waiting for answers"
@@ -721,11 +784,22 @@ def _duel(canvas: Canvas, view: PublicView) -> None:
         canvas.rounded_rectangle((x1 - w, y - 2, x1, y + 30), radius=10, fill=GOLD)
         _text(canvas, (x1 - w / 2, y + 14), said, LEAST, INK, "mm", bold=True)
         room -= w + 16
-    effects = "In force: " + ", ".join(drawable(e) for e in duel.effects) if duel.effects else ""
-    if effects:
-        _text(canvas, (x0, y + 14), effects, LEAST, LIGHT, "lm", width=room)
-    elif duel.pending <= 0:
+    if not duel.effects:
         _text(canvas, (x0, y + 14), "No card in force", LEAST, DIM, "lm", width=room)
+        return
+    fnt = font(LEAST)
+    label = "In force: "
+    _text(canvas, (x0, y + 14), label, LEAST, DIM, "lm")
+    indent = text_length(label, fnt)
+    said = " · ".join(drawable(e) for e in duel.effects)
+    first = wrap(said, fnt, room - indent, 1)[0]
+    if first == said:
+        _text(canvas, (x0 + indent, y + 14), said, LEAST, LIGHT, "lm")
+        return
+    lines = wrap(said, fnt, room - indent, 9)
+    _text(canvas, (x0 + indent, y + 14), lines[0], LEAST, LIGHT, "lm")
+    rest = said[len(lines[0]) :].strip()
+    _text(canvas, (x0 + indent, y + 44), rest, LEAST, LIGHT, "lm", width=x1 - x0 - indent)
 
 
 def _throws(canvas: Canvas, view: PublicView, thrown: list[ThrowView], y: int) -> None:
@@ -789,7 +863,9 @@ def _throw(
     _text(canvas, (mx, mid), said, LEAST, colour, "lm", width=room)
 
 
-def _no_duel(canvas: Canvas, view: PublicView) -> None:
+def _no_duel(canvas: Canvas, view: PublicView, panel: int) -> None:
+    """Without a duel: the winners, or what the game waits for (and while the fighters are
+    placed, the opening throws)."""
     x0, y0 = MARGIN + 16, DUEL_TOP + 14
     x1 = WIDTH - MARGIN - 16
     names = [_name(f.player) for f in view.families]
@@ -797,24 +873,23 @@ def _no_duel(canvas: Canvas, view: PublicView) -> None:
         won = [names[s] for s in view.winners if 0 <= s < len(names)]
         _text(canvas, (x0, y0), "Game over", 24, DIM, bold=True)
         line = " and ".join(won) + (" wins!" if len(won) == 1 else " win!") if won else "No winner"
-        _text(
-            canvas,
-            ((x0 + x1) / 2, DUEL_TOP + DUEL_H / 2 + 10),
-            line,
-            40,
-            GOLD,
-            "mm",
-            width=x1 - x0,
-            bold=True,
-        )
+        mid = DUEL_TOP + panel / 2
+        _text(canvas, ((x0 + x1) / 2, mid - 10), line, 40, GOLD, "mm", width=x1 - x0, bold=True)
+        ranked = sorted(view.families, key=lambda f: (-len(f.trophies), f.seat))
+        said = "Trophies: " + ", ".join(f"{names[f.seat]} {len(f.trophies)}" for f in ranked)
+        _text(canvas, ((x0 + x1) / 2, mid + 50), said, 22, LIGHT, "mm", width=x1 - x0)
         return
     _text(canvas, (x0, y0), "No duel under way", 24, DIM, bold=True)
     y = y0 + 40
     if view.waiting:
         who = ", ".join(names[s] for s in view.waiting if 0 <= s < len(names))
-        _text(canvas, (x0, y), f"Waiting for {who}", LEAST, LIGHT, width=x1 - x0)
+        line = f"Waiting for {who} {WAITING.get(view.stage, '')}".rstrip()
+        _text(canvas, (x0, y), line, LEAST, LIGHT, width=x1 - x0)
         y += 34
-    if any(view.start_throws):
+    elif view.answers_awaited:
+        _text(canvas, (x0, y), "Answers awaited: a card may be played now", LEAST, LIGHT)
+        y += 34
+    if view.stage == "place" and any(view.start_throws):
         _text(canvas, (x0, y), "Opening throws (the most teeth starts)", LEAST, DIM, width=x1 - x0)
         y += 32
         col_w = (x1 - x0 - 16) // 2
@@ -833,10 +908,10 @@ def _no_duel(canvas: Canvas, view: PublicView) -> None:
             _text(canvas, (mx + 6, cy + 16), f"= {sum(molars)}", LEAST, GOLD, "lm")
 
 
-def _chart(canvas: Canvas, view: PublicView, fam: FamilyView) -> None:
+def _chart(canvas: Canvas, view: PublicView, fam: FamilyView, panel: int) -> None:
     """What a view adds to a family's chart: the player's name and trophy count, lost teeth,
     knocked-out members crossed out, the fighter's row marked, the trophies."""
-    x, y = _chart_xy(fam.seat)
+    x, y = _chart_xy(fam.seat, panel)
     rgb = family_rgb(fam.colour)
     head = OUT if fam.out else rgb
     ink = ink_on(head)
@@ -849,25 +924,23 @@ def _chart(canvas: Canvas, view: PublicView, fam: FamilyView) -> None:
     cup_x = round(x + COL_W - 14 - cw - 6 - CUP)
     canvas.paste(_cup(ink, head), (cup_x, y + (HEAD_H - CUP) // 2))
     room = COL_W - 28 - cw - 12 - CUP
-    title = _name(fam.player)
+    said = ""
     if fam.out:
-        title += " · out of the game"
+        said = " · out"
     elif view.winners is not None and fam.seat in view.winners:
-        title += " · wins"
+        said = " · wins"
+    title = _fit(_name(fam.player), said, 22, room, bold=True)
     _text(canvas, (x + 14, y + HEAD_H / 2), title, 22, ink, "lm", width=room, bold=True)
     for i, member in enumerate(fam.members[: len(MEMBERS)]):
         _member(canvas, fam, i, member, x, y)
     ty = y + CHART_H - 6 - TROPHY_H
-    tx = x + 14 + CUP + 10
+    tx = x + 14
     if fam.trophies:
         pawns = tuple(
             (view.families[t.family].colour if 0 <= t.family < len(view.families) else "", t.member)
             for t in fam.trophies
-        )
-        most = (x + COL_W - 8 - tx) // TROPHY_W
-        if len(pawns) > most:
-            pawns = pawns[-most:]
-        canvas.paste(_trophies(pawns), (tx, ty + (TROPHY_H - 32) // 2))
+        )[-TROPHIES_TO_WIN:]  # the game ends at seven
+        canvas.paste(_trophies(pawns, COL_W - 28), (tx, ty + (TROPHY_H - TROPHY_H_PX) // 2))
     else:
         _text(canvas, (tx, ty + TROPHY_H / 2), "no trophy yet", LEAST, MUTED, "lm")
 
@@ -884,7 +957,7 @@ def _member(canvas: Canvas, fam: FamilyView, i: int, member: MemberView, x: int,
         canvas.rectangle((x + 4, my, x + COL_W - 4, my + ROW_H - 1), fill=ground)
         canvas.rectangle((x + 4, my, x + 9, my + ROW_H - 1), fill=rgb)
         name = MEMBER[member.key].name if member.key in MEMBER else member.key
-        _text(canvas, (x + 14, my + ROW_H / 2), name, LEAST, INK, "lm", bold=True, width=NAME_W - 4)
+        _text(canvas, (x + 14, my + ROW_H / 2), name, LEAST, INK, "lm", width=NAME_W - 4)
     if in_ring or teeth < full:
         tx, ty, _, _ = _teeth_box(x, my, full)
         canvas.paste(_teeth_row(full, teeth, ground), (tx, ty))
@@ -898,10 +971,10 @@ def _member(canvas: Canvas, fam: FamilyView, i: int, member: MemberView, x: int,
         _text(canvas, (x + COL_W - 12, my + ROW_H / 2), "KO", LEAST, KO, "rm", bold=True)
 
 
-def _foot(canvas: Canvas, view: PublicView) -> None:
+def _foot(canvas: Canvas, view: PublicView, panel: int) -> None:
     """The draw pile, the top of the discard pile and whose turn (or the winners)."""
     n = len(view.families)
-    x0, y0, x1, y1 = _foot_box(n)
+    x0, y0, x1, y1 = _foot_box(n, panel)
     names = [_name(f.player) for f in view.families]
     pile = f"Draw pile: {view.draw_pile}"
     top = _card_title(view.discard[-1]) if view.discard else "empty"
@@ -932,20 +1005,27 @@ def _foot(canvas: Canvas, view: PublicView) -> None:
             )
         return
     mid = (y0 + y1) / 2
-    third = (x1 - x0 - 36) / 3
-    for k, line in enumerate((pile, discard, turn)):
-        _text(canvas, (x0 + 18 + k * third, mid), line, LEAST, LIGHT, "lm", width=third - 12)
+    fnt = font(LEAST)
+    x = x0 + 18
+    x += _text(canvas, (x, mid), pile, LEAST, LIGHT, "lm") + 36
+    turn_w = min(text_length(turn, fnt), (x1 - 18 - x) / 2)
+    _text(canvas, (x1 - 18, mid), turn, LEAST, LIGHT, "rm", width=turn_w)
+    _text(canvas, (x, mid), discard, LEAST, LIGHT, "lm", width=x1 - 18 - turn_w - 36 - x)
 
 
 def board_canvas(view: PublicView) -> Canvas:
     """The board of `view`: the backdrop of its table, and what the view adds to it."""
-    canvas = Canvas(_backdrop(_table(view)))
+    panel = panel_height(view)
+    canvas = Canvas(_backdrop(_table(view), panel))
     _title(canvas, view)
     _ring(canvas, view)
-    _duel(canvas, view)
+    if view.duel is None:
+        _no_duel(canvas, view, panel)
+    else:
+        _duel(canvas, view, view.duel)
     for fam in view.families:
-        _chart(canvas, view, fam)
-    _foot(canvas, view)
+        _chart(canvas, view, fam, panel)
+    _foot(canvas, view, panel)
     return canvas
 
 
@@ -1015,6 +1095,11 @@ def _card(key: str) -> Sprite:
     for line in wrap(said, body, inner, 7 if when else 9):
         text(draw, (pad, y), line, body, fill=INK)
         y += 26
+    bottom = CARD_H - 100 if when else CARD_H - 14
+    room = min(bottom - y - 12, 120)
+    if room >= 60:  # the card's emblem in the free space: a tooth, or the swap's arrows
+        emblem = _emblem(key == SWAP, room, blend(rgb, WHITE, 0.8))
+        image.paste(emblem, ((CARD_W - room) // 2, (y + bottom - room) // 2))
     if not when:
         return Sprite(image)
     y = max(y + 10, CARD_H - 90)
@@ -1025,6 +1110,33 @@ def _card(key: str) -> Sprite:
         text(draw, (pad, y), line, body, fill=MUTED)
         y += 26
     return Sprite(image)
+
+
+def _emblem(swap: bool, size: int, colour: RGB) -> Image.Image:
+    """A pale picture on a card: two arrows for the swap, a tooth for the specials."""
+    s = SS
+    big = Image.new("RGB", (size * s, size * s), WHITE)
+    draw = ImageDraw.Draw(big)
+    if swap:
+        r, w = size * s / 2, max(2, round(size * s * 0.09))
+        for dy, sign in ((-0.22, 1), (0.22, -1)):
+            y = r + dy * size * s
+            tail, tip = r - sign * r * 0.85, r + sign * r * 0.85
+            draw.line((tail, y, tip - sign * r * 0.3, y), fill=colour, width=w)
+            draw.polygon(
+                [
+                    (tip, y),
+                    (tip - sign * r * 0.4, y - r * 0.25),
+                    (tip - sign * r * 0.4, y + r * 0.25),
+                ],
+                fill=colour,
+            )
+    else:
+        draw.polygon(
+            _tooth_points(0.1 * size * s, 0.05 * size * s, 0.8 * size * s, 0.9 * size * s),
+            fill=colour,
+        )
+    return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def _attack_table(draw: ImageDraw.ImageDraw, key: str, y: int, rgb: RGB) -> None:
