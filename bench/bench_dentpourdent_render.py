@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench import size
+from games.contract import Player
+from games.dentpourdent import GAME
 from games.dentpourdent.data import ATTACKS, FAMILIES, MEMBERS, SPECIALS, SWAP
 from games.dentpourdent.render import board_png, hand_png
 from games.dentpourdent.views import (
@@ -31,6 +33,7 @@ from games.dentpourdent.views import (
     Trophy,
 )
 from games.drawing import held_bytes, measuring
+from games.rng import Rng
 
 NAMES = ["Ann", "Bob", "Zoë Ünal", "Dmitri Ivanovich Long-Name", "Eva"]
 
@@ -103,6 +106,20 @@ def hand() -> PrivateView:
     )
 
 
+def game_views(n: int, seed: int) -> list[PublicView]:
+    """The public view after each move of a game played by the AI seats."""
+    state = GAME.new_state([Player(name=name, bot=True) for name in NAMES[:n]], {}, seed)
+    rng = Rng.seeded(seed)
+    views = [GAME.public_view(state)]
+    for _ in range(3000):
+        acting = GAME.to_act(state)
+        if not acting or GAME.result(state) is not None:
+            break
+        state = GAME.apply(state, acting[0], GAME.ai_action(state, acting[0], rng)).state
+        views.append(GAME.public_view(state))
+    return views
+
+
 def times_ms(fn: Callable[[], object], runs: int) -> list[float]:
     fn()  # warm: backdrop, sprites, fonts, palette
     out = []
@@ -156,6 +173,19 @@ def main() -> None:
         if args.write:
             args.write.mkdir(parents=True, exist_ok=True)
             (args.write / f"{name.replace(', ', '_').replace(' ', '_')}.png").write_bytes(png)
+    print("\neach move's new picture, once, along a game played by the AI (a game before it")
+    print("warms the caches; size: the median picture, and the largest)")
+    for n in (2, 3, 5):
+        for view in game_views(n, seed=101)[: size(400, 10)]:
+            board_png(view)
+        drawn, pngs = [], []
+        for view in game_views(n, seed=1)[: size(400, 10)]:
+            began = time.perf_counter()
+            pngs.append(board_png(view))
+            drawn.append((time.perf_counter() - began) * 1000)
+        median = sorted(pngs, key=len)[len(pngs) // 2]
+        label = f"board, {n} families ({len(drawn)} moves)"
+        print(row(label, drawn, median) + f" {max(map(len, pngs)) / 1024:7.1f} KB")
     print(f"\nthe picture caches hold {held_bytes() / 2**20:.1f} MB of pixels after all this")
 
 

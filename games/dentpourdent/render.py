@@ -94,7 +94,6 @@ TOKEN_Y = RING_TOP + 78  # centre of the fighters
 DUEL_TOP = RING_TOP + RING_H + GAP
 DUEL_H = 318  # the panel under the ring during a duel; shorter without one
 QUIET_H = 112
-OVER_H = 184
 THROW_ROWS = 4  # per column, two columns
 THROW_H = 38
 COL_W = (WIDTH - 2 * MARGIN - GAP) // 2  # 430
@@ -458,15 +457,11 @@ def _rows(n: int) -> int:
 
 
 def panel_height(view: PublicView) -> int:
-    """The panel under the ring: tall during a duel (its throws), short without one (what
-    the game waits for), with room for the opening throws while the fighters are placed."""
-    if view.duel is not None:
-        return DUEL_H
-    if view.winners is not None:
-        return OVER_H
-    if view.stage == "place" and any(view.start_throws):
-        return QUIET_H + 32 + _rows(len(view.start_throws)) * 36
-    return QUIET_H
+    """The panel under the ring: tall during a duel (its throws), while the fighters are
+    placed (the opening throws) and at the end (the winners); short between duels, when it
+    only says what the game waits for. Two heights, so two backdrops per table."""
+    quiet = view.duel is None and view.winners is None and view.stage != "place"
+    return QUIET_H if quiet else DUEL_H
 
 
 def _charts_top(panel: int) -> int:
@@ -506,7 +501,7 @@ def _member_y(y: int, index: int) -> int:
 Table = tuple[tuple[str, tuple[int, ...]], ...]  # per family: colour, full teeth per member
 
 
-@picture_cache(maxsize=12)  # 2-7 MB each: per table (families, charts) and panel height
+@picture_cache(maxsize=8)  # 3.5-7 MB each: per table (families, charts) and panel height
 def _backdrop(table: Table, panel: int) -> Backdrop:
     """What does not change within a game: the frame, the ring and its empty places, the
     panel under it (`panel` px high), every chart with its names and full teeth."""
@@ -803,24 +798,25 @@ def _duel(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
 
 
 def _throws(canvas: Canvas, view: PublicView, thrown: list[ThrowView], y: int) -> None:
-    """The throws so far, down the left column then the right: who threw (attack or
-    defence), the molars as they landed, the teeth taken and from whom, the note."""
+    """The throws so far, one to a line, in two columns when there are more than four (down
+    the left, then the right): who threw (attack or defence), the molars as they landed,
+    the teeth taken and from whom, the note. Past eight, the earliest are summed up."""
     x0 = MARGIN + 16
-    col_w = (WIDTH - 2 * MARGIN - 32 - 16) / 2
-    most = 2 * THROW_ROWS
-    shown = thrown[-most:] if len(thrown) <= most else thrown[-(most - 1) :]
-    cells = len(shown) + (len(thrown) > most)
     if not thrown:
         _text(canvas, (x0, y + THROW_H / 2), "No throw yet", LEAST, DIM, "lm")
         return
+    full = WIDTH - 2 * MARGIN - 32
+    most = 2 * THROW_ROWS
+    columns = 1 if len(thrown) <= THROW_ROWS else 2
+    col_w = full if columns == 1 else (full - 16) / 2
+    shown = thrown if len(thrown) <= most else thrown[-(most - 1) :]
     k = 0
-    if len(thrown) > most:
+    if len(shown) < len(thrown):
         earlier = len(thrown) - len(shown)
         taken = sum(t.damage for t in thrown[:earlier])
         said = f"{earlier} earlier throws: {taken} {'tooth' if taken == 1 else 'teeth'}"
         _text(canvas, (x0, y + THROW_H / 2), said, LEAST, DIM, "lm", width=col_w)
         k = 1
-    del cells
     names = [_name(f.player) for f in view.families]
     for throw in shown:
         cx = x0 + (k // THROW_ROWS) * (col_w + 16)

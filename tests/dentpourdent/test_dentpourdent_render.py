@@ -376,3 +376,37 @@ def test_the_hand_shows_each_card() -> None:
         decode(render.hand_png(PrivateView(seat=0, colour="Red", hand=["a"] * 4))).height
         > decode(one).height
     )
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_moment_of_a_game_played_by_the_ai_is_drawn_legibly_and_alike_from_any_cache(
+    players: int,
+) -> None:
+    """The views the rules really make (stages, effects, notes, knock-outs), not only the
+    hand-built ones: legible, the same bytes from empty caches, touched parts as whole."""
+    from games.contract import Player
+    from games.dentpourdent import GAME
+    from games.rng import Rng
+
+    state = GAME.new_state([Player(name=n, bot=True) for n in LONG[:players]], {}, 7)
+    rng = Rng.seeded(7)
+    drawn = 0
+    for turn in range(3000):
+        if turn % 11 == 0 or GAME.result(state) is not None:
+            view = GAME.public_view(state)
+            warm = render.board_png(view)
+            with measuring() as sizes:
+                assert render.board_png(view) == warm
+            assert sizes.smallest * DISPLAY_WIDTH / decode(warm).width >= LEAST_TEXT_PX
+            canvas = render.board_canvas(view)
+            assert canvas.png() == to_png(canvas.flat(), canvas.backdrop.palette())
+            hand = GAME.private_view(state, turn % players)
+            if hand is not None:
+                assert smallest_at_500(lambda h=hand: render.hand_png(h)) >= LEAST_TEXT_PX
+            drawn += 1
+        acting = GAME.to_act(state)
+        if not acting or GAME.result(state) is not None:
+            break
+        state = GAME.apply(state, acting[0], GAME.ai_action(state, acting[0], rng)).state
+    assert drawn >= 5
+    assert GAME.public_view(state).over
