@@ -8,7 +8,8 @@ bytes and encodes several times faster.
 
 Most of the board never changes within a game: the frame, the ring, the charts with their
 names and full sets of teeth. That is a Backdrop drawn once per process per table (number of
-families and their charts); a render draws on a games.drawing.Canvas only what the view adds:
+families and their charts) and height of the panel under the ring (taller during a duel, for
+its throws); a render draws on a games.drawing.Canvas only what the view adds:
 fighters, lost teeth (a member's row of teeth is one cached sprite), names, throws, trophies.
 
 Discord shows a picture about 500 px wide, so no text is smaller than LEAST px (11 px there).
@@ -79,6 +80,9 @@ GGM: RGB = (186, 160, 214)
 WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)
 UNKNOWN: RGB = (150, 150, 150)
+ATTACK_RGB: RGB = (196, 44, 44)  # the hand's cards, by kind
+SWAP_RGB: RGB = (44, 108, 196)
+SPECIAL_RGB: RGB = (128, 70, 180)
 
 WIDTH = 900
 LEAST = least_font_px(WIDTH)  # 20 px: 11 px when Discord shows the board 500 px wide
@@ -101,6 +105,7 @@ HEAD_H = 44
 ROW_H = 30
 NAME_W = 142  # the member names' column
 TOOTH_W = 21  # a tooth's cell in a chart row
+TEETH_ROOM = 10 * TOOTH_W  # the pet's ten; a longer set (none in the rules) gets thinner cells
 TOOTH_H = 24
 TROPHY_H = 44
 CHART_H = HEAD_H + 8 + len(MEMBERS) * ROW_H + 8 + TROPHY_H + 6
@@ -285,18 +290,24 @@ def _tooth_points(
     return out
 
 
-@picture_cache(maxsize=128)
+def _cell(full: int) -> int:
+    """The width of a tooth's cell in a row of `full` teeth."""
+    return TOOTH_W if full * TOOTH_W <= TEETH_ROOM else max(4, TEETH_ROOM // full)
+
+
+@picture_cache(maxsize=256)  # ~20 KB each: sets of 5-10 teeth, on the chart or a ring row
 def _teeth_row(full: int, teeth: int, ground: RGB) -> Sprite:
     """A member's row of teeth on `ground`: the first `teeth` white, the lost ones black.
     Supersampled for smooth edges; opaque, so pasted it covers the row drawn before."""
-    w, h = full * TOOTH_W, TOOTH_H
+    cell = _cell(full)
+    w, h = max(1, full * cell), TOOTH_H
     big = Image.new("RGB", (w * SS, h * SS), ground)
     draw = ImageDraw.Draw(big)
     for i in range(full):
-        x = (i * TOOTH_W + 2) * SS
+        x = (i * cell + 2) * SS
         lost = i >= teeth
         draw.polygon(
-            _tooth_points(x, 1 * SS, (TOOTH_W - 4) * SS, (TOOTH_H - 2) * SS),
+            _tooth_points(x, 1 * SS, (cell - 4) * SS, (TOOTH_H - 2) * SS),
             fill=LOST if lost else TOOTH,
             outline=LOST if lost else TOOTH_EDGE,
             width=round(1.5 * SS),
@@ -565,7 +576,7 @@ def _chart_frame(
 
 def _teeth_box(x: int, my: int, full: int) -> tuple[int, int, int, int]:
     tx, ty = x + 14 + NAME_W, my + (ROW_H - TOOTH_H) // 2
-    return tx, ty, tx + full * TOOTH_W, ty + TOOTH_H
+    return tx, ty, tx + full * _cell(full), ty + TOOTH_H
 
 
 def _table(view: PublicView) -> Table:
@@ -843,10 +854,11 @@ def _throw(
     )
     _text(canvas, (x + 14, mid), badge, LEAST, ink_on(rgb), "mm", bold=True)
     mx = x + 36
-    for value in throw.molars[:4]:
+    molars = throw.molars[:6]
+    for value in molars:
         canvas.paste(_molar(value, PANEL), (mx, round(mid) - MOLAR // 2))
         mx += MOLAR + 2
-    mx = x + 36 + 3 * (MOLAR + 2) + 6
+    mx = x + 36 + max(3, len(molars)) * (MOLAR + 2) + 6  # the results line up after three
     note = f" ({drawable(throw.note)})" if throw.note else ""
     room = x + width - mx
     if throw.damage > 0:
@@ -957,7 +969,7 @@ def _member(canvas: Canvas, fam: FamilyView, i: int, member: MemberView, x: int,
     if in_ring or teeth < full:
         tx, ty, _, _ = _teeth_box(x, my, full)
         canvas.paste(_teeth_row(full, teeth, ground), (tx, ty))
-    tail = x + 14 + NAME_W + full * TOOTH_W + 6
+    tail = x + 14 + NAME_W + full * _cell(full) + 6
     if in_ring:
         _text(
             canvas, (x + COL_W - 12, my + ROW_H / 2), "ring", LEAST, edge_of(rgb), "rm", bold=True
@@ -1035,9 +1047,6 @@ def board_png(view: PublicView) -> bytes:
 
 # -- the hand ------------------------------------------------------------------------------------
 
-ATTACK_RGB: RGB = (196, 44, 44)
-SWAP_RGB: RGB = (44, 108, 196)
-SPECIAL_RGB: RGB = (128, 70, 180)
 
 HAND_W = 900
 HAND_LEAST = least_font_px(HAND_W)

@@ -410,3 +410,19 @@ def test_every_moment_of_a_game_played_by_the_ai_is_drawn_legibly_and_alike_from
         state = GAME.apply(state, acting[0], GAME.ai_action(state, acting[0], rng)).state
     assert drawn >= 5
     assert GAME.public_view(state).over
+
+
+def test_views_at_the_edges_are_still_drawn() -> None:
+    """A longer set of teeth than the chart was made for, teeth above the full set, a throw
+    of four molars that hit nobody, a card the picture does not know, an empty discard."""
+    fams = [family(0, "Ann"), family(1, "Bob")]
+    members = list(fams[0].members)
+    members[-1] = members[-1].model_copy(update={"full": 14, "teeth": 12})
+    members[0] = members[0].model_copy(update={"teeth": 9})
+    fams[0] = fams[0].model_copy(update={"members": members, "ring": "pet"})
+    odd = ThrowView(by=1, attack=False, molars=[2, 2, 1, 0], damage=5, hit=None, note="?")
+    fight = duel(1, 0, thrown=2, card="mystery").model_copy(update={"thrown": [odd]})
+    view = board(2, families=fams, fight=fight).model_copy(update={"discard": []})
+    image = decode(render.board_png(view))
+    assert image.width == render.WIDTH
+    assert smallest_at_500(lambda: render.board_png(view)) >= LEAST_TEXT_PX
