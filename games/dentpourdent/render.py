@@ -126,7 +126,7 @@ SHORT = {
 STAGES = {
     "place": "placing the fighters",
     "turn": "to challenge",
-    "duel": "duel",
+    "duel": "duel under way",
     "send": "sending a fighter into the ring",
     "spread": "spreading the teeth",
     "chairs": "Bataille des chaises",
@@ -607,7 +607,7 @@ def _status(view: PublicView) -> tuple[str, RGB]:
     if view.turn is not None and 0 <= view.turn < len(names):
         line = f"{names[view.turn]}'s turn"
         if view.stage != "turn":
-            line += f": {stage}"
+            line += f" · {stage}"
     else:
         line = stage[:1].upper() + stage[1:]
     if view.answers_awaited:
