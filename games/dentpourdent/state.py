@@ -6,10 +6,12 @@ validation): it runs once per applied action and a million times in the random-g
 
 from __future__ import annotations
 
-from games.contract import Player, Secret
+from games.contract import Player, Secret, shorten
 from games.dentpourdent import data
 from games.dentpourdent.views import ThrowView, Trophy
 from games.rng import Rng
+
+NAME_MAX = 32
 
 
 class Family(Secret):
@@ -91,7 +93,9 @@ class DentState(Secret):
         return DentState.model_validate(self.model_dump())
 
     def name(self, seat: int) -> str:
-        return self.players[seat].name
+        """The player's name, at most 32 characters (Discord's own limit): labels of moves
+        name up to two of them and must stay within 100."""
+        return shorten(self.players[seat].name, NAME_MAX)
 
     def active(self) -> list[int]:
         return [s for s, f in enumerate(self.families) if not f.out]
