@@ -15,6 +15,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from games.contract import Game, Player
+from games.dentpourdent import GAME as DENTPOURDENT
 from games.dobbelduel import GAME as DOBBELDUEL
 from games.dog import GAME as DOG
 from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring
@@ -89,6 +90,17 @@ def test_dog_pictures_with_long_names_are_legible_at_500px(variant: str) -> None
 def test_dobbelduel_board_and_code_are_legible_at_500px(names: list[str]) -> None:
     players = [Player(name=name, bot=True) for name in names]
     _check(DOBBELDUEL, players, {"rounds": 4}, seed=5)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_dentpourdent_board_and_hand_are_legible_at_500px(n: int) -> None:
+    players = [Player(name=name, bot=True) for name in NAMES[:n]]
+    _check(DENTPOURDENT, players, {}, seed=n, every=3)
+
+
+def test_dentpourdent_pictures_with_long_names_are_legible_at_500px() -> None:
+    players = [Player(name=name, bot=True) for name in LONG[:5]]
+    _check(DENTPOURDENT, players, {}, seed=11, every=5)
 
 
 def test_every_text_in_games_is_drawn_through_the_measuring_helper() -> None:

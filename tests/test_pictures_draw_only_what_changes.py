@@ -13,6 +13,8 @@ import pytest
 from pydantic import BaseModel
 
 from games.contract import Game, Player
+from games.dentpourdent import GAME as DENTPOURDENT
+from games.dentpourdent import render as dentpourdent_render
 from games.dobbelduel import GAME as DOBBELDUEL
 from games.dobbelduel import render as dobbelduel_render
 from games.dog import GAME as DOG
@@ -59,6 +61,16 @@ def _codes() -> list[BaseModel]:
     return [v for v in views if v is not None]
 
 
+def _brawl() -> list[BaseModel]:
+    states = _moments(DENTPOURDENT, 5, {}, 4, 9)
+    return [DENTPOURDENT.public_view(s) for s in states]
+
+
+def _fists() -> list[BaseModel]:
+    views = [DENTPOURDENT.private_view(s, 2) for s in _moments(DENTPOURDENT, 3, {}, 5, 7)]
+    return [v for v in views if v is not None]
+
+
 KINDS: dict[str, tuple[Callable[[], list[BaseModel]], Callable[[Any], Canvas]]] = {
     "dog board classic 4": (lambda: _dog(4, "classic"), dog_board.board_canvas),
     "dog board royal 6": (lambda: _dog(6, "royal"), dog_board.board_canvas),
@@ -66,6 +78,8 @@ KINDS: dict[str, tuple[Callable[[], list[BaseModel]], Callable[[Any], Canvas]]] 
     "dog hand": (_hands, dog_hand.hand_canvas),
     "dobbelduel board": (_duel, dobbelduel_render.board_canvas),
     "dobbelduel code": (_codes, dobbelduel_render.code_canvas),
+    "dentpourdent board 5": (_brawl, dentpourdent_render.board_canvas),
+    "dentpourdent hand": (_fists, dentpourdent_render.hand_canvas),
 }
 
 
