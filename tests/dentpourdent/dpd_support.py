@@ -21,7 +21,9 @@ DRAW = "hook"  # what the draw pile holds in a built situation
 
 
 class Molars:
-    """A script of throws standing in for engine.throw."""
+    """A script of throws standing in for engine.throw: `add` gives whole throws (each of
+    the number of molars thrown); `flat` gives molars one by one, each throw taking as many
+    as it throws (for rules that fix the molars, not how they are split into throws)."""
 
     def __init__(self) -> None:
         self.left: list[list[int]] = []
@@ -31,7 +33,20 @@ class Molars:
         self.left.extend(list(t) for t in throws)
         return self
 
+    def flat(self, *molars: int) -> Molars:
+        assert not self.left, "a flat script follows the throws scripted before it"
+        self.left.extend([m] for m in molars)
+        self.flat_mode = True
+        return self
+
+    flat_mode = False
+
     def throw(self, rng: Rng, n: int) -> list[int]:
+        if self.flat_mode:
+            assert len(self.left) >= n, f"a throw of {n} molars: only {self.left} scripted"
+            molars = [self.left.pop(0)[0] for _ in range(n)]
+            self.thrown.append(molars)
+            return molars
         assert self.left, f"a throw of {n} molars was not scripted"
         molars = self.left.pop(0)
         assert len(molars) == n, f"scripted {molars} for a throw of {n} molars"

@@ -322,7 +322,7 @@ def test_coalitie_with_the_great_grandmother_each_family_throws_as_often_as_the_
     state = table(4, hands={0: hand("slap"), 1: hand("coalition")})
     state.ggm = 1
     state = play(state, 0, "duel.1.slap")
-    molars.add(SIDE3, [0, 0, 0, 0, 0, 1])
+    molars.flat(0, 0, 0, 0, 0, 0, 0, 0, 1)  # 3 attack molars, then 2 for each family
     state = play(state, 1, "coalition")
     assert lost(state, 0, "father") == 1
 
@@ -663,18 +663,19 @@ def test_the_great_grandmother_on_ones_turn_then_two_defence_molars_when_challen
     assert state.ggm == 0 and GAME.public_view(state).ggm == 0
     molars.add(SIDE3, [0])  # Ann attacks: Cid answers with one molar
     state = play(state, 0, "duel.2.slap")
-    molars.add(SIDE3, [1, 1])  # Bob attacks Ann: two molars for her
+    molars.flat(0, 0, 0, 1, 1)  # Bob attacks Ann: she answers with two defence molars
     state = play(state, 1, "duel.0.slap")
-    assert lost(state, 1, "father") == 2
+    assert lost(state, 1, "father") == 2 and sum(map(len, molars.thrown[3:])) == 2
 
 
 def test_the_great_grandmother_in_the_window_of_the_defender(molars: Molars) -> None:
     state = table(3, hands={0: hand("slap"), 1: hand("ggm")})
     state = play(state, 0, "duel.1.slap")
     assert GAME.reactions(state) == [1] and "ggm" in ids(state, 1)
-    molars.add(SIDE3, [2, 2])
+    molars.flat(0, 0, 0, 2, 2)
     state = play(state, 1, "ggm")
     assert state.ggm == 1 and lost(state, 0, "father") == 4
+    assert sum(map(len, molars.thrown)) == 5
 
 
 def test_the_great_grandmother_leaves_when_one_of_her_family_is_knocked_out() -> None:
@@ -762,3 +763,19 @@ def test_trading_is_refused_without_a_swap_card() -> None:
     state = table(3)
     assert "trade" not in ids(state, 0)
     refused(state, 0, "trade")
+
+
+def test_the_great_grandmother_gives_two_throws_of_the_defence_molar_not_one_of_two(
+    molars: Molars,
+) -> None:
+    """Rulebook: "2 worpen met de verdedigingskies i.p.v. 1 worp" (two throws). Vitamines
+    doubles one throw (rules.py), so with her it doubles the first of the two only."""
+    state = table(3, hands={0: hand("slap"), 1: hand("vitamins")})
+    state.ggm = 1
+    state = play(state, 0, "duel.1.slap")
+    assert GAME.reactions(state) == [1]
+    molars.flat(0, 0, 0, 1, 1)
+    applied = GAME.apply(state, 1, "vitamins")
+    said, state = applied.events, applied.state
+    assert len([e for e in said if "hits back" in e]) == 2  # two throws
+    assert lost(state, 0, "father") == 3  # 2 (the first, doubled) + 1

@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 from dpd_support import (
     DRAW,
+    REAL_THROW,
     Molars,
     hand,
     ids,
@@ -532,3 +533,18 @@ def test_pass_in_a_window_makes_no_event_and_keeps_the_duel_waiting(molars: Mola
     assert GAME.reactions(applied.state) == [3]
     refused(applied.state, 2, "pass")  # once passed, out of this window
     assert not molars.left
+
+
+def test_no_window_opens_for_the_challenger_with_the_great_grandmother(molars: Molars) -> None:
+    state = table(3, hands={0: hand("slap", "ggm")})
+    molars.add(SIDE3, [0])
+    after = play(state, 0, "duel.1.slap")  # the great-grandmother only helps a defender
+    assert after.duel is None and after.turn == 1 and "ggm" in after.families[0].hand
+
+
+def test_a_molar_lands_up_down_or_on_its_side_one_third_each() -> None:
+    rng = Rng.seeded(2024)
+    landed = Counter(m for _ in range(10_000) for m in REAL_THROW(rng, 3))
+    assert set(landed) == {data.UP, data.DOWN, data.SIDE} == {2, 1, 0}
+    for side in landed:
+        assert abs(landed[side] / 30_000 - 1 / 3) < 0.015
