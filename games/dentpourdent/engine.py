@@ -157,13 +157,15 @@ def helpers(state: DentState, duel: Duel) -> list[int]:
             if s not in (duel.attacker, duel.defender) and state.families[s].ring]
 
 
-def defence_molars(state: DentState, duel: Duel) -> int:
-    """1, 2 with the great-grandmother; Coalitie: as many for each helping family;
-    1 after Mini-jupe."""
+def defence_throwers(state: DentState, duel: Duel) -> list[int]:
+    """Who throws the defence molar at one answer, one entry per throw: the defender once,
+    twice with the great-grandmother ("2 worpen i.p.v. 1 worp"); after Coalitie every other
+    family in the ring as many times; once, after Mini-jupe."""
     if duel.one_molar == "d":
-        return 1
+        return [duel.defender]
     own = 2 if state.ggm == duel.defender else 1
-    return own * (1 + len(helpers(state, duel))) if duel.coalition else own
+    families = [duel.defender, *(helpers(state, duel) if duel.coalition else [])]
+    return [seat for seat in families for _ in range(own)]
 
 
 def throws_left(duel: Duel, role: str) -> int:
@@ -175,41 +177,57 @@ def throws_left(duel: Duel, role: str) -> int:
 def _throw_next(state: DentState, duel: Duel, events: list[str]) -> str | None:
     """Throw the next molars; the moment of the window it may open, if any."""
     role = duel.queue.pop(0)
-    if role == "d" and duel.tand:
+    if role == "d":
+        return _answer(state, duel, events) if not duel.tand else None
+    thrower, victim = duel.attacker, duel.defender
+    molars = throw(state.rng, 1 if duel.one_molar == "a" else data.ATTACK_MOLARS)
+    damage, note = _doubled(duel, role, sum(molars))
+    said = f"{state.fighter(thrower)} attacks: {molar_words(molars)}"
+    duel.thrown.append(ThrowView(by=thrower, attack=True, molars=molars, damage=damage,
+                                 hit=victim if damage else None, note=note))
+    if not damage:
+        events.append(f"{said}, a miss.")
         return None
-    if role == "a":
-        thrower, victim = duel.attacker, duel.defender
-        molars = throw(state.rng, 1 if duel.one_molar == "a" else data.ATTACK_MOLARS)
-    else:
-        thrower, victim = duel.defender, duel.attacker
-        molars = throw(state.rng, defence_molars(state, duel))
-    damage = sum(molars)
-    note = ""
+    duel.pending = damage
+    events.append(f"{said}: {teeth_word(damage)}{' (' + note + ')' if note else ''}.")
+    return "attack"
+
+
+def _doubled(duel: Duel, role: str, damage: int) -> tuple[int, str]:
+    """Vitamines: the role's next throw does double damage (if it does any)."""
     if role in duel.vitamins:
         duel.vitamins.remove(role)
         if damage:
-            damage *= 2
-            note = "doubled by Vitamines"
-    kind = "attacks" if role == "a" else "hits back"
-    said = f"{state.fighter(thrower)} {kind}: {molar_words(molars)}"
-    if role == "a":
-        duel.thrown.append(ThrowView(by=thrower, attack=True, molars=molars, damage=damage,
-                                     hit=victim if damage else None, note=note))
-        if not damage:
-            events.append(f"{said}, a miss.")
-            return None
-        duel.pending = damage
-        events.append(f"{said}: {teeth_word(damage)}{' (' + note + ')' if note else ''}.")
-        return "attack"
-    taken = mark(state, victim, state.families[victim].ring or "", damage, by=thrower)
-    duel.thrown.append(ThrowView(by=thrower, attack=False, molars=molars, damage=taken,
-                                 hit=victim if taken else None, note=note))
-    if not taken:
-        events.append(f"{said}, nothing.")
-        return None
-    events.append(f"{said}: {state.fighter(victim)} loses {teeth_word(taken)}"
-                  f"{' (' + note + ')' if note else ''}.")
-    return "defence"
+            return 2 * damage, "doubled by Vitamines"
+    return damage, ""
+
+
+def _answer(state: DentState, duel: Duel, events: list[str]) -> str | None:
+    """The defender's answer: one throw of the defence molar per thrower (defence_throwers);
+    the teeth are the attacker's, the knock-out the defender's, and the answer stops there."""
+    total = 0
+    for seat in defence_throwers(state, duel):
+        ring = state.families[duel.attacker].ring
+        if ring is None or state.knockouts:
+            break
+        molars = throw(state.rng, 1)
+        damage, note = _doubled(duel, "d", sum(molars)) if seat == duel.defender else \
+            (sum(molars), "")
+        taken = mark(state, duel.attacker, ring, damage, by=duel.defender)
+        if seat != duel.defender:
+            note = f"for {state.name(duel.defender)}"
+        duel.thrown.append(ThrowView(by=seat, attack=False, molars=molars, damage=taken,
+                                     hit=duel.attacker if taken else None, note=note))
+        said = (f"{state.fighter(seat)} hits back" if seat == duel.defender
+                else f"{state.fighter(seat)} helps {state.name(duel.defender)}")
+        said += f": {molar_words(molars)}"
+        if taken:
+            events.append(f"{said}: {state.fighter(duel.attacker)} loses {teeth_word(taken)}"
+                          f"{' (' + note + ')' if note.startswith('doubled') else ''}.")
+        else:
+            events.append(f"{said}, nothing.")
+        total += taken
+    return "defence" if total else None
 
 
 def land_attack(state: DentState, duel: Duel, events: list[str]) -> None:

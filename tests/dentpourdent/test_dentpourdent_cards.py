@@ -309,7 +309,7 @@ def test_coalitie_every_other_family_in_the_ring_throws_the_defence_molar_too(
     state = table(4, hands={0: hand("slap"), 1: hand("coalition")})
     state = play(state, 0, "duel.1.slap")
     assert GAME.reactions(state) == [1] and "coalition" in ids(state, 1)
-    molars.add([2, 2, 2], [1, 1, 0])  # Bob, Cid and Dee: three defence molars
+    molars.add([2, 2, 2], [1], [1], [0])  # Bob, Cid and Dee: a defence throw each
     state = play(state, 1, "coalition")
     assert lost(state, 1, "father") == 6  # Bob alone is the target
     assert lost(state, 2, "father") == lost(state, 3, "father") == 0
@@ -332,7 +332,7 @@ def test_coalitie_a_challenger_knocked_out_by_the_defence_is_the_defenders(
 ) -> None:
     state = table(4, hands={0: hand("slap"), 1: hand("coalition")}, teeth={0: {"father": 1}})
     state = play(state, 0, "duel.1.slap")
-    molars.add(SIDE3, [0, 0, 1])  # Dee's molar knocks Ann out
+    molars.add(SIDE3, [0], [0], [1])  # Dee's molar knocks Ann out
     state = play(state, 1, "coalition")
     assert state.families[1].trophies == [Trophy(family=0, member="father")]
     assert state.families[3].trophies == [] and state.families[2].trophies == []
@@ -344,7 +344,7 @@ def test_coalitie_later_in_the_duel_while_the_defender_has_throws_left(molars: M
     molars.add([1, 0, 0])
     state = play(state, 1, "pass")
     assert state.window.moment == "attack" and "coalition" in ids(state, 1)
-    molars.add([0, 1])
+    molars.add([0], [1])
     state = play(state, 1, "coalition")
     assert state.window.moment == "attack"  # asked again: Esprit de famille still answers
     state = play(state, 1, "pass")
