@@ -66,7 +66,7 @@ def reaction_actions(state: DentState, seat: int, moment: str) -> list[Action]:
                 and throws_left(duel, role):
             found.append(Action(id="galanterie", label="Galanterie: you throw all your "
                                                        "throws first"))
-    if "laisse" in hand and not fighter and state.families[seat].ring:
+    if "laisse" in hand and not fighter and state.families[seat].ring and not duel.pending:
         for name, r in ROLES.items():
             found.append(Action(
                 id=f"laisse.{name}",

@@ -23,7 +23,8 @@ Decisions where the rulebook and DECISIONS.md are silent (each has a test):
 - Kramp: the chosen fighter's remaining throws are cancelled; the other goes on.
 - Galanterie: played by the woman fighting a man; her remaining throws all come first.
 - Laisse-moi faire: the newcomer takes the fighter's place with its throws left; the cards
-  that defended the replaced family (Tand om tand, Coalitie) end with it.
+  that defended the replaced family (Tand om tand, Coalitie) end with it. It is not played
+  while an attack throw's teeth wait to be marked: that throw belongs to the two who made it.
 - Esquive hits the next family clockwise from the defender (the attacker skipped); a
   knock-out there is the attacker's trophy and the duel goes on.
 - Esprit de famille: the defender spreads the throw's teeth over standing members, one

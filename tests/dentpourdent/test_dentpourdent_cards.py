@@ -539,10 +539,7 @@ def test_laisse_moi_faire_during_the_fight(molars: Molars) -> None:
     state = table(3, rings=["father", "father", "mother"],
                   hands={0: hand("uppercut"), 2: hand("laisse")})
     state = play(state, 0, "duel.1.uppercut")  # 2 blows
-    molars.add([1, 0, 0])
-    state = play(state, 2, "pass")
-    assert state.window.moment == "attack"
-    molars.add([2])
+    molars.add([1, 0, 0], [2])  # (no window on the attack throw: see below)
     state = play(state, 2, "pass")
     assert state.window.moment == "defence" and "laisse.attacker" in ids(state, 2)
     molars.add([2, 0, 0], [1])
@@ -779,3 +776,16 @@ def test_the_great_grandmother_gives_two_throws_of_the_defence_molar_not_one_of_
     said, state = applied.events, applied.state
     assert len([e for e in said if "hits back" in e]) == 2  # two throws
     assert lost(state, 0, "father") == 3  # 2 (the first, doubled) + 1
+
+
+def test_laisse_moi_faire_waits_until_an_attack_throw_is_marked(molars: Molars) -> None:
+    """rules.py: the teeth of a throw made belong to the two who made it; nobody steps in
+    between the throw and its marking."""
+    state = table(3, hands={0: hand("uppercut"), 1: hand("esprit"), 2: hand("laisse")})
+    state = play(state, 0, "duel.1.uppercut")
+    molars.add([1, 1, 0])
+    state = play(state, 2, "pass")
+    assert state.window is not None and state.window.moment == "attack"
+    assert state.duel is not None and state.duel.pending == 2
+    assert not [a for a in ids(state, 2) if a.startswith("laisse")]
+    refused(state, 2, "laisse.attacker")
