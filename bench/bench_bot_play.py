@@ -3,7 +3,8 @@
 Measured from the moment the interaction is sent to the bot until its last request (the board
 message with its picture, the DM of the new hand) has been answered. Prints median and p90
 over the moves of whole games, for `/dog play` (4 seats: one person and three bot seats, so a
-move also includes the bots' answers) and `/dobbelduel play`.
+move also includes the bots' answers), `/dobbelduel play` and `/dentpourdent play` (Ann and two
+bot seats, or two people; a move includes every duel thrown after it).
 
 Run: .venv/bin/python -m bench.bench_bot_play
 """
@@ -99,6 +100,9 @@ async def main() -> None:
     report("/dog play (Ann + 3 bot seats)", await bench("dog", 3, size(120, 6)))
     report("/dog play (2 people)", await bench("dog", 0, size(120, 6)))
     report("/dobbelduel play (2 people)", await bench("dobbelduel", 0, size(60, 4)))
+    report("/dentpourdent play (Ann + 2 bot seats)",
+           await bench("dentpourdent", 2, size(120, 6)))
+    report("/dentpourdent play (2 people)", await bench("dentpourdent", 0, size(120, 6)))
 
 
 if __name__ == "__main__":
