@@ -161,8 +161,13 @@ class Dispatcher:
         if nonce is None:  # (a group tried before a crash keeps its nonce: the same message)
             nonce = f"b{session.id}.{group[0].version}-{last.version}"
             await self.store.claim_outbox([row.id for row in group], nonce)
-        message = await posting.board_message(game, session, events, state=state, ping=turn,
-                                              waits=waits)
+        # A game whose turn reads as one story (a duel thrown blow by blow) keeps the news on
+        # the board of the turn it happened in; the next board brings the picture and the ping.
+        kept: list[str] | None = None
+        if game.news_stays_on_its_board and live is not None and events:
+            kept = [*(shown.lines if shown is not None else []), *events]
+        message = await posting.board_message(game, session, [] if kept else events,
+                                              state=state, ping=turn, waits=waits)
         try:
             sent = await self._post(session, message, nonce)
         except discord.NotFound as error:
@@ -174,10 +179,11 @@ class Dispatcher:
             await self.bot.upkeep.cannot_post(session, error)
         else:
             if live is not None and live != sent.id:
-                await self._cut_down(session)
+                await self._cut_down(session, kept)
             session = await self.store.note_messages(
                 session.id, board_message_id=sent.id,
-                board_news=st.BoardNews(lines=events, through=last.id, version=last.version),
+                board_news=st.BoardNews(lines=[] if kept else events, through=last.id,
+                                        version=last.version),
             )
             await self.bot.upkeep.check_posting(session)
         await self.store.done_outbox(row.id for row in group)
@@ -217,15 +223,18 @@ class Dispatcher:
             return False
         return True
 
-    async def _cut_down(self, session: st.Session) -> None:
-        """The live board, now an earlier one: its news only, no picture, no buttons."""
+    async def _cut_down(self, session: st.Session, lines: list[str] | None = None) -> None:
+        """The live board, now an earlier one: its news only (`lines` when given), no picture,
+        no buttons."""
         if session.board_message_id is None:
             return
         old = self.bot.get_partial_messageable(session.channel_id).get_partial_message(
             session.board_message_id
         )
         shown = session.board_news
-        fields = posting.shrunk_board(shown.lines) if shown and shown.lines else {"view": None}
+        if lines is None:
+            lines = list(shown.lines) if shown else []
+        fields = posting.shrunk_board(lines) if lines else {"view": None}
         try:
             await old.edit(**fields)
         except discord.HTTPException as error:  # deleted meanwhile: nothing left to cut

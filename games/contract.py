@@ -173,6 +173,11 @@ class Game(ABC, Generic[S]):
     # pause): for games where a seat acts many times in a row and the point is to follow it
     # (Dobbelduel's attempts at a code). Otherwise one board shows all steps since the last.
     shows_each_step: ClassVar[bool] = False
+    # A turn reads as one story (a Dent pour dent duel: the challenge, the answers, blow after
+    # blow): its news stays on the board message of that turn, and the board for the next turn
+    # brings only the picture and the ping. Otherwise the news of the move that passes the
+    # turn comes with the next board.
+    news_stays_on_its_board: ClassVar[bool] = False
     # The game opens reaction windows (`reactions`): `/<game> start` then offers a
     # `reaction_time`, how long a window stays open.
     has_reactions: ClassVar[bool] = False

@@ -99,6 +99,7 @@ class DentPourDent(Game[DentState]):
     max_players = data.MAX_PLAYERS
     state_type = DentState
     has_reactions = True
+    news_stays_on_its_board = True  # a duel is one message, updated blow by blow
     rules_summary = (
         "Knock out 7 figures of the other families. A turn is one duel: challenge a fighter in "
         "the ring with an attack card; each blow, 3 attack molars against 1 defence molar "

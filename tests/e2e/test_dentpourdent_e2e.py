@@ -158,13 +158,14 @@ async def test_a_window_closes_when_everyone_in_it_passes(world: World):
     new = [m for m in f.channel_messages(world.chan)[seen:] if not m.deleted]
     assert len(new) == 1, "the live board took the challenge; one new board for the next turn"
     assert "challenges Cid's Father" in board.content
-    # When the duel ends the turn passes: a new board with the throws pings Bob, and the
-    # challenge's board is cut down to its news.
-    duel = last_board(f, world.chan)
-    assert duel is not board and not board.attachments
-    assert "Ann's Father attacks" in duel.content and "The duel is over" in duel.content
-    assert "⚡ Waiting for answers" not in duel.content
-    assert f"<@{world.bob.id}>: your move" in duel.content
+    # The duel is one message: the challenge's board took the throws as they came, and was
+    # cut down to them when the next turn's board (the picture and Bob's ping) was posted.
+    assert "Ann's Father attacks" in board.content and "The duel is over" in board.content
+    assert not board.attachments and not board.buttons()
+    assert "⚡ Waiting for answers" not in board.content
+    turn = last_board(f, world.chan)
+    assert turn is not board and "attacks" not in turn.content
+    assert f"<@{world.bob.id}>: your move" in turn.content
 
 
 async def test_a_window_closes_on_its_deadline(world: World):
