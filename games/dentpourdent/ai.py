@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from games.dentpourdent.rules import DentPourDent
 
 AVERAGE_MOLAR = 1.0  # (2 + 1 + 0) / 3 teeth
+SWAP_GAIN = 2.0  # a swap is worth playing for a duel this much better (in teeth)
 
 
 def choose(game: DentPourDent, state: DentState, seat: int, rng: Rng) -> str:
@@ -114,34 +115,55 @@ def _turn(state: DentState, seat: int, legal: list[str], rng: Rng) -> str:
         return "ggm"
     if "chairs" in options:
         return "chairs"
-    ring = family.ring
-    swaps = [a for a in legal if a.startswith("swap.")]
-    if ring and swaps and family.teeth[ring] <= 2:
-        best = max(swaps, key=lambda a: family.teeth[a.split(".")[1]])
-        if family.teeth[best.split(".")[1]] >= 4:
-            return best
     duels = [a for a in legal if a.startswith("duel.")]
-    if "trade" in options and all(a.endswith(".bare") for a in duels):
+    swap = _better_fighter(state, seat, legal, duels)
+    if swap is not None:
+        return swap
+    # a swap card does little more than that: one is kept, the others are traded for cards
+    # that may fight better
+    if "trade" in options and (all(a.endswith(".bare") for a in duels)
+                               or family.hand.count(data.SWAP) > 1):
         return "trade"
     return max(duels, key=lambda a: (_duel_worth(state, seat, a), rng.random()))
 
 
-def _duel_worth(state: DentState, seat: int, action: str) -> float:
-    """Teeth expected to be taken, a knock-out's worth, less the teeth expected back."""
-    from games.dentpourdent.cards import blows
+def _better_fighter(state: DentState, seat: int, legal: list[str],
+                    duels: list[str]) -> str | None:
+    """The swap that puts in a member who fights this turn's best duel clearly better (more
+    blows with a bonus, or a fighter who survives the blows back), if any."""
+    swaps = [a for a in legal if a.startswith("swap.")]
+    if not swaps or not duels:
+        return None
+    best, worth = None, max(_duel_worth(state, seat, a) for a in duels) + SWAP_GAIN
+    for swap in swaps:
+        member = swap.split(".")[1]
+        better = max(_duel_worth(state, seat, a, member) for a in duels)
+        if better > worth:
+            best, worth = swap, better
+    return best
 
+
+def _duel_worth(state: DentState, seat: int, action: str, fighter: str | None = None) -> float:
+    """Teeth expected to be taken, a knock-out's worth, less the teeth expected back; with
+    `fighter` in the ring instead of the present one (a swap being weighed)."""
     _, target_text, card = action.split(".")
     target = int(target_text)
     theirs = state.families[target]
     mine = state.families[seat]
-    if theirs.ring is None or mine.ring is None:
+    fighter = fighter or mine.ring
+    if theirs.ring is None or fighter is None:
         return -99.0
-    n = blows(state, seat, target, card)
+    if card == "punch":
+        n = data.PUNCH_BLOWS
+    elif card == "bare":
+        n = 1
+    else:
+        n = data.ATTACK[card].blows(theirs.ring, fighter)
     teeth = theirs.teeth[theirs.ring]
     taken = min(n * data.ATTACK_MOLARS * AVERAGE_MOLAR, teeth)
     molars = 2 if state.ggm == target else 1
     back = n * molars * AVERAGE_MOLAR
     knock = 6.0 if n * data.ATTACK_MOLARS * AVERAGE_MOLAR >= teeth else 0.0
-    danger = 4.0 if back >= mine.teeth[mine.ring] else 0.0
+    danger = 4.0 if back >= mine.teeth[fighter] else 0.0
     spare = -1.5 if card == "punch" and n < data.PUNCH_BLOWS else 0.0
     return taken + knock - 0.8 * back - danger + spare

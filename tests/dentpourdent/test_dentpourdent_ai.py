@@ -1,0 +1,249 @@
+"""The Dent pour dent AI: it beats random seats clearly at every table size, it decides only
+from what its player may see (its own hand and the board), and it answers every kind of
+decision with a legal action, quickly."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+
+from games.contract import Player, random_action
+from games.dentpourdent import GAME, data
+from games.dentpourdent.cards import PASS
+from games.dentpourdent.state import Choice, DentState
+from games.rng import Rng
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+COUNTS = range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)
+GAMES = 125  # per player count: 500 games, one AI seat against random seats
+CAP = 3000
+
+
+def start(n: int, seed: int) -> DentState:
+    return GAME.new_state([Player(name=NAMES[i], bot=True) for i in range(n)], {}, seed)
+
+
+def ai_wins(n: int, seed: int, ai_seat: int) -> bool:
+    st = start(n, seed)
+    rng = Rng.seeded(seed ^ 0xA1)
+    for _ in range(CAP):
+        result = GAME.result(st)
+        if result is not None:
+            return result.winners == [ai_seat]
+        seats = GAME.to_act(st)
+        seat = seats[rng.below(len(seats))]
+        if seat == ai_seat:
+            action = GAME.ai_action(st, seat, rng)
+        else:
+            action = random_action(GAME, st, seat, rng)
+        st = GAME.apply(st, seat, action).state
+    raise AssertionError(f"game did not end ({n} players, seed {seed})")
+
+
+def test_ai_beats_random_at_every_table_size() -> None:
+    """500 games, 125 for each of 2 to 5 families, one AI seat (every seat in turn) against
+    random seats. Per table size the AI wins far more than its chance share 1/n: by at least
+    4 standard deviations of a chance player's wins (p < 0.0001); over all 500 games at least
+    1.5 times the chance share."""
+    wins_all = 0
+    chance_all = 0.0
+    lines = []
+    for n in COUNTS:
+        wins = sum(ai_wins(n, 3000 * n + g, g % n) for g in range(GAMES))
+        share = 1 / n
+        spread = math.sqrt(GAMES * share * (1 - share))
+        lines.append(f"{n} players: AI won {wins}/{GAMES} = {wins / GAMES:.0%} "
+                     f"(chance {share:.0%})")
+        assert wins >= GAMES * share + 4 * spread, lines[-1]
+        wins_all += wins
+        chance_all += GAMES * share
+    print("\n".join(lines))
+    assert wins_all >= 1.5 * chance_all, f"{wins_all} wins against {chance_all:.0f} by chance"
+
+
+# -- what the AI may read ------------------------------------------------------------------------
+def decisions(games: int, seed: int, every: int = 1) -> list[tuple[DentState, int]]:
+    """(state, seat) for the decisions along games of AI and random seats (every `every`th)."""
+    found = []
+    for g in range(games):
+        n = 2 + g % 4
+        st = start(n, seed + g)
+        rng = Rng.seeded(seed + g)
+        randoms = {g % n} if g % 3 else set(range(1, n))
+        k = 0
+        while GAME.result(st) is None:
+            seats = GAME.to_act(st)
+            seat = seats[rng.below(len(seats))]
+            if k % every == 0:
+                found.append((st, seat))
+            k += 1
+            if seat in randoms:
+                action = random_action(GAME, st, seat, rng)
+            else:
+                action = GAME.ai_action(st, seat, rng)
+            st = GAME.apply(st, seat, action).state
+    return found
+
+
+def hide_and_deal_again(st: DentState, seat: int, rng: Rng) -> DentState:
+    """The same position as `seat` sees it, with everything hidden from it changed: the other
+    seats' hands and the draw pile dealt again from the same cards, the dice to come (the
+    game's generator), the order of the discard pile under its visible top, and who else
+    is in an open reaction window."""
+    other = st.clone()
+    hidden = list(other.draw)
+    others = [s for s, f in enumerate(other.families) if s != seat and not f.out]
+    for s in others:
+        hidden += other.families[s].hand
+    rng.shuffle(hidden)
+    for s in others:
+        size = len(other.families[s].hand)
+        other.families[s].hand, hidden = hidden[:size], hidden[size:]
+    other.draw = hidden
+    under, top = other.discard[:-3], other.discard[-3:]
+    rng.shuffle(under)
+    other.discard = under + top
+    other.rng = Rng.seeded(rng.next_u64())
+    if other.window is not None and other.choice is None:
+        also = [s for s in others if rng.below(2)]
+        other.window.seats = sorted({seat, *also})
+    return other
+
+
+def test_ai_reads_only_its_hand_and_the_board() -> None:
+    """On a sample of decisions in every stage, the AI's choice does not change when the other
+    hands, the draw pile, the dice to come or the other answering seats change."""
+    rng = Rng.seeded(99)
+    checked: Counter[str] = Counter()
+    changed_somewhere = 0
+    for st, seat in decisions(40, 400, every=3):
+        mine = GAME.ai_action(st, seat, Rng.seeded(7))
+        for _ in range(2):
+            other = hide_and_deal_again(st, seat, rng)
+            assert other.families[seat].hand == st.families[seat].hand
+            assert GAME.public_view(other).families == GAME.public_view(st).families
+            changed_somewhere += other.draw != st.draw
+            theirs = GAME.ai_action(other, seat, Rng.seeded(7))
+            assert theirs == mine, f"seat {seat}: {mine} with the real hidden cards, {theirs} " \
+                                   f"with others ({GAME.public_view(st).stage})"
+        checked[GAME.public_view(st).stage] += 1
+    assert changed_somewhere > 500
+    assert sum(checked.values()) > 500
+    assert {"place", "turn", "duel", "send"} <= set(checked), checked
+
+
+# -- every stage ---------------------------------------------------------------------------------
+def stage_of(st: DentState) -> str:
+    if st.window is not None and st.choice is None:
+        return f"window-{st.window.moment}"
+    return GAME.public_view(st).stage
+
+
+STAGES = ("place", "turn", "send", "spread", "chairs", "window-announced", "window-attack",
+          "window-defence", "window-spa")
+
+
+def test_ai_decides_legally_in_every_stage() -> None:
+    """In states reached by AI and random seats (so also positions the AI would not make
+    itself: a choice after a card a random seat played), the AI's action is legal for
+    every seat that may act, in every stage."""
+    seen: Counter[str] = Counter()
+    for st, _seat in decisions(120, 7000):
+        for s in GAME.to_act(st):
+            action = GAME.ai_action(st, s, Rng.seeded(s))
+            assert action in {a.id for a in GAME.legal_actions(st, s)}, (stage_of(st), action)
+            seen[stage_of(st)] += 1
+    missing = [s for s in STAGES if seen[s] < 3]
+    assert not missing, f"stages barely reached: {missing} ({dict(seen)})"
+
+
+def test_ai_timeout_is_the_pass_in_a_window_and_the_ai_move_elsewhere() -> None:
+    for st, seat in decisions(10, 800):
+        action = GAME.on_timeout(st, seat, Rng.seeded(1))
+        if seat in GAME.reactions(st):
+            assert action == PASS
+        else:
+            assert action == GAME.ai_action(st, seat, Rng.seeded(1))
+
+
+# -- a few positions -----------------------------------------------------------------------------
+def placed(n: int = 2, seed: int = 1) -> DentState:
+    """A game after every family has sent its first fighter in (the AI's choices)."""
+    st = start(n, seed)
+    while st.placing:
+        seat = GAME.to_act(st)[0]
+        st = GAME.apply(st, seat, GAME.ai_action(st, seat, Rng.seeded(1))).state
+    return st
+
+
+def test_ai_sends_a_fresh_member_into_the_ring() -> None:
+    st = start(3, 4)
+    seat = GAME.to_act(st)[0]
+    assert GAME.ai_action(st, seat, Rng.seeded(1)) == "send.pet"  # the most teeth
+
+
+def test_ai_brings_its_pet_back_when_it_can() -> None:
+    for st, seat in decisions(60, 1200):
+        if st.window is not None and st.window.moment == "spa":
+            assert GAME.ai_action(st, seat, Rng.seeded(1)) == "spa"
+
+
+def test_ai_challenges_with_the_card_that_hits_hardest() -> None:
+    """Against a Daughter, the Uppercut (her favoured card: 4 blows) beats a Jab (1 blow)."""
+    st = placed()
+    me = st.turn
+    foe = 1 - me
+    st.families[foe].ring = "daughter"
+    st.families[me].ring = "father"
+    st.families[me].hand = ["jab", "uppercut", "jab", "hook", "hook"]
+    action = GAME.ai_action(st, me, Rng.seeded(1))
+    assert action == f"duel.{foe}.uppercut"
+
+
+def test_ai_trades_swap_cards_it_cannot_use() -> None:
+    """A hand of swap cards and no attack card: trade one for a new card, not a bare duel."""
+    st = placed()
+    me = st.turn
+    st.families[me].hand = ["swap"] * 5
+    assert GAME.ai_action(st, me, Rng.seeded(1)) == "trade"
+
+
+def test_ai_answers_a_challenge_with_tand_om_tand() -> None:
+    st = placed()
+    me = st.turn
+    foe = 1 - me
+    st.families[me].hand = ["uppercut", "hook", "jab", "slap", "kick"]
+    st.families[foe].hand = ["tand", "swap", "swap", "swap", "swap"]
+    st.families[foe].ring = "daughter"
+    st.families[me].ring = "son"
+    st = GAME.apply(st, me, f"duel.{foe}.uppercut").state
+    assert foe in GAME.reactions(st)
+    assert GAME.ai_action(st, foe, Rng.seeded(1)) == "tand"
+
+
+def test_ai_spreads_teeth_without_knocking_its_own_out() -> None:
+    """Esprit de famille, 4 teeth to place: never on a member they would knock out while
+    another can take them."""
+    st = placed()
+    me = st.turn
+    fam = st.families[me]
+    fam.teeth = {"grandfather": 1, "grandmother": 2, "father": 8, "mother": 8, "son": 1,
+                 "daughter": 1, "pet": 10}
+    st.choice = Choice(kind="spread", seat=me, left=4, by=1 - me)
+    action = GAME.ai_action(st, me, Rng.seeded(1))
+    assert action in {a.id for a in GAME.legal_actions(st, me)}
+    _, member, count = action.split(".")
+    assert fam.teeth[member] > int(count)
+
+
+def test_ai_decisions_are_quick() -> None:
+    """Well under a millisecond on average here; generous bounds for a slow CI machine."""
+    times = []
+    for st, seat in decisions(8, 50):
+        began = time.perf_counter()
+        GAME.ai_action(st, seat, Rng.seeded(1))
+        times.append(time.perf_counter() - began)
+    times.sort()
+    assert sum(times) / len(times) < 0.005
+    assert times[int(len(times) * 0.99)] < 0.05
