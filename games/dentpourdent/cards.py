@@ -289,8 +289,8 @@ def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
     if card == "tand":
         duel.tand = True
         duel.effects.append("Tand om tand")
-        events.append(f"{name} plays Tand om tand: no defence throws; "
-                      f"{state.fighter(duel.attacker)} loses every tooth he takes.")
+        events.append(f"{name} plays Tand om tand: no defence throws; every tooth "
+                      f"{state.fighter(duel.attacker)} takes, they lose too.")
     elif card == "coalition":
         duel.coalition = True
         duel.effects.append("Coalitie")

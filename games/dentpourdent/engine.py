@@ -127,10 +127,17 @@ def leave(state: DentState, seat: int, events: list[str]) -> None:
     events.append(f"{state.name(seat)}'s family has no one left and leaves the game.")
 
 
-def check_winner(state: DentState, events: list[str]) -> bool:
-    """First to 7 trophies wins; a family alone in the game wins too."""
-    for seat, family in enumerate(state.families):
-        if len(family.trophies) >= data.TROPHIES_TO_WIN:
+def check_winner(state: DentState, events: list[str], first: int | None = None) -> bool:
+    """First to 7 trophies wins (`first`, whose knock-out was just settled, before the
+    others); a family alone in the game wins too. A trophy whose knock-out is not settled
+    yet (two figures out on one throw, after Tand om tand) does not count yet: the one
+    settled first wins."""
+    n = len(state.families)
+    order = [first] if first is not None else []
+    for seat in [*order, *(s for s in range(n) if s != first)]:
+        family = state.families[seat]
+        unsettled = sum(1 for ko in state.knockouts if ko.by == seat)
+        if len(family.trophies) - unsettled >= data.TROPHIES_TO_WIN:
             state.winners = [seat]
             events.append(f"{state.name(seat)} has knocked out {data.TROPHIES_TO_WIN} "
                           f"figures and wins!")
@@ -294,7 +301,7 @@ def advance(state: DentState, events: list[str], opens: Opens) -> None:
             events.append(f"{figure(state, ko.seat, ko.member)} is knocked out! "
                           f"{state.name(ko.by)} takes the figure.")
             _settle(state, ko, events)
-            if check_winner(state, events):
+            if check_winner(state, events, first=ko.by):
                 state.duel = None
                 return
             continue

@@ -548,3 +548,26 @@ def test_a_molar_lands_up_down_or_on_its_side_one_third_each() -> None:
     assert set(landed) == {data.UP, data.DOWN, data.SIDE} == {2, 1, 0}
     for side in landed:
         assert abs(landed[side] / 30_000 - 1 / 3) < 0.015
+
+
+def test_when_one_throw_knocks_out_both_fighters_the_knock_out_settled_first_wins(
+    molars: Molars,
+) -> None:
+    """Tand om tand: Bob (6 trophies) knocks out Ann's last figure, and the mirrored tooth
+    knocks out Bob's last figure too, which makes Ann's 7th trophy. Bob's knock-out came
+    first: Bob wins, and Ann's trophy, never settled, does not count."""
+    out = {"grandfather": 0, "grandmother": 0, "father": 0, "mother": 0, "son": 0, "pet": 0}
+    state = table(2, rings=["daughter", "grandmother"], turn=1,
+                  hands={0: hand("tand"), 1: hand("slap")},
+                  teeth={0: {**out, "daughter": 1},
+                         1: {**{m: 0 for m in out if m != "grandmother"}, "grandmother": 1,
+                             "daughter": 0}})
+    state.families[1].trophies = [Trophy(family=0, member=m) for m in out]
+    state.families[0].trophies = [Trophy(family=1, member=m) for m in
+                                  ("grandfather", "father", "mother", "son", "daughter", "pet")]
+    state = play(state, 1, "duel.0.slap")
+    molars.add([2, 2, 2])
+    applied = GAME.apply(state, 0, "tand")
+    assert applied.state.winners == [1]
+    assert any("Bob has knocked out 7 figures and wins!" in e for e in applied.events)
+    assert not any("Ann has knocked out" in e for e in applied.events)
