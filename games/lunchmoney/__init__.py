@@ -1,0 +1,1 @@
+"""Lunch Money: a schoolyard card fight (see rules.py)."""

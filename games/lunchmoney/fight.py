@@ -1,0 +1,590 @@
+"""The play of a turn: cards on a stack, each answered in a window before it takes effect.
+
+`turn_actions`, `answers` and `offer_actions` say what a seat may do; `act` does it; `settle`
+runs the play on (resolving cards nobody answers, ending the turn, starting the next) until a
+seat must decide.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.contract import Action, RuleError
+from games.lunchmoney import data, talk
+from games.lunchmoney.state import Hold, LunchState, Offer, Step
+from games.lunchmoney.views import StepView
+
+PASS = "pass"
+WAYS = {"left": 1, "right": -1}
+OPENERS = ("grab", "poke", "stomp", "knockdown", "bigcombo")  # specials that start an attack
+
+
+def _counted(n: int) -> str:
+    return f"{n} counter{'s' * (n != 1)}"
+
+
+def _card_label(card: str) -> str:
+    c = data.CARD[card]
+    return f"{c.name} ({c.damage})" if c.attack else c.name
+
+
+# -- what a seat may do --------------------------------------------------------------------------
+def _targets(state: LunchState, seat: int) -> list[int]:
+    """Whom she may attack: anyone conscious but herself; in a Headlock she holds, only its
+    victim; a Choke's victim attacks anyone but her attacker."""
+    others = [s for s in state.conscious() if s != seat]
+    if state.headlock is not None and state.headlock.attacker == seat:
+        return [state.headlock.victim]
+    if state.choke is not None and state.choke.victim == seat:
+        return [s for s in others if s != state.choke.attacker]
+    return others
+
+
+def turn_actions(state: LunchState, seat: int) -> list[Action]:
+    hand = state.hands[seat]
+    cards = list(dict.fromkeys(hand))
+    found: list[Action] = []
+    locked = state.headlock is not None and state.headlock.victim == seat
+    choked = state.choke is not None and state.choke.victim == seat
+    poked = seat in state.poked
+    if not state.acted:
+        hold = state.headlock if locked else state.choke if choked else None
+        if hold is not None:
+            kind = "headlock" if locked else "choke"
+            holder = state.name(hold.attacker)
+            for card in cards:
+                if card in data.BREAKS[kind]:
+                    found.append(Action(id=f"break.{card}",
+                                        label=f"Break the {kind.title()} with {data.name(card)}"
+                                              f" (at {holder})",
+                                        path=(f"Break the {kind.title()}", data.name(card))))
+        if not locked and not poked:
+            for card in cards:
+                if data.CARD[card].attack or card in OPENERS:
+                    found.extend(_attack_actions(state, seat, card))
+        if "firstaid" in hand and not locked:
+            for n in range(1, hand.count("firstaid") + 1):
+                found.append(Action(id=f"heal.{n}", label=f"First Aid x{n}: {_counted(2 * n)} "
+                                                          f"back from the pot",
+                                    path=("First Aid", f"{n} card{'s' * (n != 1)}")))
+        if state.turtling != "none":
+            found.extend(_discard_actions(state, seat))
+    if state.headlock is not None and state.headlock.attacker == seat:
+        victim = state.name(state.headlock.victim)
+        for card in cards:
+            if card in data.HEADLOCK_FREE:
+                found.append(Action(id=f"free.{card}", label=f"Free {_card_label(card)} at "
+                                                             f"{victim} (Headlock)",
+                                    path=("Free hit (Headlock)", _card_label(card))))
+    found.extend(_release_actions(state, seat))
+    label = "End your turn" if state.acted else "Pass"
+    found.append(Action(id=PASS, label=label))
+    return found
+
+
+def _attack_actions(state: LunchState, seat: int, card: str) -> list[Action]:
+    found = []
+    for target in _targets(state, seat):
+        who = state.name(target)
+        if card in ("roundhouse", "backfist"):
+            for way in WAYS:
+                found.append(Action(
+                    id=f"play.{card}.{target}.{way}",
+                    label=f"{_card_label(card)} at {who}, passing {way} if dodged",
+                    path=("Play a card", _card_label(card), f"At {who}",
+                          f"Passing {way} if dodged")))
+        else:
+            found.append(Action(id=f"play.{card}.{target}", label=f"{_card_label(card)} at {who}",
+                                path=("Play a card", _card_label(card), f"At {who}")))
+    return found
+
+
+def _discard_actions(state: LunchState, seat: int) -> list[Action]:
+    hand = sorted(state.hands[seat])
+    found: list[Action] = []
+    seen: set[tuple[str, ...]] = set()
+    cost = " (1 counter each)" if state.turtling == "costly" else ""
+    for n in range(1, len(hand) + 1):
+        for chosen in combinations(hand, n):
+            if chosen in seen:
+                continue
+            seen.add(chosen)
+            names = ", ".join(data.name(c) for c in chosen)
+            found.append(Action(id=f"discard.{n}.{'+'.join(chosen)}",
+                                label=f"Discard {names} and draw{cost}"[:100],
+                                path=("Discard and draw", f"{n} card{'s' * (n != 1)}",
+                                      names[:80])))
+    return found
+
+
+def _release_actions(state: LunchState, seat: int) -> list[Action]:
+    found = []
+    for kind in ("choke", "headlock"):
+        hold = getattr(state, kind)
+        if hold is not None and hold.attacker == seat:
+            found.append(Action(id=f"release.{kind}",
+                                label=f"Let go of {state.name(hold.victim)} (end the "
+                                      f"{kind.title()})"))
+    return found
+
+
+def window_seats(state: LunchState) -> list[int]:
+    """Everyone with an answer to the top card besides passing."""
+    return [s for s in state.conscious() if answers(state, s)]
+
+
+def answers(state: LunchState, seat: int) -> list[Action]:
+    """The cards a seat may answer the top of the stack with (no pass)."""
+    if not state.stack:
+        return []
+    top = state.stack[-1]
+    hand = state.hands[seat]
+    found: list[Action] = []
+    if "humiliation" in hand and seat != top.seat:
+        found.append(Action(id="humiliation", label=f"Humiliation on {state.name(top.seat)}: "
+                                                    f"undo her card, then a free attack"))
+    if top.kind != "attack" or seat != top.target:
+        return found
+    cannot = state.helpless(seat)
+    if cannot:
+        found.extend(_release_actions(state, seat))
+        return found
+    card = top.card
+    free = top.free
+    if free == 0:
+        if "dodge" in hand and card not in data.FOLLOW_UPS:
+            found.append(Action(id="dodge", label="Dodge"))
+        if "block" in hand and card not in data.FOLLOW_UPS and card != "grab":
+            found.append(Action(id="block", label="Block"))
+        if "disarm" in hand and data.CARD[card].kind == data.WEAPON:
+            found.append(Action(id="disarm", label="Disarm: the weapon is discarded"))
+        if "freedom" in hand and card in ("grab", "choke", "headlock"):
+            found.append(Action(id="freedom", label="Freedom"))
+    if free < 2 and "firstaid" in hand and damage_of(state, top) >= state.counters[seat] > 0:
+        found.append(Action(id="firstaid", label="First Aid: 2 counters back before the hit"))
+    return found
+
+
+def damage_of(state: LunchState, step: Step) -> int:
+    damage = step.damage
+    if step.card == "bigcombo":
+        damage -= data.BIG_COMBO_HALF * step.defences
+    return damage // 2 if step.halved else damage
+
+
+def offer_actions(state: LunchState, seat: int) -> list[Action]:
+    offer = state.offer
+    if offer is None or offer.seat != seat:
+        return []
+    hand = state.hands[seat]
+    who = state.name(offer.target)
+    found: list[Action] = []
+    if offer.kind == "grab":
+        found.append(Action(id="grab", label=f"Grab {who}"))
+        return [*found, Action(id="none", label="No Grab")]
+    for card in dict.fromkeys(hand):
+        c = data.CARD[card]
+        if c.kind == data.BASIC or (c.kind == data.WEAPON and not offer.basic_only):
+            found.append(Action(id=f"free.{card}", label=f"Free {_card_label(card)} at {who}",
+                                path=("Free attack", _card_label(card))))
+    if offer.kind == "follow":
+        for card in data.FOLLOW_UPS:
+            if card in hand:
+                found.append(Action(id=card, label=f"{data.name(card)} on {who}"))
+    return [*found, Action(id="none", label="Nothing more")]
+
+
+# -- doing it ------------------------------------------------------------------------------------
+def _spend(state: LunchState, seat: int, card: str) -> None:
+    state.hands[seat].remove(card)
+    if data.CARD[card].kind == data.WEAPON:
+        state.in_use[seat].append(card)  # back to the hand once the attack is over
+    else:
+        state.discard.append(card)
+
+
+def _note(state: LunchState, seat: int, card: str, target: int | None, note: str = "") -> None:
+    state.steps.append(StepView(seat=seat, card=card, target=target, note=note))
+
+
+def attack(state: LunchState, seat: int, card: str, target: int, events: list[str], *,
+           free: int = 0, way: int = 0) -> None:
+    """A card played at someone: it goes on the stack and waits for its answers."""
+    _spend(state, seat, card)
+    halved = state.stomped[seat] and card != "grab"
+    if halved:
+        state.stomped[seat] = False
+    if (state.choke is not None and state.choke.victim == seat and target != state.choke.attacker
+            and data.CARD[card].kind == data.BASIC):
+        halved = True
+    step = Step(kind="attack", seat=seat, card=card, target=target,
+                damage=data.CARD[card].damage, free=free, way=way, halved=halved)
+    state.stack.append(step)
+    what = "a free " if free else ""
+    _note(state, seat, card, target, "free" if free else "halved" if halved else "")
+    events.append(f"{state.name(seat)} plays {what}{data.name(card)} at {state.name(target)}"
+                  f"{' (half damage)' if halved else ''}.")
+
+
+def act(state: LunchState, seat: int, action_id: str, events: list[str]) -> None:
+    """Apply a legal action (checked by the caller) to the state (a copy)."""
+    head, *rest = action_id.split(".")
+    if state.window is not None:
+        _answer(state, seat, action_id, events)
+        return
+    if state.offer is not None:
+        _take_offer(state, seat, action_id, events)
+        return
+    if head == PASS:
+        if not state.acted:
+            events.append(f"{state.name(seat)} passes.")
+            state.passes += 1
+        state.acted = state.done = True
+    elif head == "play":
+        card, target = rest[0], int(rest[1])
+        way = WAYS[rest[2]] if len(rest) > 2 else 0
+        attack(state, seat, card, target, events, way=way)
+        state.acted = True
+    elif head == "free":  # a Headlock's free hit
+        assert state.headlock is not None
+        attack(state, seat, rest[0], state.headlock.victim, events, free=2)
+    elif head == "heal":
+        n = int(rest[0])
+        for _ in range(n):
+            _first_aid(state, seat)
+        events.append(f"{state.name(seat)} plays First Aid x{n}: "
+                      f"{_counted(data.FIRST_AID * n)} back, now {state.counters[seat]}.")
+        state.acted = True
+    elif head == "discard":
+        cards = rest[1].split("+")
+        for card in cards:
+            state.hands[seat].remove(card)
+            state.discard.append(card)
+        events.append(f"{state.name(seat)} discards {len(cards)} "
+                      f"card{'s' * (len(cards) != 1)}.")
+        if state.turtling == "costly":
+            hurt(state, seat, len(cards), events)
+        state.acted = True
+    elif head == "release":
+        _release(state, rest[0], events)
+    elif head == "break":
+        _break(state, seat, rest[0], events)
+        state.acted = True
+    else:
+        raise RuleError("That is not a move of Lunch Money.")
+
+
+def _first_aid(state: LunchState, seat: int) -> None:
+    state.hands[seat].remove("firstaid")
+    state.discard.append("firstaid")
+    back = min(data.FIRST_AID, state.pot)
+    state.pot -= back
+    state.counters[seat] += back
+    _note(state, seat, "firstaid", None, f"+{back}")
+
+
+def _release(state: LunchState, kind: str, events: list[str]) -> None:
+    hold = getattr(state, kind)
+    assert hold is not None
+    setattr(state, kind, None)
+    events.append(f"{state.name(hold.attacker)} lets go of {state.name(hold.victim)}: the "
+                  f"{kind.title()} is over.")
+
+
+def _break(state: LunchState, seat: int, card: str, events: list[str]) -> None:
+    """The victim of a hold breaks it on her turn: Freedom frees her; Stomp and Headbutt are
+    played at the holder as they are; Humiliation undoes the hold and gives a free attack."""
+    kind = "headlock" if state.headlock is not None and state.headlock.victim == seat \
+        else "choke"
+    hold = getattr(state, kind)
+    assert hold is not None
+    holder = hold.attacker
+    setattr(state, kind, None)
+    events.append(f"{state.name(seat)} breaks the {kind.title()} with {data.name(card)}!")
+    if card in ("stomp", "headbutt"):
+        attack(state, seat, card, holder, events)
+        return
+    state.hands[seat].remove(card)
+    state.discard.append(card)
+    _note(state, seat, card, holder, f"breaks the {kind}")
+    if card == "humiliation":
+        state.offer = Offer(kind="free", seat=seat, target=holder, free=2)
+
+
+def _answer(state: LunchState, seat: int, action_id: str, events: list[str]) -> None:
+    window = state.window
+    assert window is not None
+    if action_id == PASS:
+        window.remove(seat)
+        if not window:
+            state.window = None
+        return
+    top = state.stack[-1]
+    if action_id.startswith("release."):
+        _release(state, action_id.split(".")[1], events)
+    elif action_id == "firstaid":
+        _first_aid(state, seat)
+        events.append(f"{state.name(seat)} plays First Aid: 2 counters back, now "
+                      f"{state.counters[seat]}.")
+    elif action_id == "humiliation":
+        state.hands[seat].remove("humiliation")
+        state.discard.append("humiliation")
+        state.stack.append(Step(kind="humiliation", seat=seat, card="humiliation",
+                                target=top.seat))
+        _note(state, seat, "humiliation", top.seat)
+        events.append(f"{state.name(seat)} plays Humiliation on {state.name(top.seat)}!")
+    else:
+        state.hands[seat].remove(action_id)
+        state.discard.append(action_id)
+        state.stack.append(Step(kind="defence", seat=seat, card=action_id, target=top.seat))
+        _note(state, seat, action_id, top.seat)
+        events.append(f"{state.name(seat)} plays {data.name(action_id)}.")
+    state.window = None
+    if state.stack[-1] is top:
+        top.asked = False  # the same card, a new situation: everyone may answer again
+
+
+def _take_offer(state: LunchState, seat: int, action_id: str, events: list[str]) -> None:
+    offer = state.offer
+    assert offer is not None
+    state.offer = None
+    if action_id == "none":
+        if offer.kind == "grab" and offer.then is not None and "grab" in state.hands[offer.then]:
+            state.offer = Offer(kind="grab", seat=offer.then, target=seat)
+        return
+    if action_id == "grab":
+        attack(state, seat, "grab", offer.target, events)
+        return
+    if action_id.startswith("free."):
+        attack(state, seat, action_id.split(".")[1], offer.target, events, free=offer.free)
+        return
+    attack(state, seat, action_id, offer.target, events)  # Choke, Headlock, Powerplay
+
+
+# -- settling ------------------------------------------------------------------------------------
+def hurt(state: LunchState, seat: int, damage: int, events: list[str]) -> int:
+    """Counters lost go to the pot; at 0 she is out cold."""
+    taken = min(damage, state.counters[seat])
+    state.counters[seat] -= taken
+    state.pot += taken
+    if state.counters[seat] <= 0 and not state.out[seat]:
+        knock_out(state, seat, events)
+    return taken
+
+
+def knock_out(state: LunchState, seat: int, events: list[str]) -> None:
+    state.out[seat] = True
+    state.discard.extend(state.hands[seat])
+    state.hands[seat] = []
+    state.discard.extend(state.in_use[seat])
+    state.in_use[seat] = []
+    for kind in ("choke", "headlock"):
+        hold = getattr(state, kind)
+        if hold is not None and seat in (hold.attacker, hold.victim):
+            setattr(state, kind, None)
+    state.poked.pop(seat, None)
+    state.stack = [s for s in state.stack if s.seat != seat and s.target != seat]
+    if state.window is not None:
+        state.window = [s for s in state.window if s != seat] or None
+    if state.offer is not None and seat in (state.offer.seat, state.offer.target):
+        state.offer = None
+    events.append(f"{state.name(seat)} is out cold!")
+    conscious = state.conscious()
+    if len(conscious) <= 1:
+        state.winners = conscious
+        state.stack, state.window, state.offer = [], None, None
+        if conscious:
+            events.append(f"{state.name(conscious[0])} is the last one standing and keeps "
+                          f"everyone's lunch money!")
+
+
+def _back_to_hand(state: LunchState, step: Step, disarmed: bool = False) -> None:
+    """A weapon comes back to its owner's hand once its attack is over, unless disarmed."""
+    weapon = step.card
+    if weapon not in state.in_use[step.seat]:
+        return
+    state.in_use[step.seat].remove(weapon)
+    if disarmed or state.out[step.seat]:
+        state.discard.append(weapon)
+    else:
+        state.hands[step.seat].append(weapon)
+
+
+def _resolve(state: LunchState, events: list[str]) -> None:
+    step = state.stack.pop()
+    if step.kind == "humiliation":
+        undone = state.stack.pop() if state.stack and state.stack[-1].seat == step.target \
+            else None
+        if undone is not None:
+            if undone.kind == "attack":
+                _back_to_hand(state, undone)
+            events.append(f"{state.name(step.target)}'s {data.name(undone.card)} comes to "
+                          f"nothing.")
+            if state.stack:
+                state.stack[-1].asked = False
+        state.offer = Offer(kind="free", seat=step.seat, target=step.target, free=2)
+        return
+    if step.kind == "defence":
+        _defended(state, step, events)
+        return
+    _land(state, step, events)
+
+
+def _defended(state: LunchState, defence: Step, events: list[str]) -> None:
+    attack_step = state.stack[-1]
+    victim, attacker = defence.seat, attack_step.seat
+    if attack_step.card == "bigcombo" and defence.card in ("dodge", "block") \
+            and attack_step.defences == 0:
+        attack_step.defences = 1
+        attack_step.asked = False  # a second defence card stops the rest
+        events.append(f"{data.name(defence.card)} stops half of the Big Combo.")
+        return
+    state.stack.pop()
+    if attack_step.card in ("roundhouse", "backfist") and defence.card == "dodge":
+        following = state.next_seat(victim, attack_step.way)
+        if following != attacker:
+            attack_step.target = following
+            attack_step.asked = False
+            state.stack.append(attack_step)
+            _note(state, attacker, attack_step.card, following, "passes on")
+            events.append(f"The {data.name(attack_step.card)} passes on to "
+                          f"{state.name(following)}!")
+            return
+    _back_to_hand(state, attack_step, disarmed=defence.card == "disarm")
+    word = {"dodge": "dodges", "block": "blocks", "disarm": "disarms",
+            "freedom": "wriggles free of"}.get(defence.card, "stops")
+    events.append(f"{state.name(victim)} {word} {state.name(attacker)}'s "
+                  f"{data.name(attack_step.card)}.")
+    if defence.card == "block":
+        first, then = victim, attacker
+        if "grab" not in state.hands[first] or state.helpless(first):
+            first, then = attacker, victim
+        if "grab" in state.hands[first] and not state.helpless(first):
+            other = then if "grab" in state.hands[then] and first == victim else None
+            state.offer = Offer(kind="grab", seat=first, target=then, then=other)
+
+
+def _land(state: LunchState, step: Step, events: list[str]) -> None:
+    attacker, victim, card = step.seat, step.target, step.card
+    _back_to_hand(state, step)
+    if state.out[victim]:
+        return
+    damage = damage_of(state, step)
+    name_a, name_v = state.name(attacker), state.name(victim)
+    if card == "grab":
+        events.append(f"{name_a} grabs {name_v}!")
+        state.offer = Offer(kind="follow", seat=attacker, target=victim)
+        return
+    if card == "headlock":
+        state.headlock = Hold(attacker=attacker, victim=victim)
+        events.append(f"{name_a} has {name_v} in a Headlock!")
+        return
+    if damage:
+        note = "half" if step.halved else ""
+        if step.card == "bigcombo" and step.defences:
+            note = "half stopped"
+        events.append(talk.hit(state.rng, card, name_a, name_v, damage, note))
+    hurt(state, victim, damage, events)
+    if state.winners is not None or state.out[victim]:
+        return
+    if card == "choke":
+        state.choke = Hold(attacker=attacker, victim=victim)
+        events.append(f"{name_a} holds {name_v} in a Choke: both are helpless.")
+    elif card == "stomp":
+        state.stomped[victim] = True
+    elif card == "powerplay":
+        state.offer = Offer(kind="free", seat=attacker, target=victim, basic_only=True)
+    elif card == "poke":
+        state.poked[victim] = state.next_seat(state.turn)
+        events.append(f"{name_v} sees stars: helpless until the end of "
+                      f"{state.name(state.poked[victim])}'s turn.")
+        state.offer = Offer(kind="free", seat=attacker, target=victim, basic_only=True)
+    elif card == "knockdown":
+        state.floored.append(victim)
+        events.append(f"{name_v} lands on her behind: helpless.")
+        state.offer = Offer(kind="free", seat=attacker, target=victim)
+
+
+def draw_up(state: LunchState, seat: int, events: list[str]) -> None:
+    hand = state.hands[seat]
+    while len(hand) < data.HAND_SIZE and not state.out[seat]:
+        if not state.draw:
+            if not state.discard:
+                return
+            state.draw, state.discard = state.discard, []
+            state.rng.shuffle(state.draw)
+            events.append("The discard pile is shuffled into a new draw pile.")
+        hand.append(state.draw.pop())
+
+
+def _end_turn(state: LunchState, events: list[str]) -> None:
+    n = len(state.players)
+    if state.steps or state.passes == 0:
+        state.passes = 0  # a card was played: the fight goes on
+    elif state.passes >= len(state.conscious()):
+        _bell(state, events)
+    for k in range(n):
+        draw_up(state, (state.turn + k) % n, events)
+    ended = state.turn
+    state.poked = {v: until for v, until in state.poked.items() if until != ended}
+    state.floored = []
+    state.steps = []
+    state.acted = state.done = False
+    state.turns += 1
+    state.turn = state.next_seat(ended)
+    _start_turn(state, events)
+
+
+def _bell(state: LunchState, events: list[str]) -> None:
+    """A whole round of passes: the bell rings, and everyone's hand goes to the discard (a
+    fight where nobody can hit would never end)."""
+    state.passes = 0
+    for seat in state.conscious():
+        state.discard.extend(state.hands[seat])
+        state.hands[seat] = []
+    events.append("A whole round of passes: the bell rings. Everyone discards their hand and "
+                  "draws a new one.")
+
+
+def _start_turn(state: LunchState, events: list[str]) -> None:
+    seat = state.turn
+    choke = state.choke
+    if choke is not None and choke.attacker == seat:
+        events.append(f"The Choke goes on: {state.name(choke.victim)} loses a counter.")
+        hurt(state, choke.victim, data.CHOKE, events)
+        if state.winners is not None:
+            return
+    if state.poked.get(seat) == seat:
+        events.append(f"{state.name(seat)} is still seeing stars and loses her turn.")
+        state.acted = state.done = True
+        return
+    events.append(f"{state.name(seat)}'s turn.")
+
+
+def settle(state: LunchState, events: list[str]) -> None:
+    """Run the play on until a seat must decide: open the window of each card on the stack,
+    resolve what nobody answers, end the turn when its play is over."""
+    for _ in range(10_000):
+        if state.winners is not None or state.window is not None or state.offer is not None:
+            return
+        if state.stack:
+            top = state.stack[-1]
+            if not top.asked:
+                top.asked = True
+                seats = window_seats(state)
+                if seats:
+                    state.window = seats
+                    return
+                continue
+            _resolve(state, events)
+            continue
+        if not state.acted:
+            return
+        holder = state.headlock is not None and state.headlock.attacker == state.turn
+        if holder and not state.done and any(c in data.HEADLOCK_FREE
+                                             for c in state.hands[state.turn]):
+            return  # her free hits first: she ends the turn herself
+        _end_turn(state, events)
+    raise RuntimeError("the play did not settle")  # a defect
+
+

@@ -1,0 +1,270 @@
+"""Lunch Money (Charlie Wiedman, Atlas Games 1996): a schoolyard fight; the last one conscious
+keeps everyone's lunch money.
+
+Everyone starts with 15 counters and 5 cards. On her turn a player plays a card at someone
+(basic attacks, weapons that come back to her hand, specials and their chains), or plays First
+Aid, or discards any cards, or passes; then everyone draws back to 5. Every card played waits
+for its answers in a window: the target's defence cards, and anyone's Humiliation. Lost
+counters go to the pot; at 0 a player is out cold.
+
+Decisions where the rulebook and DECISIONS.md are silent (each has a test):
+- The first player is the one left of a dealer drawn by lot.
+- Humiliation is played on whoever played the card on top of the play (an attack, a defence,
+  a Humiliation): that card comes to nothing (a weapon goes back to the hand), and the
+  humiliator gets one free basic or weapon attack at her, which only a Humiliation stops.
+  A defence undone leaves the attack standing: its target may answer it again.
+- Helpless players (both sides of a Choke, a Headlock's victim, a Poke in the Eye's victim
+  until the end of the next player's turn, the special Uppercut's victim until the end of
+  the turn) play no defence card (Dodge, Block, Disarm, First Aid, Freedom); Humiliation
+  they may. A Choke's holder may let go first, and then defend.
+- A free attack (after a Grab, Powerplay, Poke in the Eye or the special Uppercut) may not be
+  dodged, blocked or disarmed; First Aid still may save its victim. After a Humiliation
+  only a Humiliation answers it.
+- A hold's victim breaks it on her turn, as her action: Freedom frees her; Stomp and
+  Headbutt are played at the holder as attacks (which she may answer); Humiliation frees
+  her and gives her a free attack.
+- A Headlock's holder plays her free Jabs, Uppercuts and Stomps at its victim on her turn,
+  before or after her action, and ends her turn herself.
+- Stomp halves the next attack its victim plays (rounded down), whatever it is.
+- Roundhouse and Spinning Backfist: the way they pass on is chosen when played.
+- Block, then Grab: the blocker may Grab first; if she does not (or cannot), the attacker.
+- A knocked-out player's cards go to the discard, and her holds end.
+- Clock: a seat out of time in a window passes; on a turn or a choice, the AI moves for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.contract import Action, Applied, Game, OptionSpec, Player, Result, RuleError, Seat
+from games.lunchmoney import ai, data, fight, render
+from games.lunchmoney.state import LunchState
+from games.lunchmoney.views import HoldView, PlayerView, PrivateView, PublicView
+from games.rng import Rng
+
+
+def _turtling(options: dict[str, Any]) -> str:
+    value = options.get("turtling") or "allowed"
+    if value not in data.TURTLING.values():
+        raise RuleError(f"turtling must be one of {', '.join(data.TURTLING)}.")
+    return str(value)
+
+
+class LunchMoney(Game[LunchState]):
+    name = "lunchmoney"
+    title = "Lunch Money"
+    min_players = data.MIN_PLAYERS
+    max_players = data.MAX_PLAYERS
+    state_type = LunchState
+    has_reactions = True
+    options = [
+        OptionSpec(name="turtling", description="Against endless discarding (publisher's FAQ)",
+                   kind=str, choices=dict(data.TURTLING), default="allowed"),
+    ]
+    rules_summary = (
+        "Knock the others out cold: 15 counters each, attacks, weapons and holds; the last one "
+        "conscious wins. Cards answer attacks in windows."
+    )
+
+    # -- setting up -------------------------------------------------------------------------
+    def check_options(self, options: dict[str, Any], n_players: int) -> None:
+        if not data.MIN_PLAYERS <= n_players <= data.MAX_PLAYERS:
+            raise RuleError(f"Lunch Money is for {data.MIN_PLAYERS} to {data.MAX_PLAYERS} "
+                            f"players, not {n_players}.")
+        _turtling(options)
+
+    def new_state(self, players: list[Player], options: dict[str, Any],
+                  seed: int) -> LunchState:
+        return self.opening(players, options, seed).state  # type: ignore[no-any-return]
+
+    def opening(self, players: list[Player], options: dict[str, Any], seed: int) -> Applied:
+        self.check_options(options, len(players))
+        rng = Rng.seeded(seed)
+        pile = data.deck()
+        rng.shuffle(pile)
+        n = len(players)
+        state = LunchState(players=list(players), rng=rng, counters=[data.COUNTERS] * n,
+                           hands=[[] for _ in players], draw=pile, out=[False] * n,
+                           stomped=[False] * n, in_use=[[] for _ in players],
+                           turtling=_turtling(options))
+        events: list[str] = []
+        for seat in range(n):
+            fight.draw_up(state, seat, events)
+        dealer = rng.below(n)
+        state.turn = (dealer + 1) % n
+        events.append(f"{state.name(dealer)} deals; {state.name(state.turn)} starts.")
+        return Applied(state=state, events=events)
+
+    # -- playing -----------------------------------------------------------------------------
+    def to_act(self, state: LunchState) -> list[Seat]:
+        if state.winners is not None:
+            return []
+        if state.window is not None:
+            return list(state.window)
+        if state.offer is not None:
+            return [state.offer.seat]
+        return [state.turn]
+
+    def reactions(self, state: LunchState) -> list[Seat]:
+        return list(state.window) if state.winners is None and state.window else []
+
+    def legal_actions(self, state: LunchState, seat: Seat) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        if state.window is not None:
+            return [*fight.answers(state, seat), Action(id=fight.PASS, label="Pass: let it be")]
+        if state.offer is not None:
+            return fight.offer_actions(state, seat)
+        return fight.turn_actions(state, seat)
+
+    def apply(self, state: LunchState, seat: Seat, action_id: str) -> Applied:
+        if state.winners is not None:
+            raise RuleError("The game is over.")
+        if seat not in self.to_act(state):
+            raise RuleError(self._not_now(state, seat))
+        if action_id not in {a.id for a in self.legal_actions(state, seat)}:
+            raise RuleError(self._illegal(state, seat, action_id))
+        new = state.clone()
+        events: list[str] = []
+        fight.act(new, seat, action_id, events)
+        fight.settle(new, events)
+        return Applied(state=new, events=events)
+
+    def _not_now(self, state: LunchState, seat: Seat) -> str:
+        if not 0 <= seat < len(state.players):
+            return "You have no seat in this game."
+        if state.out[seat]:
+            return "You are out cold: you watch the rest of the fight."
+        if state.window is not None or state.offer is not None:
+            return "Not now: wait for your turn."
+        return f"It is {state.name(state.turn)}'s turn, not yours."
+
+    def _illegal(self, state: LunchState, seat: Seat, action_id: str) -> str:
+        parts = action_id.split(".")
+        card = parts[1] if parts[0] in ("play", "free", "break") and len(parts) > 1 else parts[0]
+        if card in data.CARD and card not in state.hands[seat]:
+            return f"You hold no {data.name(card)}."
+        if seat in state.poked or (state.headlock and state.headlock.victim == seat):
+            return "You are helpless: you cannot do that now."
+        return "That move is not possible right now."
+
+    def result(self, state: LunchState) -> Result | None:
+        if state.winners is None:
+            return None
+        names = [p.name for p in state.players]
+        if state.winners:
+            summary = f"{names[state.winners[0]]} is the last one conscious and wins."
+        else:
+            summary = "Everyone is out cold."
+        return Result(winners=list(state.winners), scores=list(state.counters), summary=summary)
+
+    def on_timeout(self, state: LunchState, seat: Seat, rng: Rng) -> str:
+        if seat in self.reactions(state):
+            return fight.PASS
+        return self.ai_action(state, seat, rng)
+
+    def menu_prompt(self, state: LunchState, seat: Seat, prefix: str) -> str:
+        if seat not in self.to_act(state):
+            return "Nothing to do: wait for your turn."
+        if state.window is not None:
+            top = state.stack[-1]
+            what = data.name(top.card)
+            if top.kind == "attack" and top.target == seat:
+                return f"{state.name(top.seat)} plays {what} at you: answer, or pass."
+            return f"{state.name(top.seat)} plays {what}: answer with Humiliation, or pass."
+        if state.offer is not None:
+            if state.offer.kind == "grab":
+                return "A Block: do you Grab?"
+            return f"A free attack at {state.name(state.offer.target)}: which card?"
+        if not prefix:
+            return "Your turn: play a card at someone, heal, discard and draw, or pass."
+        if prefix.startswith("play."):
+            return "At whom?" if prefix.count(".") == 1 else "Which way does it pass on?"
+        if prefix.startswith("discard"):
+            return "How many cards?" if prefix.count(".") == 0 else "Which cards?"
+        return "Choose"
+
+    # -- seeing ------------------------------------------------------------------------------
+    def public_view(self, state: LunchState) -> PublicView:
+        reacting = set(self.reactions(state))
+        holds = [HoldView(kind=kind, attacker=hold.attacker, victim=hold.victim)
+                 for kind in ("choke", "headlock")
+                 if (hold := getattr(state, kind)) is not None]
+        return PublicView(
+            players=[PlayerView(seat=s, name=state.name(s), counters=state.counters[s],
+                                hand=len(state.hands[s]) + len(state.in_use[s]),
+                                out=state.out[s], helpless=state.helpless(s),
+                                stomped=state.stomped[s], poked=s in state.poked)
+                     for s in range(len(state.players))],
+            pot=state.pot, turn=None if state.winners is not None else state.turn,
+            holds=holds, steps=[s.model_copy() for s in state.steps[-12:]],
+            waiting=[s for s in self.to_act(state) if s not in reacting],
+            answers_awaited=bool(reacting), draw_pile=len(state.draw),
+            discard=list(state.discard[-3:]), winners=state.winners,
+        )
+
+    def private_view(self, state: LunchState, seat: Seat) -> PrivateView | None:
+        if state.out[seat] or state.winners is not None:
+            return None
+        return PrivateView(seat=seat, hand=[*state.hands[seat], *state.in_use[seat]])
+
+    def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:
+        """A new DM for the first hand; later changes update the last DM quietly: the turn's
+        ping and the window's call say when to look."""
+        return before is None
+
+    def status(self, view: BaseModel) -> str:
+        assert isinstance(view, PublicView)
+        if view.winners is not None:
+            head = "Game over."
+        elif view.answers_awaited:
+            head = "Waiting for answers."
+        elif view.waiting:
+            head = f"{view.players[view.waiting[0]].name} to act."
+        else:
+            head = ""
+        standing = ", ".join(f"{p.name} {'out' if p.out else p.counters}" for p in view.players)
+        holds = "; ".join(f"{view.players[h.attacker].name} holds {view.players[h.victim].name} "
+                          f"in a {h.kind.title()}" for h in view.holds)
+        lines = [head, f"Counters: {standing} · pot {view.pot}"]
+        if holds:
+            lines.append(holds + ".")
+        return "\n".join(line for line in lines if line)
+
+    def render_public(self, view: BaseModel) -> bytes:
+        assert isinstance(view, PublicView)
+        return render.board_png(view)
+
+    def render_private(self, view: BaseModel) -> bytes | None:
+        assert isinstance(view, PrivateView)
+        return render.hand_png(view)
+
+    def private_text(self, view: BaseModel) -> str:
+        assert isinstance(view, PrivateView)
+        if not view.hand:
+            return "Your hand: no cards."
+        lines = ["Your hand:"]
+        lines += [f"- **{data.name(c)}**: {data.CARD[c].text}" for c in view.hand]
+        return "\n".join(lines)
+
+    def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
+        short = "\n".join((
+            "**Lunch Money**: 15 counters each; the last one conscious wins.",
+            "**Your turn**: play a card at someone (attack, weapon, Grab, Poke, Stomp, Big "
+            "Combo...), or First Aid, or discard and draw, or pass. Then everyone draws to 5.",
+            "**Answers**: the target may Dodge, Block, Disarm a weapon, First Aid a knock-out, "
+            "Freedom a hold; anyone may Humiliate whoever just played. The bot asks privately.",
+            "**Chains**: Grab, then a free attack, Choke, Headlock or Powerplay; Block, then Grab.",
+            "**How to play here**: press **Play**, or type `/lunchmoney play` (\"hook bob\", "
+            "\"dodge\", \"pass\").",
+        ))
+        lines = [short, "", "**The cards**"]
+        for card in data.CARDS:
+            lines.append(f"- {card.name} (x{card.copies}): {card.text}")
+        return short, "\n".join(lines)
+
+    # -- artificial players ------------------------------------------------------------------
+    def ai_action(self, state: LunchState, seat: Seat, rng: Rng) -> str:
+        return ai.choose(self, state, seat, rng)
