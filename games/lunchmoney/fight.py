@@ -264,6 +264,7 @@ def act(state: LunchState, seat: int, action_id: str, events: list[str]) -> None
                       f"card{'s' * (len(cards) != 1)}.")
         if state.turtling == "costly":
             hurt(state, seat, len(cards), events)
+        _note(state, seat, "discard", None, f"{len(cards)} card{'s' * (len(cards) != 1)}")
         state.acted = True
     elif head == "release":
         _release(state, rest[0], events)

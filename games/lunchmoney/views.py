@@ -32,7 +32,7 @@ class StepView(BaseModel):
     """One card of the play under way, in order: "Ann Grab → Bob", "Bob Dodge"."""
 
     seat: int
-    card: str  # data.CARD key
+    card: str  # data.CARD key, or "discard" (cards discarded: the note says how many)
     target: int | None
     note: str = ""  # "free", "halved", "passes on to Cid", "stopped" ...
 
