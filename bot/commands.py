@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot import clocks
 from bot.errors import UNKNOWN_COMMAND, OptionError, answer
-from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, ELLIPSIS, fit, one_line
+from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, ELLIPSIS, TAUNT_MAX, fit, one_line
 from games.contract import Game, OptionSpec
 
 if TYPE_CHECKING:
@@ -183,9 +183,20 @@ def _seat_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
 
 
 def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
-    @app_commands.describe(action="Your move: start typing to see the moves you can make now")
-    async def play(interaction: discord.Interaction, action: str) -> None:
-        await bot.handlers.play(interaction, game, action)
+    if game.taunts:
+        @app_commands.describe(
+            action="Your move: start typing to see the moves you can make now",
+            taunt="Something to say with your move; the channel reads it with the hit",
+        )
+        async def play(interaction: discord.Interaction, action: str,
+                       taunt: str | None = None) -> None:
+            await bot.handlers.play(interaction, game, action, taunt=taunt)
+
+        play.__annotations__["taunt"] = Checked("taunt", str, max_length=TAUNT_MAX)
+    else:
+        @app_commands.describe(action="Your move: start typing to see the moves you can make now")
+        async def play(interaction: discord.Interaction, action: str) -> None:
+            await bot.handlers.play(interaction, game, action)
 
     # Any length of text is passed on: the game says why it is not a move (shortened to fit).
     play.__annotations__["action"] = Checked("action", str, required=True)

@@ -229,9 +229,11 @@ class Handlers:
 
     # -- playing -------------------------------------------------------------------------
     @guarded
-    async def play(self, interaction: discord.Interaction, game: Game[Any], action: str) -> None:
+    async def play(self, interaction: discord.Interaction, game: Game[Any], action: str, *,
+                   taunt: str | None = None) -> None:
         """An id (autocomplete's hidden value) plays that move; words ("queen pawn 2") play
-        the one move they name, or are answered with the moves they could mean."""
+        the one move they name, or are answered with the moves they could mean. `taunt`: the
+        player's own words, read in the channel with the move (games with `taunts`)."""
         session = await self._back(
             await self.table.session_here(game, interaction.channel_id), interaction.user.id
         )
@@ -254,7 +256,7 @@ class Handlers:
         # applies once even when it is their turn again right after (check_fresh). An id
         # that is not legal goes to the game too, which says why.
         await self._play_and_confirm(interaction, session.id, session.version,
-                                     chosen or action.strip(), edit=False)
+                                     chosen or action.strip(), edit=False, taunt=taunt)
 
     async def autocomplete(
         self, interaction: discord.Interaction, game: Game[Any], current: str
@@ -313,6 +315,7 @@ class Handlers:
         action_id: str,
         *,
         edit: bool,
+        taunt: str | None = None,
     ) -> None:
         """Play, and answer with a receipt (the board goes to the channel); the menu stays open
         while the same person still has to act (a 7 split, or their next turn at once).
@@ -329,7 +332,7 @@ class Handlers:
         try:
             change = await self.table.play(
                 session_id, interaction.user.id, action_id, expected_version=version,
-                interaction_id=interaction.id,
+                interaction_id=interaction.id, taunt=taunt,
             )
         except AlreadyDone:  # Discord delivered this twice: say what the first did,
             # in a message of its own: the menu the first delivery left must stay in place

@@ -19,6 +19,7 @@ BUTTON_LABEL = 80
 OPTION_LABEL = 100  # a select menu option's label; also its value and description
 PLACEHOLDER = 150
 CUSTOM_ID = 100
+TAUNT_MAX = 120  # a player's own words with a move (our limit: one line under the board)
 ELLIPSIS = "…"
 
 

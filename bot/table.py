@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import re
 import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from pydantic import BaseModel
 
 from bot import clocks
 from bot import store as st
+from bot.limits import TAUNT_MAX
 from bot.locks import KeyedLocks
 from games.contract import Action, Game, Player, RuleError
 from games.rng import Rng
@@ -433,9 +435,11 @@ class Table:
         *,
         expected_version: int | None = None,
         interaction_id: int | None = None,
+        taunt: str | None = None,
     ) -> Change:
         """Apply a person's move. `interaction_id` makes it apply at most once: a second
-        delivery of the same interaction raises AlreadyDone."""
+        delivery of the same interaction raises AlreadyDone. `taunt`: their own words, read
+        in the channel after the move's news."""
         session = await self.session_by_id(session_id)
         async with self.lock(session.channel_id):
             if interaction_id is not None:
@@ -451,9 +455,12 @@ class Table:
                 applied = game.apply(state, seat, action_id)
             except RuleError as error:
                 raise TableError(str(error)) from None
-            change = Change(session, list(applied.events), moved=True)
+            events = list(applied.events)
+            if taunt and taunt.strip() and game.taunts:
+                events.insert(min(1, len(events)), taunt_line(session.players[seat].name, taunt))
+            change = Change(session, list(events), moved=True)
             updated = await self._record(
-                change, seat, user_id, action_id, state, applied.state, applied.events,
+                change, seat, user_id, action_id, state, applied.state, events,
                 interaction_id=interaction_id,
             )
             return await self._run_bots(updated, change)
@@ -882,6 +889,15 @@ def board_news(
         "waits": {str(seat): wait.model_dump(mode="json")
                   for seat, wait in (waits or {}).items()},
     })
+
+
+def taunt_line(name: str, taunt: str) -> str:
+    """A player's words with her move: one line, at most TAUNT_MAX characters, no mention or
+    markdown that could ping or shout (the board pings only whose turn it becomes)."""
+    words = " ".join(taunt.split())[:TAUNT_MAX]
+    words = re.sub(r"([\\*_~|`>#\[\]()-])", r"\\\1", words)  # markdown shown as typed
+    words = words.replace("@", "@\u200b").replace("<", "<\u200b")  # no mention, no <t:…>
+    return f"💬 {name}: “{words}”"
 
 
 def retire_board() -> st.OutboxItem:

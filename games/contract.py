@@ -178,6 +178,9 @@ class Game(ABC, Generic[S]):
     # brings only the picture and the ping. Otherwise the news of the move that passes the
     # turn comes with the next board.
     news_stays_on_its_board: ClassVar[bool] = False
+    # Players may say something with a move (`/<game> play taunt:`): the channel reads it
+    # with the move's news, as table talk is part of the game (Lunch Money).
+    taunts: ClassVar[bool] = False
     # The game opens reaction windows (`reactions`): `/<game> start` then offers a
     # `reaction_time`, how long a window stays open.
     has_reactions: ClassVar[bool] = False
