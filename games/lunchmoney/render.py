@@ -108,6 +108,7 @@ NAME_MAX = 24  # characters of a player's name kept before it is fitted by width
 
 # What the cards of the turn may say about themselves, after the card's name.
 HOLD_WORD = {"choke": "Choke", "headlock": "Headlock"}
+DISCARD_STEP = "discard"  # a step that is no card: cards discarded
 
 
 def blend(a: RGB, b: RGB, t: float) -> RGB:
@@ -278,33 +279,39 @@ def _coins(count: int, ground: RGB) -> Sprite:
     return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
 
 
-POT_COIN_W, POT_COIN_H, POT_STEP = 34, 13, 6  # a coin seen from the side, stacked
-POT_STACK = 5
-POT_MOST = 40  # coins drawn in the pot at most
+POT_COIN_W, POT_COIN_H = 34, 13  # a coin seen from the side
+POT_STACKS = 6  # stacks side by side at most
+POT_STACK_H = 72  # px of the tallest stack
+POT_MOST = 90  # coins drawn in the pot at most (the number says the rest)
 
 
-@picture_cache(maxsize=64)
+@picture_cache(maxsize=128)
 def _pot(count: int) -> Sprite:
-    """The pot: its counters in stacks of five, side by side, on the table."""
+    """The pot: its counters in stacks side by side on the table, five a stack, more a
+    stack (and closer together) once six stacks of five are not enough."""
     shown = min(max(0, count), POT_MOST)
-    stacks = max(1, -(-shown // POT_STACK))
+    per = max(5, -(-shown // POT_STACKS))
+    step = min(6, (POT_STACK_H - POT_COIN_H) // max(1, per - 1))
+    stacks = max(1, -(-shown // per))
     w = stacks * (POT_COIN_W + 4) + 2
-    h = POT_COIN_H + (POT_STACK - 1) * POT_STEP + 4
+    h = POT_COIN_H + (per - 1) * step + 4
     big = Image.new("RGB", (w * SS, h * SS), TABLE)
     draw = ImageDraw.Draw(big)
+    cw, ch = POT_COIN_W * SS, POT_COIN_H * SS
+    band = 4 * SS  # the coin's edge, seen from the side
     for s in range(stacks):
-        n = min(POT_STACK, shown - s * POT_STACK)
+        n = min(per, shown - s * per)
         x = (1 + s * (POT_COIN_W + 4)) * SS
         for k in range(n):
-            y = (h - 2 - POT_COIN_H - k * POT_STEP) * SS
-            cw, ch = POT_COIN_W * SS, POT_COIN_H * SS
-            band = 4 * SS  # the coin's edge, seen from the side
+            y = (h - 2 - POT_COIN_H - k * step) * SS
             draw.rounded_rectangle(
                 (x, y + ch / 2 - band / 2, x + cw, y + ch / 2 + band + band / 2),
                 radius=band,
                 fill=COIN_EDGE,
             )
-            draw.ellipse((x, y + band, x + cw, y + ch), fill=COIN_EDGE)
+            draw.ellipse(
+                (x, y + band, x + cw, y + ch), fill=COIN_EDGE, outline=edge_of(COIN_EDGE), width=SS
+            )
             draw.ellipse((x, y, x + cw, y + ch - band), fill=COIN, outline=COIN_EDGE, width=SS)
     return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
 
@@ -359,7 +366,7 @@ def _mini(key: str) -> Sprite:
     )
     draw.rounded_rectangle((0, 0, MINI_W - 1, 30), radius=10, fill=rgb)
     draw.rectangle((0, 20, MINI_W - 1, 30), fill=rgb)
-    word = KIND_WORD.get(card.kind, "?") if card is not None else "?"
+    word = KIND_WORD.get(card.kind, "?").split()[0] if card is not None else "?"
     _text(draw, (10, 16), word, LEAST, WHITE, "lm", bold=True)
     if card is not None and card.damage:
         _text(draw, (MINI_W - 10, 16), f"{card.damage} dmg", LEAST, WHITE, "rm", bold=True)
@@ -767,6 +774,14 @@ def _step(
 ) -> None:
     """'Ann: Grab → Bob (free)': the player, the card in its kind's colour, the target, the
     note; long names are cut so the card always shows."""
+    if step.card == DISCARD_STEP:  # cards thrown away: the note says how many
+        canvas.paste(_chip(UNKNOWN), (round(x), round(mid - 14)))
+        x += 30
+        said = _who(names, step.seat)
+        note = drawable(step.note, 40)
+        tail = f" discards {note}" if note else " discards"
+        _text(canvas, (x, mid), _fit(said, tail, LEAST, x1 - x), LEAST, LIGHT, "lm", width=x1 - x)
+        return
     rgb = _kind_rgb(step.card)
     canvas.paste(_chip(rgb), (round(x), round(mid - 14)))
     x += 30
@@ -884,6 +899,7 @@ def _card(key: str) -> Sprite:
     return Sprite(image)
 
 
+@picture_cache(maxsize=32)
 def _emblem(kind: str, size: int, colour: RGB) -> Image.Image:
     """A pale picture on a card: a fist's burst for attacks, a shield for defence, a star
     for specials."""

@@ -426,34 +426,44 @@ def test_views_at_the_edges_are_still_drawn() -> None:
     assert smallest_at_500(lambda: render.board_png(view)) >= LEAST_TEXT_PX
 
 
-def test_a_game_played_by_the_ai_is_drawn_legibly_and_alike_from_any_cache() -> None:
-    """The views the rules really make, once the rules are there."""
-    try:
-        from games.lunchmoney import GAME  # type: ignore[attr-defined]
-    except ImportError:
-        pytest.skip("the Lunch Money rules are not there yet")
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_every_moment_of_a_game_played_by_the_ai_is_drawn_legibly_and_alike_from_any_cache(
+    players: int,
+) -> None:
+    """The views the rules really make (holds, chains, discards, knock-outs), not only the
+    hand-built ones: legible, the same bytes from empty caches, touched parts as whole."""
     from games.contract import Player
+    from games.lunchmoney.rules import LunchMoney
     from games.rng import Rng
 
-    players = 5
-    state = GAME.new_state([Player(name=n, bot=True) for n in LONG[:players]], {}, 7)
+    game = LunchMoney()
+    state = game.new_state([Player(name=n, bot=True) for n in LONG[:players]], {}, 7)
     rng = Rng.seeded(7)
     drawn = 0
-    for turn in range(3000):
-        if turn % 11 == 0 or GAME.result(state) is not None:
-            view = GAME.public_view(state)
+    for turn in range(5000):
+        if turn % 9 == 0 or game.result(state) is not None:
+            view = game.public_view(state)
             warm = render.board_png(view)
+            assert len(warm) < LIMIT
             with measuring() as sizes:
                 assert render.board_png(view) == warm
             assert sizes.smallest * DISPLAY_WIDTH / decode(warm).width >= LEAST_TEXT_PX
             canvas = render.board_canvas(view)
             assert canvas.png() == to_png(canvas.flat(), canvas.backdrop.palette())
-            hand = GAME.private_view(state, turn % players)
+            hand = game.private_view(state, turn % players)
             if hand is not None:
                 assert smallest_at_500(lambda h=hand: render.hand_png(h)) >= LEAST_TEXT_PX
             drawn += 1
-        acting = GAME.to_act(state)
-        if not acting or GAME.result(state) is not None:
+        acting = game.to_act(state)
+        if not acting or game.result(state) is not None:
             break
-        state = GAME.apply(state, acting[0], GAME.ai_action(state, acting[0], rng)).state
-    assert drawn >= 5
+        state = game.apply(state, acting[0], game.ai_action(state, acting[0], rng)).state
+    assert drawn >= 3
+    assert game.public_view(state).over
+
+
+def test_a_discard_step_says_how_many_cards() -> None:
+    two = table(2, steps=[step(0, "discard", None, "2 cards")])
+    three = table(2, steps=[step(0, "discard", None, "3 cards")])
+    assert render.board_png(two) != render.board_png(three)
+    assert smallest_at_500(lambda: render.board_png(two)) >= LEAST_TEXT_PX
