@@ -59,6 +59,7 @@ class LunchMoney(Game[LunchState]):
     max_players = data.MAX_PLAYERS
     state_type = LunchState
     has_reactions = True
+    taunts = True  # table talk: "/lunchmoney play taunt:" says something with the hit
     options = [
         OptionSpec(name="turtling", description="Against endless discarding (publisher's FAQ)",
                    kind=str, choices=dict(data.TURTLING), default="allowed"),

@@ -1,0 +1,230 @@
+"""Lunch Money through Discord: the real bot against the fake, as people would play it.
+
+The people here play what the game's AI would choose for them, typed into `/lunchmoney play`
+(now and then through the Play button's menus); the tables for the chain, hold and window
+tests are arranged by hand (who holds which card), as `rearrange` allows.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from games.lunchmoney.rules import LunchMoney
+from games.rng import Rng
+from tests.e2e.conftest import World
+from tests.e2e.driving import (
+    board_of,
+    finish_menu,
+    last_board,
+    menu_message,
+    rearrange,
+    session_version,
+    warning,
+)
+from tests.fakediscord import FakeMember
+
+GAME = LunchMoney()
+PLAIN = ("jab", "elbow", "kick2", "pimpslap", "kick4")
+
+
+@pytest.fixture
+async def lm(world: World) -> World:
+    await world.use({"lunchmoney": GAME})
+    return world
+
+
+async def state_now(world: World) -> Any:
+    session = await world.bot.store.open_session(world.chan.id)
+    assert session is not None and session.state is not None
+    return GAME.load(session.state)
+
+
+def person(world: World, seat: int) -> FakeMember:
+    return [world.ann, world.bob, world.cid][seat]
+
+
+async def open_table(world: World, *, bots: int = 0, **options: Any) -> None:
+    f = world.fake
+    await f.slash(world.ann, world.chan, "lunchmoney", "start", bots=bots, **options)
+    for user in [world.bob, world.cid][: max(0, 2 - bots)]:
+        r = await f.slash(user, world.chan, "lunchmoney", "join")
+        assert "joined" in r.message.text
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "begin")
+    board = board_of(r)
+    assert board.attachments[0].data.startswith(b"\x89PNG")
+    assert "deals;" in board.content and "starts." in board.content
+
+
+async def play_out(world: World, humans: int, *, limit: int = 3000) -> int:
+    """Everyone plays the AI's choice for their seat until the game ends; the moves made."""
+    f = world.fake
+    rng = Rng.seeded(5)
+    moves = 0
+    while True:
+        session = await world.bot.store.open_session(world.chan.id)
+        if session is None:
+            return moves
+        state = GAME.load(session.state)
+        seats = [s for s in GAME.to_act(state) if s < humans]
+        assert seats, "the game waits for nobody"
+        seat = seats[0]
+        user = person(world, seat)
+        moves += 1
+        assert moves < limit, "the game does not end"
+        if moves % 5 == 0 and seat not in GAME.reactions(state):
+            r = await f.click(user, last_board(f, world.chan), "Play")
+            await finish_menu(f, user, menu_message(r))
+            continue
+        action = GAME.ai_action(state, seat, rng)
+        r = await f.slash(user, world.chan, "lunchmoney", "play", action=action)
+        assert r.message is not None and r.message.content.startswith("✅"), r.ephemeral_text
+
+
+async def test_three_people_play_to_the_end(lm: World):
+    world, f = lm, lm.fake
+    await open_table(world)
+    for user in (world.ann, world.bob, world.cid):
+        dms = [m for m in f.dm_messages(user) if "Your hand:" in m.content]
+        assert dms and dms[-1].attachments, "the hand comes by DM, with its picture"
+    await play_out(world, humans=3)
+    final = last_board(f, world.chan)
+    assert "🏁" in final.content and "last one conscious" in final.content
+    session = (await world.bot.store.sessions_with_status("finished"))[0]
+    state = GAME.load(session.state)
+    assert GAME.result(state) is not None and sum(state.counters) + state.pot == 45
+
+
+async def test_one_person_against_three_bots_to_the_end(lm: World):
+    world, f = lm, lm.fake
+    await open_table(world, bots=3)
+    await play_out(world, humans=1)
+    assert "🏁" in last_board(f, world.chan).content
+
+
+def _hands(hands: dict[int, list[str]], turn: int = 0):
+    """Ann's turn (or `turn`'s); these hands (the rest: Jabs), every card still one of 110."""
+
+    def arrange(state: Any) -> None:
+        pool = state.draw + state.discard + [c for h in state.hands for c in h]
+        state.turn, state.acted, state.done = turn, False, False
+        for seat in range(len(state.hands)):
+            hand = list(hands.get(seat, []))
+            for card in hand:
+                pool.remove(card)
+            while len(hand) < 5:  # plain hits answer nothing
+                card = next(c for c in PLAIN if c in pool)
+                pool.remove(card)
+                hand.append(card)
+            state.hands[seat] = hand
+        plain = [c for c in pool if c in PLAIN]
+        state.draw = [c for c in pool if c not in plain] + plain
+        state.discard = []
+
+    return arrange
+
+
+async def test_a_grab_then_a_choke_is_broken_by_freedom_on_the_victims_turn(lm: World):
+    world, f = lm, lm.fake
+    await open_table(world)
+    await rearrange(world, GAME, _hands({0: ["grab", "choke"], 1: ["freedom"]}))
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="grab bob")
+    assert r.message.content.startswith("✅"), r.ephemeral_text
+    # Bob may answer the Grab with Freedom; he lets it be.
+    r = await f.slash(world.bob, world.chan, "lunchmoney", "play", action="pass")
+    assert r.message.content.startswith("✅")
+    assert "Ann grabs Bob!" in last_board(f, world.chan).content
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="choke")
+    await f.slash(world.bob, world.chan, "lunchmoney", "play", action="pass")
+    state = await state_now(world)
+    assert state.choke is not None and (state.choke.attacker, state.choke.victim) == (0, 1)
+    assert state.counters[1] == 14 and state.turn == 1
+    board = last_board(f, world.chan)
+    assert "Ann holds Bob in a Choke" in board.content
+    assert f"<@{world.bob.id}>: your move" in board.content
+    r = await f.slash(world.bob, world.chan, "lunchmoney", "play", action="break.freedom")
+    assert r.message.content.startswith("✅"), r.ephemeral_text
+    assert "Bob breaks the Choke with Freedom!" in last_board(f, world.chan).content
+    assert (await state_now(world)).choke is None
+
+
+async def test_a_window_closes_on_its_deadline(lm: World):
+    world, f = lm, lm.fake
+    await open_table(world, reaction_time=10)
+    await rearrange(world, GAME, _hands({0: ["hook"], 1: ["dodge"]}))
+    await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.1")
+    board = last_board(f, world.chan)
+    assert "⚡ Waiting for answers" in board.content and f"<@{world.bob.id}>" not in board.content
+    await world.wait(seconds=11)
+    text = last_board(f, world.chan).content
+    assert "⏰ Time is up for answers." in text, text
+    state = await state_now(world)
+    assert state.counters[1] == 13 and "dodge" in state.hands[1]
+
+
+async def test_a_restart_during_a_headlock_loses_nothing(lm: World):
+    world, f = lm, lm.fake
+    await open_table(world)
+    await rearrange(world, GAME, _hands({0: ["grab", "headlock", "jab", "uppercut"]}))
+    await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.grab.1")
+    await f.slash(world.ann, world.chan, "lunchmoney", "play", action="headlock")
+    state = await state_now(world)
+    assert state.headlock is not None and state.headlock.victim == 1
+    before = await world.bot.store.open_session(world.chan.id)
+
+    await world.restart()
+
+    after = await world.bot.store.open_session(world.chan.id)
+    assert after.state == before.state and after.version == before.version
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="free.uppercut")
+    assert r.message.content.startswith("✅"), r.ephemeral_text
+    assert (await state_now(world)).counters[1] == 12
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.jab.2")
+    assert "not possible" in warning(r)  # in a Headlock she attacks nobody else
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="pass")
+    assert r.message.content.startswith("✅")
+    assert (await state_now(world)).turn == 1
+
+
+async def test_a_taunt_is_read_with_the_hit_and_pings_nobody(lm: World):
+    world, f = lm, lm.fake
+    await open_table(world)
+    await rearrange(world, GAME, _hands({0: ["hook"]}))
+    version = await session_version(world.bot, world.chan.id)
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.2",
+                      taunt="x" * 300)
+    assert "at most 120 characters" in warning(r)
+    assert await session_version(world.bot, world.chan.id) == version
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.2",
+                      taunt="Lunch money, <@&1> @everyone! **now**")
+    assert r.message.content.startswith("✅"), r.ephemeral_text
+    board = last_board(f, world.chan)
+    line = next(x for x in board.content.splitlines() if "💬 Ann:" in x)
+    assert "@everyone" not in line and "<@&1>" not in line and "**now**" not in line
+    assert "Lunch money," in line
+    assert board.content.index("plays Hook at Cid") < board.content.index("💬 Ann:")
+
+
+async def test_wrong_moves_are_refused_with_a_reason(lm: World):
+    world, f = lm, lm.fake
+    await open_table(world)
+    await rearrange(world, GAME, _hands({0: ["hook"]}))
+    version = await session_version(world.bot, world.chan.id)
+    r = await f.slash(world.bob, world.chan, "lunchmoney", "play", action="play.jab.0")
+    assert "waiting for Ann" in warning(r)
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hammer.1")
+    assert "You hold no Hammer" in warning(r)
+    r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="x" * 300)
+    assert warning(r)
+    assert await session_version(world.bot, world.chan.id) == version
+
+
+async def test_a_window_deadline_saved_before_a_restart_still_closes_it(lm: World):
+    world, f = lm, lm.fake
+    await open_table(world, reaction_time=60)
+    await rearrange(world, GAME, _hands({0: ["hook"], 1: ["dodge"]}))
+    await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.1")
+    await world.restart(down_for=timedelta(seconds=61))
+    assert "⏰ Time is up for answers." in last_board(f, world.chan).content
