@@ -569,9 +569,9 @@ def _pills(
     canvas: Canvas, badges: list[tuple[tuple[str, ...], RGB]], x: float, y: float, x1: float
 ) -> None:
     """Badges left to right from x, centred on y, none past x1. Each has spellings, longest
-    first: all start short, then each in turn takes its longest spelling that still lets
-    them all fit. If even the shortest do not, the one that reaches x1 is cut with '…' and
-    the rest are left out."""
+    first: all start short, then each in turn, from the last, takes its longest spelling
+    that still lets them all fit. If even the shortest do not, the one that reaches x1 is
+    cut with '…' and the rest are left out."""
     fnt = font(LEAST, True)
 
     def width(line: str) -> float:
@@ -579,8 +579,8 @@ def _pills(
 
     chosen = [spellings[-1] for spellings, _ in badges]
     total = sum(width(line) for line in chosen)
-    for k, (spellings, _) in enumerate(badges):
-        for line in spellings:
+    for k in reversed(range(len(badges))):  # a hold's name goes first: its link shows it
+        for line in badges[k][0]:
             grown = total - width(chosen[k]) + width(line)
             if grown <= x1 - x + PILL_GAP:
                 total, chosen[k] = grown, line
