@@ -47,10 +47,11 @@ def _player(seat: int, counters: int, **flags: bool) -> PlayerView:
 
 
 def board(n: int, extra: int = 0) -> PublicView:
-    """Mid-game with `n` players; `extra` more counters taken from the third into the pot."""
+    """Mid-game with `n` players; `extra` more counters taken from the third (of two: the
+    first) into the pot."""
     counts = COUNTS[:n]
+    counts[2 if n > 2 else 0] -= extra
     if n > 2:
-        counts[2] -= extra
         counts[-1] = 0  # the last one out cold
     players = [_player(s, c) for s, c in enumerate(counts)]
     players[0] = _player(0, counts[0], helpless=True)
