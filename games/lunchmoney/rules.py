@@ -60,6 +60,7 @@ class LunchMoney(Game[LunchState]):
     state_type = LunchState
     has_reactions = True
     taunts = True  # table talk: "/lunchmoney play taunt:" says something with the hit
+    news_stays_on_its_board = True  # a turn's play (cards, answers, chain) is one message
     options = [
         OptionSpec(name="turtling", description="Against endless discarding (publisher's FAQ)",
                    kind=str, choices=dict(data.TURTLING), default="allowed"),
