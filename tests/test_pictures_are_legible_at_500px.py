@@ -19,6 +19,7 @@ from games.dentpourdent import GAME as DENTPOURDENT
 from games.dobbelduel import GAME as DOBBELDUEL
 from games.dog import GAME as DOG
 from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring
+from games.lunchmoney.rules import LunchMoney
 from games.rng import Rng
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
@@ -101,6 +102,12 @@ def test_dentpourdent_board_and_hand_are_legible_at_500px(n: int) -> None:
 def test_dentpourdent_pictures_with_long_names_are_legible_at_500px() -> None:
     players = [Player(name=name, bot=True) for name in LONG[:5]]
     _check(DENTPOURDENT, players, {}, seed=11, every=5)
+
+
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_lunchmoney_table_and_hand_are_legible_at_500px(n: int) -> None:
+    players = [Player(name=name, bot=True) for name in (NAMES + LONG)[:n]]
+    _check(LunchMoney(), players, {}, seed=n, every=4)
 
 
 def test_every_text_in_games_is_drawn_through_the_measuring_helper() -> None:

@@ -21,6 +21,8 @@ from games.dog import GAME as DOG
 from games.dog.render import board as dog_board
 from games.dog.render import hand as dog_hand
 from games.drawing import Canvas, measuring, to_png
+from games.lunchmoney import render as lunchmoney_render
+from games.lunchmoney.rules import LunchMoney
 from games.rng import Rng
 
 NAMES = ["Ann", "Bob", "Zoë Ünal", "Dmitri", "Eva", "Frits"]
@@ -71,6 +73,17 @@ def _fists() -> list[BaseModel]:
     return [v for v in views if v is not None]
 
 
+def _lunch() -> list[BaseModel]:
+    game = LunchMoney()
+    return [game.public_view(s) for s in _moments(game, 6, {}, 5, 7)]
+
+
+def _lunchboxes() -> list[BaseModel]:
+    game = LunchMoney()
+    views = [game.private_view(s, 0) for s in _moments(game, 3, {}, 6, 3)]
+    return [v for v in views if v is not None]
+
+
 KINDS: dict[str, tuple[Callable[[], list[BaseModel]], Callable[[Any], Canvas]]] = {
     "dog board classic 4": (lambda: _dog(4, "classic"), dog_board.board_canvas),
     "dog board royal 6": (lambda: _dog(6, "royal"), dog_board.board_canvas),
@@ -80,6 +93,8 @@ KINDS: dict[str, tuple[Callable[[], list[BaseModel]], Callable[[Any], Canvas]]] 
     "dobbelduel code": (_codes, dobbelduel_render.code_canvas),
     "dentpourdent board 5": (_brawl, dentpourdent_render.board_canvas),
     "dentpourdent hand": (_fists, dentpourdent_render.hand_canvas),
+    "lunchmoney table 6": (_lunch, lunchmoney_render.board_canvas),
+    "lunchmoney hand": (_lunchboxes, lunchmoney_render.hand_canvas),
 }
 
 
