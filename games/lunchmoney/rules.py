@@ -29,6 +29,11 @@ Decisions where the rulebook and DECISIONS.md are silent (each has a test):
 - Roundhouse and Spinning Backfist: the way they pass on is chosen when played.
 - Block, then Grab: the blocker may Grab first; if she does not (or cannot), the attacker.
 - A knocked-out player's cards go to the discard, and her holds end.
+- A whole round of passes (nobody plays or discards a card) rings the bell: every hand goes
+  to the discard and everyone draws 5 anew. Hands of defence cards only would otherwise pass
+  for ever (the rulebook's game has a person to call it; a bot needs a rule).
+- The taunt option of `play` is the rulebook's table talk: the bot also tells each hit in a
+  short generated line (talk.py).
 - Clock: a seat out of time in a window passes; on a turn or a choice, the AI moves for it.
 """
 
