@@ -1,0 +1,136 @@
+"""Lunch Money rules and AI figures: the AI's decision time by stage and apply() time (p50/p99)
+over every decision of whole games, the AI's win rate with one AI seat against random seats,
+and the length of AI games in turns and actions.
+
+Run: .venv/bin/python -m bench.bench_lunchmoney
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from bench import size
+from games.contract import Player, random_action
+from games.lunchmoney.rules import LunchMoney
+from games.lunchmoney.state import LunchState
+from games.rng import Rng
+
+GAME = LunchMoney()
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
+TABLES = (2, 4, 8)
+TIMED_GAMES = size(30, 1)  # per player count (2-8), AI and random seats mixed
+WIN_GAMES = size(500, 4)  # per player count
+LENGTH_GAMES = size(200, 2)  # per player count, AI seats only
+
+
+def start(n: int, seed: int) -> LunchState:
+    return GAME.new_state([Player(name=NAMES[i], bot=True) for i in range(n)], {}, seed)
+
+
+def stage(st: LunchState, seat: int) -> str:
+    if st.window is not None:
+        top = st.stack[-1]
+        return "window (attacked)" if top.kind == "attack" and top.target == seat \
+            else "window (humiliation)"
+    if st.offer is not None:
+        return f"offer ({st.offer.kind})"
+    if st.headlock is not None and seat in (st.headlock.attacker, st.headlock.victim):
+        return "turn (headlock)"
+    if st.choke is not None and seat in (st.choke.attacker, st.choke.victim):
+        return "turn (choke)"
+    return "turn"
+
+
+def ms(times: list[float]) -> str:
+    times = sorted(times)
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    return f"p50 {statistics.median(times):6.3f} ms   p99 {p99:6.3f} ms   worst {times[-1]:6.3f} ms"
+
+
+def timings() -> None:
+    """Every decision of games with AI seats and a random seat (random play reaches the
+    windows, offers and holds the AI seldom makes): the AI's choice for the seat, then apply."""
+    decide: dict[str, list[float]] = {}
+    apply: list[float] = []
+    counts = range(2, 9)
+    for n in counts:
+        for g in range(TIMED_GAMES):
+            st = start(n, 500 * n + g)
+            rng = Rng.seeded(g)
+            while GAME.result(st) is None:
+                seats = GAME.to_act(st)
+                seat = seats[rng.below(len(seats))]
+                began = time.perf_counter()
+                action = GAME.ai_action(st, seat, rng)
+                decide.setdefault(stage(st, seat), []).append(
+                    (time.perf_counter() - began) * 1000)
+                if seat == g % n:
+                    action = random_action(GAME, st, seat, rng)
+                began = time.perf_counter()
+                st = GAME.apply(st, seat, action).state
+                apply.append((time.perf_counter() - began) * 1000)
+    every = [t for times in decide.values() for t in times]
+    print(f"AI decision, {len(every)} decisions of {len(counts) * TIMED_GAMES} games "
+          f"(2-8 players):")
+    print(f"  {'all':28} {ms(every)}   (target p99 < 50 ms)")
+    for name in sorted(decide):
+        label = f"{name} ({len(decide[name])})"
+        print(f"  {label:28} {ms(decide[name])}")
+    print(f"apply(), {len(apply)} actions:\n  {'all':28} {ms(apply)}")
+
+
+def ai_wins(n: int, seed: int, ai_seat: int) -> bool:
+    st = start(n, seed)
+    rng = Rng.seeded(seed ^ 0xA1)
+    while (result := GAME.result(st)) is None:
+        seats = GAME.to_act(st)
+        seat = seats[rng.below(len(seats))]
+        if seat == ai_seat:
+            action = GAME.ai_action(st, seat, rng)
+        else:
+            action = random_action(GAME, st, seat, rng)
+        st = GAME.apply(st, seat, action).state
+    return result.winners == [ai_seat]
+
+
+def win_rates() -> None:
+    print(f"AI win rate, one AI seat (every seat in turn) against random seats, {WIN_GAMES} "
+          f"games per table:")
+    for n in TABLES:
+        began = time.perf_counter()
+        wins = sum(ai_wins(n, 90_000 + 1000 * n + g, g % n) for g in range(WIN_GAMES))
+        spent = (time.perf_counter() - began) * 1000 / WIN_GAMES
+        rate = wins / WIN_GAMES
+        print(f"  {n} players: {wins}/{WIN_GAMES} = {rate:5.1%}   chance share {1 / n:5.1%}"
+              f"   {rate * n:4.2f}x chance   ({spent:.1f} ms per game)")
+
+
+def lengths() -> None:
+    print(f"Game length, AI seats only, {LENGTH_GAMES} games per table:")
+    for n in TABLES:
+        turns, actions = [], []
+        for g in range(LENGTH_GAMES):
+            st = start(n, 70_000 + 1000 * n + g)
+            rng = Rng.seeded(g)
+            count = 0
+            while GAME.result(st) is None:
+                seats = GAME.to_act(st)
+                seat = seats[rng.below(len(seats))]
+                st = GAME.apply(st, seat, GAME.ai_action(st, seat, rng)).state
+                count += 1
+            turns.append(st.turns)
+            actions.append(count)
+        print(f"  {n} players: {statistics.mean(turns):5.1f} turns, "
+              f"{statistics.mean(actions):6.1f} actions on average "
+              f"(turns {min(turns)}-{max(turns)}, actions {min(actions)}-{max(actions)})")
+
+
+def main() -> None:
+    timings()
+    win_rates()
+    lengths()
+
+
+if __name__ == "__main__":
+    main()
