@@ -353,6 +353,14 @@ def test_on_timeout_on_a_turn_is_the_ais_move() -> None:
     assert move in ids(state, 0) and move == GAME.ai_action(state, 0, Rng.seeded(3))
 
 
+def test_on_timeout_on_an_offer_is_the_ais_choice_not_a_pass() -> None:
+    state = table(3, hands={0: hand("grab", "uppercut")})
+    state = play(state, 0, "play.grab.1")
+    assert state.offer is not None and GAME.reactions(state) == []
+    move = GAME.on_timeout(state, 0, Rng.seeded(1))
+    assert move in ids(state, 0) and move == "free.uppercut"
+
+
 def test_every_seat_in_a_window_may_pass() -> None:
     state = table(4, hands={1: hand("dodge"), 2: hand("humiliation"), 3: hand("humiliation")})
     state = play(state, 0, "play.hook.1")
