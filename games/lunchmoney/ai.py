@@ -64,7 +64,7 @@ def _offer(state: LunchState, seat: int, legal: list[str]) -> str:
             return card
     if "grab" in options:
         return "grab"
-    return _hardest(legal, "free.") or "none"
+    return _hardest(legal, "free.") or ("none" if "none" in options else "pass")
 
 
 def _hardest(legal: list[str], prefix: str) -> str | None:

@@ -60,9 +60,12 @@ def turn_actions(state: LunchState, seat: int) -> list[Action]:
                                         path=(f"Break the {kind.title()}", data.name(card))))
         if not locked and not poked:
             for card in cards:
+                # a Choke's victim plays only basic attacks (at half damage), at the others
+                if choked and data.CARD[card].kind != data.BASIC:
+                    continue
                 if data.CARD[card].attack or card in OPENERS:
                     found.extend(_attack_actions(state, seat, card))
-        if "firstaid" in hand and not locked:
+        if "firstaid" in hand and not locked and not choked:
             for n in range(1, hand.count("firstaid") + 1):
                 found.append(Action(id=f"heal.{n}", label=f"First Aid x{n}: {_counted(2 * n)} "
                                                           f"back from the pot",
@@ -179,9 +182,9 @@ def offer_actions(state: LunchState, seat: int) -> list[Action]:
     hand = state.hands[seat]
     who = state.name(offer.target)
     found: list[Action] = []
-    if offer.kind == "grab":
+    if offer.kind == "grab":  # answered like a window: nobody learns who holds a Grab
         found.append(Action(id="grab", label=f"Grab {who}"))
-        return [*found, Action(id="none", label="No Grab")]
+        return [*found, Action(id=PASS, label="No Grab")]
     for card in dict.fromkeys(hand):
         c = data.CARD[card]
         if c.kind == data.BASIC or (c.kind == data.WEAPON and not offer.basic_only):
@@ -349,7 +352,7 @@ def _take_offer(state: LunchState, seat: int, action_id: str, events: list[str])
     offer = state.offer
     assert offer is not None
     state.offer = None
-    if action_id == "none":
+    if action_id in ("none", PASS):
         if offer.kind == "grab" and offer.then is not None and "grab" in state.hands[offer.then]:
             state.offer = Offer(kind="grab", seat=offer.then, target=seat)
         return
@@ -384,6 +387,9 @@ def knock_out(state: LunchState, seat: int, events: list[str]) -> None:
         if hold is not None and seat in (hold.attacker, hold.victim):
             setattr(state, kind, None)
     state.poked.pop(seat, None)
+    for step in state.stack:
+        if step.target == seat and step.seat != seat:
+            _back_to_hand(state, step)  # an attack on her that comes to nothing
     state.stack = [s for s in state.stack if s.seat != seat and s.target != seat]
     if state.window is not None:
         state.window = [s for s in state.window if s != seat] or None
@@ -582,9 +588,10 @@ def settle(state: LunchState, events: list[str]) -> None:
         if not state.acted:
             return
         holder = state.headlock is not None and state.headlock.attacker == state.turn
-        if holder and not state.done and any(c in data.HEADLOCK_FREE
-                                             for c in state.hands[state.turn]):
-            return  # her free hits first: she ends the turn herself
+        if holder and not state.done:
+            # she ends her turn herself, free hits or not: the table must not learn whether
+            # she still holds a Jab, an Uppercut or a Stomp
+            return
         _end_turn(state, events)
     raise RuntimeError("the play did not settle")  # a defect
 

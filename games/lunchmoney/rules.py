@@ -24,7 +24,9 @@ Decisions where the rulebook and DECISIONS.md are silent (each has a test):
   Headbutt are played at the holder as attacks (which she may answer); Humiliation frees
   her and gives her a free attack.
 - A Headlock's holder plays her free Jabs, Uppercuts and Stomps at its victim on her turn,
-  before or after her action, and ends her turn herself.
+  before or after her action, and ends her turn herself (always: the table must not learn
+  whether she has a free hit left).
+- The Grab after a Block is asked like a window (privately, the channel not naming who).
 - Stomp halves the next attack its victim plays (rounded down), whatever it is.
 - Roundhouse and Spinning Backfist: the way they pass on is chosen when played.
 - Block, then Grab: the blocker may Grab first; if she does not (or cannot), the attacker.
@@ -115,7 +117,15 @@ class LunchMoney(Game[LunchState]):
         return [state.turn]
 
     def reactions(self, state: LunchState) -> list[Seat]:
-        return list(state.window) if state.winners is None and state.window else []
+        """The seats of a window, and the one asked whether to Grab after a Block (that
+        question is a window too: the channel must not learn who holds a Grab)."""
+        if state.winners is not None:
+            return []
+        if state.window:
+            return list(state.window)
+        if state.offer is not None and state.offer.kind == "grab":
+            return [state.offer.seat]
+        return []
 
     def legal_actions(self, state: LunchState, seat: Seat) -> list[Action]:
         if seat not in self.to_act(state):
@@ -153,7 +163,7 @@ class LunchMoney(Game[LunchState]):
         card = parts[1] if parts[0] in ("play", "free", "break") and len(parts) > 1 else parts[0]
         if card in data.CARD and card not in state.hands[seat]:
             return f"You hold no {data.name(card)}."
-        if seat in state.poked or (state.headlock and state.headlock.victim == seat):
+        if state.helpless(seat):
             return "You are helpless: you cannot do that now."
         return "That move is not possible right now."
 
@@ -169,7 +179,7 @@ class LunchMoney(Game[LunchState]):
 
     def on_timeout(self, state: LunchState, seat: Seat, rng: Rng) -> str:
         if seat in self.reactions(state):
-            return fight.PASS
+            return fight.PASS  # (a window, or the Grab after a Block)
         return self.ai_action(state, seat, rng)
 
     def menu_prompt(self, state: LunchState, seat: Seat, prefix: str) -> str:

@@ -47,13 +47,6 @@ def options(g: int) -> dict[str, Any]:
     return {} if g % 7 else {"turtling": TURTLING[g // 7 % 3]}
 
 
-KNOWN_BUG_STUCK_WEAPON = True  # see test_a_weapon_comes_back_when_its_target_is_knocked_out
-
-
-def stuck_weapons(st: LunchState) -> bool:
-    return KNOWN_BUG_STUCK_WEAPON and any(st.in_use)
-
-
 def check(st: LunchState) -> None:
     """The invariants of a state where a seat must decide (or the game is over)."""
     n = len(st.players)
@@ -66,8 +59,7 @@ def check(st: LunchState) -> None:
     for seat in range(n):
         assert st.out[seat] == (st.counters[seat] == 0), (seat, st.out[seat], st.counters[seat])
         assert all(data.CARD[c].kind == data.WEAPON for c in st.in_use[seat])
-        if not stuck_weapons(st):
-            assert len(st.hands[seat]) + len(st.in_use[seat]) <= data.HAND_SIZE, st.hands
+        assert len(st.hands[seat]) + len(st.in_use[seat]) <= data.HAND_SIZE, st.hands
         if st.out[seat]:
             assert not st.hands[seat] and not st.in_use[seat], f"seat {seat} out with cards"
             for hold in (st.choke, st.headlock):
@@ -77,7 +69,7 @@ def check(st: LunchState) -> None:
             assert st.offer is None or seat not in (st.offer.seat, st.offer.target)
     for hold in (st.choke, st.headlock):
         assert hold is None or hold.attacker != hold.victim
-    if not st.stack and not KNOWN_BUG_STUCK_WEAPON:
+    if not st.stack:
         assert not any(st.in_use), f"weapons in use with nothing under way: {st.in_use}"
 
     to_act = GAME.to_act(st)
@@ -269,8 +261,6 @@ def deal(n: int, hands: dict[int, list[str]], seed: int = 1) -> LunchState:
     return st
 
 
-@pytest.mark.xfail(strict=True, reason="rules bug: fight.knock_out drops an attack from the "
-                                       "stack without giving its weapon back (in_use)")
 def test_a_weapon_comes_back_when_its_target_is_knocked_out_first() -> None:
     """Ann's Hammer at Cid; Cid Blocks; Ann Humiliates the Block and knocks Cid out with her
     free Uppercut while the Hammer is still under way: the Hammer comes back to Ann's hand
