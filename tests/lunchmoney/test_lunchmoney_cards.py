@@ -262,7 +262,8 @@ def test_grab_and_headlock_holds() -> None:
     state = table(3, hands={0: hand("grab", "headlock")})
     after = run(state, [(0, "play.grab.1"), (0, "headlock")])
     assert after.headlock == Hold(attacker=0, victim=1) and lost(after, 1) == 0
-    assert after.turn == 1
+    assert after.turn == 0  # a Headlock's holder ends her turn herself
+    assert play(after, 0, "pass").turn == 1
     assert [h.kind for h in GAME.public_view(after).holds] == ["headlock"]
 
 
@@ -304,8 +305,8 @@ def test_freedom_answers_nothing_but_grab_choke_and_headlock() -> None:
 def test_after_a_block_the_blocker_may_grab_first_and_follow_it_up() -> None:
     state = table(3, hands={0: hand("grab"), 1: hand("block", "grab", "uppercut")})
     state = run(state, [(0, "play.hook.1"), (1, "block")])
-    assert state.offer is not None and GAME.to_act(state) == [1]
-    assert ids(state, 1) == ["grab", "none"]
+    assert GAME.to_act(state) == [1] and GAME.reactions(state) == [1]  # asked like a window
+    assert ids(state, 1) == ["grab", "pass"]
     state = play(state, 1, "grab")  # Ann cannot answer it: it lands
     assert state.offer is not None and state.offer.kind == "follow"
     assert GAME.to_act(state) == [1] and "free.uppercut" in ids(state, 1)
@@ -322,15 +323,15 @@ def test_after_a_block_the_grab_of_the_blocker_may_be_dodged() -> None:
 def test_after_a_block_without_a_grab_of_the_blocker_the_attacker_may_grab() -> None:
     state = table(3, hands={0: hand("grab", "kick4"), 1: hand("block")})
     state = run(state, [(0, "play.hook.1"), (1, "block")])
-    assert GAME.to_act(state) == [0] and ids(state, 0) == ["grab", "none"]
+    assert GAME.to_act(state) == [0] and ids(state, 0) == ["grab", "pass"]
     after = run(state, [(0, "grab"), (0, "free.kick4")])
     assert lost(after, 1) == 4 and after.turn == 1
 
 
 def test_after_a_block_the_attacker_may_grab_when_the_blocker_does_not() -> None:
     state = table(3, hands={0: hand("grab"), 1: hand("block", "grab")})
-    state = run(state, [(0, "play.hook.1"), (1, "block"), (1, "none")])
-    assert GAME.to_act(state) == [0] and ids(state, 0) == ["grab", "none"]
+    state = run(state, [(0, "play.hook.1"), (1, "block"), (1, "pass")])
+    assert GAME.to_act(state) == [0] and ids(state, 0) == ["grab", "pass"]
     after = run(state, [(0, "grab"), (0, "free.hook")])
     assert lost(after, 1) == 2
 
@@ -398,12 +399,21 @@ def test_the_choke_attacker_may_let_go_on_her_turn() -> None:
 
 
 def test_a_choke_victim_hits_others_for_half_and_not_her_attacker() -> None:
-    state = choked(victim_hand=hand("uppercut", "knife"))
+    state = choked(victim_hand=hand("uppercut"))
     offered = ids(state, 1)
     assert "play.uppercut.2" in offered and "play.uppercut.0" not in offered
     refused(state, 1, "play.uppercut.0")
     after = play(state, 1, "play.uppercut.2")
     assert lost(after, 2) == 1  # 3 halved, rounded down
+
+
+def test_a_choke_victim_plays_only_basic_attacks_no_weapon_special_or_first_aid() -> None:
+    state = choked(victim_hand=["knife", "poke", "grab", "firstaid", "jab"])
+    state.counters[1] = 10
+    plays = [a for a in ids(state, 1) if a.startswith(("play.", "heal."))]
+    assert plays == ["play.jab.2"]
+    for move in ("play.knife.2", "play.poke.2", "play.grab.2", "heal.1"):
+        refused(state, 1, move)
 
 
 @pytest.mark.parametrize("card", ["freedom", "humiliation"])
@@ -469,10 +479,12 @@ def test_the_headlock_free_hits_come_again_on_the_next_turn() -> None:
     assert state.turn == 0 and "free.jab" in ids(state, 0)
 
 
-def test_a_headlock_holder_with_no_free_hit_left_ends_her_turn_with_her_action() -> None:
+def test_a_headlock_holder_with_no_free_hit_left_still_ends_her_turn_herself() -> None:
     state = headlocked(turn=0)
     after = play(state, 0, "play.hook.1")
-    assert after.turn == 1
+    assert after.turn == 0 and not [a for a in ids(after, 0) if a.startswith("free.")]
+    assert ids(after, 0) == ["release.headlock", "pass"]
+    assert play(after, 0, "pass").turn == 1
 
 
 def test_a_headlock_holder_attacks_nobody_but_its_victim() -> None:
@@ -782,8 +794,8 @@ def test_every_card_is_accounted_for_after_a_turn_of_weapon_block_and_grab_offer
                             2: hand("humiliation")})
     before = Counter(c for h in state.hands for c in h) + Counter(state.draw)
     state = run(state, [(0, "play.knife.1"), (2, "pass"), (1, "block"), (2, "pass")])
-    assert GAME.to_act(state) == [0] and ids(state, 0) == ["grab", "none"]
-    state = play(state, 0, "none")
+    assert GAME.to_act(state) == [0] and ids(state, 0) == ["grab", "pass"]
+    state = play(state, 0, "pass")
     assert state.turn == 1 and "knife" in state.hands[0]
     after = (Counter(c for h in state.hands for c in h) + Counter(state.draw)
              + Counter(state.discard) + Counter(c for u in state.in_use for c in u))

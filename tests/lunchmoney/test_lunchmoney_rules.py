@@ -353,6 +353,13 @@ def test_on_timeout_on_a_turn_is_the_ais_move() -> None:
     assert move in ids(state, 0) and move == GAME.ai_action(state, 0, Rng.seeded(3))
 
 
+def test_on_timeout_on_the_grab_after_a_block_is_a_pass() -> None:
+    state = table(3, hands={0: hand("grab"), 1: hand("block", "grab")})
+    state = run(state, [(0, "play.hook.1"), (1, "block")])
+    assert GAME.reactions(state) == [1]
+    assert GAME.on_timeout(state, 1, Rng.seeded(1)) == "pass"
+
+
 def test_on_timeout_on_an_offer_is_the_ais_choice_not_a_pass() -> None:
     state = table(3, hands={0: hand("grab", "uppercut")})
     state = play(state, 0, "play.grab.1")

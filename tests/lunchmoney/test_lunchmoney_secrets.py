@@ -95,7 +95,7 @@ def test_a_different_hand_of_the_same_size_changes_nothing_public() -> None:
 
 
 def test_the_public_view_never_names_the_seats_of_an_open_window() -> None:
-    windows = [s for s in POINTS if s.window is not None]
+    windows = [s for s in POINTS if GAME.reactions(s)]
     assert windows
     for state in windows:
         view = GAME.public_view(state)
@@ -182,6 +182,8 @@ def test_after_a_block_the_channel_does_not_learn_whether_the_blocker_holds_a_gr
     assert looks(a.state) == looks(b.state), (
         f"waiting {GAME.public_view(a.state).waiting} against "
         f"{GAME.public_view(b.state).waiting}: the Grab offer names who holds a Grab")
+    assert GAME.reactions(a.state) == [1] and GAME.reactions(b.state) == [0]
+    assert GAME.public_view(a.state).answers_awaited
 
 
 def headlock_holder_with(card: str) -> LunchState:
