@@ -3,8 +3,8 @@
 Measured from the moment the interaction is sent to the bot until its last request (the board
 message with its picture, the DM of the new hand) has been answered. Prints median and p90
 over the moves of whole games, for `/dog play` (4 seats: one person and three bot seats, so a
-move also includes the bots' answers), `/dobbelduel play` and `/dentpourdent play` (Ann and two
-bot seats, or two people; a move includes every duel thrown after it).
+move also includes the bots' answers), `/dobbelduel play`, `/dentpourdent play` (Ann and two
+bot seats, or two people; a move includes every duel thrown after it) and `/lunchmoney play`.
 
 Run: .venv/bin/python -m bench.bench_bot_play
 """
@@ -103,6 +103,8 @@ async def main() -> None:
     report("/dentpourdent play (Ann + 2 bot seats)",
            await bench("dentpourdent", 2, size(120, 6)))
     report("/dentpourdent play (2 people)", await bench("dentpourdent", 0, size(120, 6)))
+    report("/lunchmoney play (Ann + 3 bot seats)", await bench("lunchmoney", 3, size(120, 6)))
+    report("/lunchmoney play (2 people)", await bench("lunchmoney", 0, size(120, 6)))
 
 
 if __name__ == "__main__":
