@@ -77,7 +77,7 @@ CARDS = (
     Card("choke", "Choke", SPECIAL, CHOKE, 1,
          "After a Grab: a hold. 1 damage now and on each of your turns; both helpless."),
     Card("knockdown", "Uppercut (special)", SPECIAL, 0, 1,
-         "The victim is helpless: one free basic attack follows."),
+         "The victim is helpless: one free attack follows."),
 )
 CARD = {c.key: c for c in CARDS}
 DECK_SIZE = sum(c.copies for c in CARDS)  # 110

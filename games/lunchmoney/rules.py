@@ -165,6 +165,10 @@ class LunchMoney(Game[LunchState]):
             return f"You hold no {data.name(card)}."
         if state.helpless(seat):
             return "You are helpless: you cannot do that now."
+        lock = state.headlock
+        if parts[0] == "play" and lock is not None and lock.attacker == seat:
+            return (f"You hold {state.name(lock.victim)} in a Headlock: you may attack nobody "
+                    f"else (let go first).")
         return "That move is not possible right now."
 
     def result(self, state: LunchState) -> Result | None:

@@ -188,7 +188,7 @@ async def test_a_restart_during_a_headlock_loses_nothing(lm: World):
     assert r.message.content.startswith("✅"), r.ephemeral_text
     assert (await state_now(world)).counters[1] == 12
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.jab.2")
-    assert "not possible" in warning(r)  # in a Headlock she attacks nobody else
+    assert "Headlock: you may attack nobody else" in warning(r)
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="pass")
     assert r.message.content.startswith("✅")
     assert (await state_now(world)).turn == 1
