@@ -7,6 +7,7 @@ tests are arranged by hand (who holds which card), as `rearrange` allows.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -234,3 +235,34 @@ async def test_a_window_deadline_saved_before_a_restart_still_closes_it(lm: Worl
     await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.1")
     await world.restart(down_for=timedelta(seconds=61))
     assert "⏰ Time is up for answers." in channel_text(world)
+
+
+async def test_the_channel_reads_the_same_whoever_holds_the_humiliation(lm: World):
+    """Humiliation in Bob's hand (the target) or in Cid's: the channel's board after Ann's
+    attack is the same, word for word and pixel for pixel."""
+    world, f = lm, lm.fake
+    seen: list[tuple[str, bytes]] = []
+    first: Any = None
+    for holder in (1, 2):
+        await open_table(world)
+        await rearrange(world, GAME, _hands({0: ["hook"], holder: ["humiliation"]}))
+        if first is not None:  # the very same table, the card in the other hand
+
+            def same(state: Any, first: Any = first) -> None:
+                hands = [list(h) for h in first.hands]
+                hands[1], hands[2] = hands[2], hands[1]
+                for key in ("counters", "draw", "discard", "turn", "rng", "out", "pot"):
+                    setattr(state, key, getattr(first, key))
+                state.hands = hands
+
+            await rearrange(world, GAME, same)
+        else:
+            first = await state_now(world)
+        assert "humiliation" in (await state_now(world)).hands[holder]
+        await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.1")
+        board = last_board(f, world.chan)
+        assert "⚡ Waiting for answers" in board.content
+        news = board.content[board.content.index("Ann plays Hook"):]
+        seen.append((re.sub(r"<t:\d+:R>", "<t>", news), board.attachments[0].data))
+        await f.slash(world.ann, world.chan, "lunchmoney", "end")
+    assert seen[0] == seen[1]
