@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games import piles
 from games.dentpourdent import data
 from games.dentpourdent.state import DentState, Duel, Family, KnockOut, Window, figure
 from games.dentpourdent.views import ThrowView, Trophy
@@ -34,15 +35,8 @@ def teeth_word(n: int) -> str:
 # -- cards ------------------------------------------------------------------------------------
 def draw_up(state: DentState, seat: int, events: list[str]) -> None:
     """Refill a hand to 5; the discard pile becomes the draw pile when it runs out."""
-    hand = state.families[seat].hand
-    while len(hand) < data.HAND_SIZE:
-        if not state.draw:
-            if not state.discard:
-                return
-            state.draw, state.discard = state.discard, []
-            state.rng.shuffle(state.draw)
-            events.append("The discard pile is shuffled into a new draw pile.")
-        hand.append(state.draw.pop())
+    piles.draw_up(state.families[seat].hand, data.HAND_SIZE, state.draw, state.discard,
+                  state.rng, events)
 
 
 def spend(state: DentState, seat: int, card: str, events: list[str]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from games import piles
 from games.contract import Action, RuleError
 from games.lunchmoney import data, talk
 from games.lunchmoney.state import Hold, LunchState, Offer, Step
@@ -513,15 +514,9 @@ def _land(state: LunchState, step: Step, events: list[str]) -> None:
 
 
 def draw_up(state: LunchState, seat: int, events: list[str]) -> None:
-    hand = state.hands[seat]
-    while len(hand) < data.HAND_SIZE and not state.out[seat]:
-        if not state.draw:
-            if not state.discard:
-                return
-            state.draw, state.discard = state.discard, []
-            state.rng.shuffle(state.draw)
-            events.append("The discard pile is shuffled into a new draw pile.")
-        hand.append(state.draw.pop())
+    if not state.out[seat]:
+        piles.draw_up(state.hands[seat], data.HAND_SIZE, state.draw, state.discard, state.rng,
+                      events)
 
 
 def _end_turn(state: LunchState, events: list[str]) -> None:
