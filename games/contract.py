@@ -25,6 +25,7 @@ from games.rng import Rng
 
 Seat = int
 ACTION_ID_MAX = 80
+PASS = "pass"  # the last segment of the action that lets a reaction window go by
 LABEL_MAX = 100
 _ACTION_ID_RE = re.compile(r"^[A-Za-z0-9_+\-=]+(\.[A-Za-z0-9_+\-=]+)*$")
 
@@ -233,6 +234,10 @@ class Game(ABC, Generic[S]):
         pass; on a turn, the move the AI would make for the seat, unless the game's rules
         name another default (a game says which in its docstring). The bot calls it again
         while the seat's move is half made (`move_in_progress`)."""
+        if seat in self.reactions(state):
+            for action in self.legal_actions(state, seat):
+                if action.id.split(".")[-1] == PASS:
+                    return action.id
         return self.ai_action(state, seat, rng)
 
     def read_move(self, state: S, seat: Seat, text: str) -> list[Action]:

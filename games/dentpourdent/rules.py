@@ -244,11 +244,6 @@ class DentPourDent(Game[DentState]):
             summary = f"Nobody wins ({tally})."
         return Result(winners=list(state.winners), scores=scores, summary=summary)
 
-    def on_timeout(self, state: DentState, seat: Seat, rng: Rng) -> str:
-        if seat in self.reactions(state):
-            return cards.PASS
-        return self.ai_action(state, seat, rng)
-
     def move_in_progress(self, state: DentState) -> bool:
         return state.choice is not None
 

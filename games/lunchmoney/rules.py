@@ -181,11 +181,6 @@ class LunchMoney(Game[LunchState]):
             summary = "Everyone is out cold."
         return Result(winners=list(state.winners), scores=list(state.counters), summary=summary)
 
-    def on_timeout(self, state: LunchState, seat: Seat, rng: Rng) -> str:
-        if seat in self.reactions(state):
-            return fight.PASS  # (a window, or the Grab after a Block)
-        return self.ai_action(state, seat, rng)
-
     def menu_prompt(self, state: LunchState, seat: Seat, prefix: str) -> str:
         if seat not in self.to_act(state):
             return "Nothing to do: wait for your turn."
