@@ -268,9 +268,15 @@ class DentPourDent(Game[DentState]):
             return "Which member do you send into the ring?"
         if not prefix:
             return "Challenge a fighter, or play a card first?"
+        prompts = {
+            "duel": "Challenge whom?",
+            "bridge": "Who gets a tooth back?",
+            "dbridge": "Who gets two teeth back?",
+            "swap": "Who steps into the ring?",
+        }
         if prefix.startswith("duel."):
             return "With which attack card?"
-        return "Choose"
+        return prompts.get(prefix, "Choose")
 
     # -- seeing ----------------------------------------------------------------------------------
     def public_view(self, state: DentState) -> PublicView:

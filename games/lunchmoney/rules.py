@@ -196,11 +196,16 @@ class LunchMoney(Game[LunchState]):
             return f"A free attack at {state.name(state.offer.target)}: which card?"
         if not prefix:
             return "Your turn: play a card at someone, heal, discard and draw, or pass."
-        if prefix.startswith("play."):
-            return "At whom?" if prefix.count(".") == 1 else "Which way does it pass on?"
-        if prefix.startswith("discard"):
-            return "How many cards?" if prefix.count(".") == 0 else "Which cards?"
-        return "Choose"
+        head, depth = prefix.split(".")[0], prefix.count(".")
+        prompts = {
+            "play": ("Which card?", "At whom?", "Which way does it pass on if dodged?"),
+            "discard": ("How many cards?", "Which cards?"),
+            "heal": ("How many First Aid cards?",),
+            "free": ("Which free hit?",),
+            "break": ("Break the hold with which card?",),
+        }
+        steps = prompts.get(head, ("Choose",))
+        return steps[min(depth, len(steps) - 1)]
 
     # -- seeing ------------------------------------------------------------------------------
     def public_view(self, state: LunchState) -> PublicView:
