@@ -768,3 +768,83 @@ class Canvas:
             groups.append(((x0, y0, x1, y1), members))
         return [(box, [self.ops[i] for i in sorted(members)]) for box, members in groups]
 
+
+
+# -- helpers the card games' pictures share ---------------------------------------------------
+RGB = tuple[int, int, int]
+Draw = ImageDraw.ImageDraw | Canvas  # a Pillow draw, or a Canvas (which draws like one)
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """`a` moved a fraction `t` towards `b`."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def palette_of(colours: list[RGB]) -> Image.Image:
+    """A fixed palette image of these colours (at most 256; the rest repeat the last), onto
+    which every picture of a kind is mapped: the same view, the same bytes."""
+    colours = colours[:256]
+    flat = [c for rgb in colours for c in rgb]
+    flat += list(colours[-1]) * (256 - len(colours))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
+
+
+def fitted_text(
+    draw: Draw,
+    xy: tuple[float, float],
+    line: str,
+    size: int,
+    fill: RGB,
+    *,
+    least: int,
+    anchor: str = "la",
+    width: float | None = None,
+    bold: bool = False,
+) -> float:
+    """Text at xy, never smaller than `least`; with a width, the font shrinks (to `least` at
+    most) until the line fits and what still does not is cut with '…'. Returns its width."""
+    size = max(size, least)
+    if width is not None:
+        while size > least and text_length(line, font(size, bold)) > width:
+            size -= 1
+        line = ellipsize(line, font(size, bold), width)
+    fnt = font(size, bold)
+    text(draw, xy, line, fnt, fill=fill, anchor=anchor)
+    return text_length(line, fnt)
+
+
+def fit_before(name: str, suffix: str, size: int, width: float, *, least: int,
+               bold: bool = False) -> str:
+    """`name` cut with '…' so that `name + suffix` fits `width`: a long name never hides what
+    is said after it."""
+    fnt = font(max(size, least), bold)
+    room = width - text_length(suffix, fnt)
+    return ellipsize(name, fnt, max(room, text_length("W…", fnt))) + suffix
+
+
+def wrap(line: str, fnt: Font, width: float, most: int) -> list[str]:
+    """Greedy word wrap into at most `most` lines; the last one ends in '…' when cut."""
+    lines: list[str] = []
+    current = ""
+    for word in drawable(line).split(" "):
+        candidate = f"{current} {word}" if current else word
+        if text_length(candidate, fnt) <= width or not current:
+            current = candidate
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    if len(lines) > most:
+        lines = lines[:most]
+        last = lines[-1]
+        while last and text_length(last + "…", fnt) > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    return [ellipsize(x, fnt, width) for x in lines]

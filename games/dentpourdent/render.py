@@ -42,21 +42,24 @@ from games.dentpourdent.views import (
     ThrowView,
 )
 from games.drawing import (
+    RGB,
     Backdrop,
     Canvas,
-    Font,
+    Draw,
     Sprite,
+    blend,
     drawable,
     ellipsize,
+    fit_before,
+    fitted_text,
     font,
     least_font_px,
+    palette_of,
     picture_cache,
     text,
     text_length,
+    wrap,
 )
-
-RGB = tuple[int, int, int]
-Draw = ImageDraw.ImageDraw | Canvas
 
 FRAME: RGB = (34, 38, 50)
 PANEL: RGB = (50, 57, 74)
@@ -142,15 +145,6 @@ WAITING = {
 }
 
 
-def blend(a: RGB, b: RGB, t: float) -> RGB:
-    """`a` moved a fraction `t` towards `b`."""
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
 def family_rgb(colour: str) -> RGB:
     """The drawing colour of a family; an unknown one is grey rather than an error."""
     return FAMILY_RGB.get(colour, UNKNOWN)
@@ -197,12 +191,7 @@ def _palette_colours() -> list[RGB]:
 @cache
 def palette_image() -> Image.Image:
     """The one fixed palette every picture is mapped onto: the same view, the same bytes."""
-    colours = _palette_colours()
-    flat = [c for rgb in colours for c in rgb]
-    flat += list(colours[-1]) * (256 - len(colours))
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(flat)
-    return pal
+    return palette_of(_palette_colours())
 
 
 # -- text ----------------------------------------------------------------------------------------
@@ -218,16 +207,9 @@ def _text(
     width: float | None = None,
     bold: bool = False,
 ) -> float:
-    """Text at xy, never smaller than LEAST; with a width, the font shrinks (to LEAST at
-    most) until the line fits and what still does not is cut with '…'. Returns its width."""
-    size = max(size, LEAST)
-    if width is not None:
-        while size > LEAST and text_length(line, font(size, bold)) > width:
-            size -= 1
-        line = ellipsize(line, font(size, bold), width)
-    fnt = font(size, bold)
-    text(draw, xy, line, fnt, fill=fill, anchor=anchor)
-    return text_length(line, fnt)
+    """Text through the shared fitting helper, at this picture's least size."""
+    return fitted_text(draw, xy, line, size, fill, least=LEAST, anchor=anchor, width=width,
+                       bold=bold)
 
 
 def _name(name: str) -> str:
@@ -236,33 +218,7 @@ def _name(name: str) -> str:
 
 
 def _fit(name: str, suffix: str, size: int, width: float, bold: bool = False) -> str:
-    """`name` cut with '…' so that `name + suffix` fits `width`: a long name never hides
-    the figure after it."""
-    fnt = font(max(size, LEAST), bold)
-    room = width - text_length(suffix, fnt)
-    return ellipsize(name, fnt, max(room, text_length("W…", fnt))) + suffix
-
-
-def wrap(line: str, fnt: Font, width: float, most: int) -> list[str]:
-    """Greedy word wrap into at most `most` lines; the last one ends in '…' when cut."""
-    lines: list[str] = []
-    current = ""
-    for word in drawable(line).split(" "):
-        candidate = f"{current} {word}" if current else word
-        if text_length(candidate, fnt) <= width or not current:
-            current = candidate
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    if len(lines) > most:
-        lines = lines[:most]
-        last = lines[-1]
-        while last and text_length(last + "…", fnt) > width:
-            last = last[:-1]
-        lines[-1] = last.rstrip() + "…"
-    return [ellipsize(x, fnt, width) for x in lines]
+    return fit_before(name, suffix, size, width, least=LEAST, bold=bold)
 
 
 # -- shapes --------------------------------------------------------------------------------------
