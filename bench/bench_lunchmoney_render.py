@@ -14,19 +14,10 @@ pictures are also saved as PNGs in DIR for a look.
 
 from __future__ import annotations
 
-import argparse
-import statistics
-import time
-from collections.abc import Callable
-from pathlib import Path
-
-from bench import size
-from games.contract import Player
-from games.drawing import held_bytes, measuring
+from bench import pictures
 from games.lunchmoney.render import board_png, hand_png
 from games.lunchmoney.rules import LunchMoney
 from games.lunchmoney.views import HoldView, PlayerView, PrivateView, PublicView, StepView
-from games.rng import Rng
 
 NAMES = ["Ann", "Bob", "Zoë Ünal", "Dmitri Ivanovich Long-Name", "Eva", "Frits", "Gus", "Hal"]
 COUNTS = [12, 3, 22, 7, 15, 1, 25, 0]
@@ -86,87 +77,19 @@ def hand() -> PrivateView:
     return PrivateView(seat=0, hand=["hook", "knife", "block", "firstaid", "humiliation", "poke"])
 
 
-def game_views(n: int, seed: int) -> list[PublicView]:
-    """The public view after each move of a game played by the AI seats."""
-    state = GAME.new_state([Player(name=name, bot=True) for name in NAMES[:n]], {}, seed)
-    rng = Rng.seeded(seed)
-    views = [GAME.public_view(state)]
-    for _ in range(5000):
-        acting = GAME.to_act(state)
-        if not acting or GAME.result(state) is not None:
-            break
-        state = GAME.apply(state, acting[0], GAME.ai_action(state, acting[0], rng)).state
-        views.append(GAME.public_view(state))
-    return views
-
-
-def times_ms(fn: Callable[[], object], runs: int) -> list[float]:
-    fn()  # warm: backdrop, sprites, fonts, palette
-    out = []
-    for _ in range(runs):
-        began = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - began) * 1000)
-    return out
-
-
-def p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
-
-
-def row(name: str, drawn: list[float], png: bytes) -> str:
-    return (
-        f"{name:44s} {statistics.median(drawn):7.2f} ms {p95(drawn):7.2f} ms "
-        f"{len(png) / 1024:7.1f} KB"
-    )
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--write", type=Path, help="save the pictures as PNGs in this folder")
-    args = parser.parse_args()
-    runs = size(100, 2)
-    print(f"{'picture':44s} {'p50':>10s} {'p95':>10s} {'size':>10s}")
-    pictures: dict[str, tuple[Callable[[], bytes], list[Callable[[], bytes]]]] = {}
+    args = pictures.arguments(__doc__)
+    shown: dict[str, tuple[pictures.Render, list[pictures.Render]]] = {}
     for n in (2, 5, 8):  # the views are built before the clock starts
         view, views = board(n), [board(n, k) for k in range(1, 9)]
-        pictures[f"table, {n} players"] = (
+        shown[f"table, {n} players"] = (
             lambda v=view: board_png(v),
             [lambda v=v: board_png(v) for v in views],
         )
     held = hand()
-    pictures["hand, 6 cards"] = (lambda: hand_png(held), [])
-    for name, (again, along) in pictures.items():
-        with measuring():  # empties every picture cache: the first picture of a process
-            pass
-        began = time.perf_counter()
-        png = again()
-        print(row(name + " (cold)", [(time.perf_counter() - began) * 1000], png))
-        print(row(name + " (same)", times_ms(again, runs), png))
-        if along:
-            drawn = []
-            for render in along:
-                began = time.perf_counter()
-                render()
-                drawn.append((time.perf_counter() - began) * 1000)
-            print(row(name + " (one more counter lost)", drawn, png))
-        if args.write:
-            args.write.mkdir(parents=True, exist_ok=True)
-            (args.write / f"{name.replace(', ', '_').replace(' ', '_')}.png").write_bytes(png)
-    print("\neach move's new picture, once, along a game played by the AI (a game before it")
-    print("warms the caches; size: the median picture, and the largest)")
-    for n in (2, 5, 8):
-        for view in game_views(n, seed=101)[: size(400, 10)]:
-            board_png(view)
-        drawn, pngs = [], []
-        for view in game_views(n, seed=1)[: size(400, 10)]:
-            began = time.perf_counter()
-            pngs.append(board_png(view))
-            drawn.append((time.perf_counter() - began) * 1000)
-        median = sorted(pngs, key=len)[len(pngs) // 2]
-        label = f"table, {n} players ({len(drawn)} moves)"
-        print(row(label, drawn, median) + f" {max(map(len, pngs)) / 1024:7.1f} KB")
-    print(f"\nthe picture caches hold {held_bytes() / 2**20:.1f} MB of pixels after all this")
+    shown["hand, 6 cards"] = (lambda: hand_png(held), [])
+    pictures.report(shown, "one more counter lost", args.write)
+    pictures.report_games(GAME, NAMES, (2, 5, 8), board_png, "table, {n} players")
 
 
 if __name__ == "__main__":
