@@ -11,7 +11,7 @@ import statistics
 import time
 
 from bench import size
-from games.contract import Player, random_action
+from games.contract import Player, ai_against_random, random_action
 from games.lunchmoney.rules import LunchMoney
 from games.lunchmoney.state import LunchState
 from games.rng import Rng
@@ -81,17 +81,7 @@ def timings() -> None:
 
 
 def ai_wins(n: int, seed: int, ai_seat: int) -> bool:
-    st = start(n, seed)
-    rng = Rng.seeded(seed ^ 0xA1)
-    while (result := GAME.result(st)) is None:
-        seats = GAME.to_act(st)
-        seat = seats[rng.below(len(seats))]
-        if seat == ai_seat:
-            action = GAME.ai_action(st, seat, rng)
-        else:
-            action = random_action(GAME, st, seat, rng)
-        st = GAME.apply(st, seat, action).state
-    return result.winners == [ai_seat]
+    return ai_against_random(GAME, start(n, seed), ai_seat, seed).winners == [ai_seat]
 
 
 def win_rates() -> None:

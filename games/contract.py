@@ -314,3 +314,23 @@ class Game(ABC, Generic[S]):
 def random_action(game: Game[Any], state: BaseModel, seat: Seat, rng: Rng) -> str:
     """A uniformly random legal action: the baseline every AI must beat."""
     return rng.choice(game.legal_actions(state, seat)).id
+
+
+def ai_against_random(game: Game[Any], state: BaseModel, ai_seat: Seat, seed: int,
+                      cap: int = 10_000) -> Result:
+    """Play `state` to its end with the game's AI in `ai_seat` and random legal moves in every
+    other seat (seats acting at once are taken in a random order): how an AI is judged. Raises
+    AssertionError when the game has not ended after `cap` actions (a defect)."""
+    rng = Rng.seeded(seed ^ 0xA1)
+    for _ in range(cap):
+        result = game.result(state)
+        if result is not None:
+            return result
+        seats = game.to_act(state)
+        seat = seats[rng.below(len(seats))]
+        if seat == ai_seat:
+            action = game.ai_action(state, seat, rng)
+        else:
+            action = random_action(game, state, seat, rng)
+        state = game.apply(state, seat, action).state
+    raise AssertionError(f"{game.name}: the game did not end in {cap} actions (seed {seed})")

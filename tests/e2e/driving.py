@@ -133,3 +133,45 @@ async def ann_three_from_winning(world: Any) -> None:
         state.turn, state.out = 0, [False, False]
 
     await rearrange(world, DOG, arrange)
+
+
+async def state_now(world: Any, game: Any) -> Any:
+    """The game state of the channel's open session, as saved."""
+    session = await world.bot.store.open_session(world.chan.id)
+    assert session is not None and session.state is not None
+    return game.load(session.state)
+
+
+def channel_text(world: Any) -> str:
+    """Everything the channel shows now, oldest first."""
+    return "\n".join(m.content for m in world.fake.channel_messages(world.chan) if not m.deleted)
+
+
+async def play_out(world: Any, game: Any, humans: int, *, seed: int, limit: int = 3000) -> int:
+    """Ann, Bob and Cid (the first `humans` seats) play what the game's AI would choose for
+    them until the game ends: typed into `/<game> play`, and every 5th move outside a
+    reaction window through the Play button's menus. The moves made."""
+    from games.rng import Rng
+
+    f = world.fake
+    people = [world.ann, world.bob, world.cid]
+    rng = Rng.seeded(seed)
+    moves = 0
+    while True:
+        session = await world.bot.store.open_session(world.chan.id)
+        if session is None:
+            return moves
+        state = game.load(session.state)
+        seats = [s for s in game.to_act(state) if s < humans]
+        assert seats, "the game waits for nobody"
+        seat = seats[0]
+        user = people[seat]
+        moves += 1
+        assert moves < limit, "the game does not end"
+        if moves % 5 == 0 and seat not in game.reactions(state):
+            r = await f.click(user, last_board(f, world.chan), "Play")
+            await finish_menu(f, user, menu_message(r))
+            continue
+        action = game.ai_action(state, seat, rng)
+        r = await f.slash(user, world.chan, game.name, "play", action=action)
+        assert r.message is not None and r.message.content.startswith("✅"), r.ephemeral_text

@@ -13,30 +13,20 @@ from typing import Any
 
 from games.dentpourdent import GAME as DPD
 from games.dentpourdent import data
-from games.rng import Rng
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     board_of,
-    finish_menu,
     last_board,
     menu_message,
+    play_out,
     rearrange,
     session_version,
+    state_now,
     warning,
 )
 from tests.fakediscord import FakeMember
 
 STAMP = re.compile(r"<t:\d+:R>")
-
-
-async def state_now(world: World) -> Any:
-    session = await world.bot.store.open_session(world.chan.id)
-    assert session is not None and session.state is not None
-    return DPD.load(session.state)
-
-
-def person(world: World, seat: int) -> FakeMember:
-    return [world.ann, world.bob, world.cid][seat]
 
 
 async def open_table(world: World, *, bots: int = 0, **options: Any) -> None:
@@ -54,38 +44,13 @@ async def open_table(world: World, *, bots: int = 0, **options: Any) -> None:
     assert "Throws for the start" in board.content and "starts." in board.content
 
 
-async def play_out(world: World, humans: int, *, limit: int = 3000) -> int:
-    """Everyone plays the AI's choice for their seat until the game ends; the moves made."""
-    f = world.fake
-    rng = Rng.seeded(11)
-    moves = 0
-    while True:
-        session = await world.bot.store.open_session(world.chan.id)
-        if session is None:
-            return moves
-        state = DPD.load(session.state)
-        seats = [s for s in DPD.to_act(state) if s < humans]
-        assert seats, "the game waits for nobody"
-        seat = seats[0]
-        user = person(world, seat)
-        moves += 1
-        assert moves < limit, "the game does not end"
-        if moves % 5 == 0 and seat not in DPD.reactions(state):
-            r = await f.click(user, last_board(f, world.chan), "Play")
-            await finish_menu(f, user, menu_message(r))
-            continue
-        action = DPD.ai_action(state, seat, rng)
-        r = await f.slash(user, world.chan, "dentpourdent", "play", action=action)
-        assert r.message is not None and r.message.content.startswith("✅"), r.ephemeral_text
-
-
 async def test_three_people_play_to_the_end(world: World):
     f = world.fake
     await open_table(world)
     for user in (world.ann, world.bob, world.cid):
         dms = [m for m in f.dm_messages(user) if "Your hand (" in m.content]
         assert dms and dms[-1].attachments, "the hand comes by DM, with its picture"
-    await play_out(world, humans=3)
+    await play_out(world, DPD, humans=3, seed=11)
     final = last_board(f, world.chan)
     assert "🏁" in final.content and [b.label for b in final.buttons()] == ["Rematch"]
     session = (await world.bot.store.sessions_with_status("finished"))[0]
@@ -98,7 +63,7 @@ async def test_three_people_play_to_the_end(world: World):
 async def test_one_person_against_two_bots_to_the_end(world: World):
     f = world.fake
     await open_table(world, bots=2)
-    await play_out(world, humans=1)
+    await play_out(world, DPD, humans=1, seed=11)
     final = last_board(f, world.chan)
     assert "🏁" in final.content
     session = (await world.bot.store.sessions_with_status("finished"))[0]
@@ -178,7 +143,7 @@ async def test_a_window_closes_on_its_deadline(world: World):
     text = last_board(f, world.chan).content
     assert "⏰ Time is up for answers." in text, text
     assert "Ann's Father attacks" in text and "Bob's time ran out" not in text
-    state = await state_now(world)
+    state = await state_now(world, DPD)
     assert "kramp" in state.families[1].hand  # a pass spends no card
 
 
@@ -204,7 +169,7 @@ async def test_the_channel_reads_the_same_whoever_holds_the_answer(world: World)
                     first.start_throws
 
             await rearrange(world, DPD, same)
-        seen_state = await state_now(world)
+        seen_state = await state_now(world, DPD)
         assert "kramp" in seen_state.families[holder].hand
         await f.slash(world.ann, world.chan, "dentpourdent", "play", action="duel.2.hook")
         board = last_board(f, world.chan)

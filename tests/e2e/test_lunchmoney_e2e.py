@@ -14,18 +14,17 @@ from typing import Any
 import pytest
 
 from games.lunchmoney.rules import LunchMoney
-from games.rng import Rng
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     board_of,
-    finish_menu,
+    channel_text,
     last_board,
-    menu_message,
+    play_out,
     rearrange,
     session_version,
+    state_now,
     warning,
 )
-from tests.fakediscord import FakeMember
 
 GAME = LunchMoney()
 PLAIN = ("jab", "elbow", "kick2", "pimpslap", "kick4")
@@ -35,22 +34,6 @@ PLAIN = ("jab", "elbow", "kick2", "pimpslap", "kick4")
 async def lm(world: World) -> World:
     await world.use({"lunchmoney": GAME})
     return world
-
-
-async def state_now(world: World) -> Any:
-    session = await world.bot.store.open_session(world.chan.id)
-    assert session is not None and session.state is not None
-    return GAME.load(session.state)
-
-
-def person(world: World, seat: int) -> FakeMember:
-    return [world.ann, world.bob, world.cid][seat]
-
-
-def channel_text(world: World) -> str:
-    """Everything the channel shows now, oldest first."""
-    return "\n".join(m.content for m in world.fake.channel_messages(world.chan)
-                     if not m.deleted)
 
 
 async def open_table(world: World, *, bots: int = 0, **options: Any) -> None:
@@ -65,38 +48,13 @@ async def open_table(world: World, *, bots: int = 0, **options: Any) -> None:
     assert "deals;" in board.content and "starts." in board.content
 
 
-async def play_out(world: World, humans: int, *, limit: int = 3000) -> int:
-    """Everyone plays the AI's choice for their seat until the game ends; the moves made."""
-    f = world.fake
-    rng = Rng.seeded(5)
-    moves = 0
-    while True:
-        session = await world.bot.store.open_session(world.chan.id)
-        if session is None:
-            return moves
-        state = GAME.load(session.state)
-        seats = [s for s in GAME.to_act(state) if s < humans]
-        assert seats, "the game waits for nobody"
-        seat = seats[0]
-        user = person(world, seat)
-        moves += 1
-        assert moves < limit, "the game does not end"
-        if moves % 5 == 0 and seat not in GAME.reactions(state):
-            r = await f.click(user, last_board(f, world.chan), "Play")
-            await finish_menu(f, user, menu_message(r))
-            continue
-        action = GAME.ai_action(state, seat, rng)
-        r = await f.slash(user, world.chan, "lunchmoney", "play", action=action)
-        assert r.message is not None and r.message.content.startswith("✅"), r.ephemeral_text
-
-
 async def test_three_people_play_to_the_end(lm: World):
     world, f = lm, lm.fake
     await open_table(world)
     for user in (world.ann, world.bob, world.cid):
         dms = [m for m in f.dm_messages(user) if "Your hand:" in m.content]
         assert dms and dms[-1].attachments, "the hand comes by DM, with its picture"
-    await play_out(world, humans=3)
+    await play_out(world, GAME, humans=3, seed=5)
     final = last_board(f, world.chan)
     assert "🏁" in final.content and "last one conscious" in final.content
     session = (await world.bot.store.sessions_with_status("finished"))[0]
@@ -107,7 +65,7 @@ async def test_three_people_play_to_the_end(lm: World):
 async def test_one_person_against_three_bots_to_the_end(lm: World):
     world, f = lm, lm.fake
     await open_table(world, bots=3)
-    await play_out(world, humans=1)
+    await play_out(world, GAME, humans=1, seed=5)
     assert "🏁" in last_board(f, world.chan).content
 
 
@@ -145,7 +103,7 @@ async def test_a_grab_then_a_choke_is_broken_by_freedom_on_the_victims_turn(lm: 
     assert "Ann grabs Bob!" in channel_text(world)
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="choke")
     await f.slash(world.bob, world.chan, "lunchmoney", "play", action="pass")
-    state = await state_now(world)
+    state = await state_now(world, GAME)
     assert state.choke is not None and (state.choke.attacker, state.choke.victim) == (0, 1)
     assert state.counters[1] == 14 and state.turn == 1
     board = last_board(f, world.chan)
@@ -154,7 +112,7 @@ async def test_a_grab_then_a_choke_is_broken_by_freedom_on_the_victims_turn(lm: 
     r = await f.slash(world.bob, world.chan, "lunchmoney", "play", action="break.freedom")
     assert r.message.content.startswith("✅"), r.ephemeral_text
     assert "Bob breaks the Choke with Freedom!" in channel_text(world)
-    assert (await state_now(world)).choke is None
+    assert (await state_now(world, GAME)).choke is None
 
 
 async def test_a_window_closes_on_its_deadline(lm: World):
@@ -167,7 +125,7 @@ async def test_a_window_closes_on_its_deadline(lm: World):
     await world.wait(seconds=11)
     text = channel_text(world)
     assert "⏰ Time is up for answers." in text, text
-    state = await state_now(world)
+    state = await state_now(world, GAME)
     assert state.counters[1] == 13 and "dodge" in state.hands[1]
 
 
@@ -177,7 +135,7 @@ async def test_a_restart_during_a_headlock_loses_nothing(lm: World):
     await rearrange(world, GAME, _hands({0: ["grab", "headlock", "jab", "uppercut"]}))
     await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.grab.1")
     await f.slash(world.ann, world.chan, "lunchmoney", "play", action="headlock")
-    state = await state_now(world)
+    state = await state_now(world, GAME)
     assert state.headlock is not None and state.headlock.victim == 1
     before = await world.bot.store.open_session(world.chan.id)
 
@@ -187,12 +145,12 @@ async def test_a_restart_during_a_headlock_loses_nothing(lm: World):
     assert after.state == before.state and after.version == before.version
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="free.uppercut")
     assert r.message.content.startswith("✅"), r.ephemeral_text
-    assert (await state_now(world)).counters[1] == 12
+    assert (await state_now(world, GAME)).counters[1] == 12
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.jab.2")
     assert "Headlock: you may attack nobody else" in warning(r)
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="pass")
     assert r.message.content.startswith("✅")
-    assert (await state_now(world)).turn == 1
+    assert (await state_now(world, GAME)).turn == 1
 
 
 async def test_a_taunt_is_read_with_the_hit_and_pings_nobody(lm: World):
@@ -257,8 +215,8 @@ async def test_the_channel_reads_the_same_whoever_holds_the_humiliation(lm: Worl
 
             await rearrange(world, GAME, same)
         else:
-            first = await state_now(world)
-        assert "humiliation" in (await state_now(world)).hands[holder]
+            first = await state_now(world, GAME)
+        assert "humiliation" in (await state_now(world, GAME)).hands[holder]
         await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.1")
         board = last_board(f, world.chan)
         assert "⚡ Waiting for answers" in board.content

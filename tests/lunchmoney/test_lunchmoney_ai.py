@@ -9,7 +9,7 @@ import math
 import time
 from collections import Counter
 
-from games.contract import Player, random_action
+from games.contract import Player, ai_against_random, random_action
 from games.lunchmoney import data
 from games.lunchmoney.fight import PASS
 from games.lunchmoney.rules import LunchMoney
@@ -28,20 +28,7 @@ def start(n: int, seed: int) -> LunchState:
 
 
 def ai_wins(n: int, seed: int, ai_seat: int) -> bool:
-    st = start(n, seed)
-    rng = Rng.seeded(seed ^ 0xA1)
-    for _ in range(CAP):
-        result = GAME.result(st)
-        if result is not None:
-            return result.winners == [ai_seat]
-        seats = GAME.to_act(st)
-        seat = seats[rng.below(len(seats))]
-        if seat == ai_seat:
-            action = GAME.ai_action(st, seat, rng)
-        else:
-            action = random_action(GAME, st, seat, rng)
-        st = GAME.apply(st, seat, action).state
-    raise AssertionError(f"game did not end ({n} players, seed {seed})")
+    return ai_against_random(GAME, start(n, seed), ai_seat, seed, cap=CAP).winners == [ai_seat]
 
 
 def test_ai_beats_random_at_every_table_size() -> None:

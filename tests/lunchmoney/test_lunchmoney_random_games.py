@@ -20,6 +20,7 @@ from games.lunchmoney.fight import PASS
 from games.lunchmoney.rules import LunchMoney
 from games.lunchmoney.state import LunchState
 from games.rng import Rng
+from tests import playing
 
 GAME = LunchMoney()
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -113,42 +114,8 @@ def play_game(n: int, seed: int, randoms: frozenset[int], opts: dict[str, Any] |
               deep: bool = False, checks: bool = True,
               ) -> tuple[LunchState, list[tuple[int, str]], list[list[str]]]:
     """A whole game: the final state, the actions taken (seat, id) and the events of each."""
-    players = [Player(name=NAMES[i], bot=True) for i in range(n)]
-    opening = GAME.opening(players, opts or {}, seed)
-    st: LunchState = opening.state
-    events = [opening.events]
-    rng = Rng.seeded(seed ^ 0x5EED)
-    log: list[tuple[int, str]] = []
-    for _ in range(ACTION_CAP):
-        if checks:
-            check(st)
-            if deep or len(log) % 4 == 0:
-                check_public(st)
-        if GAME.result(st) is not None:
-            return st, log, events
-        seats = GAME.to_act(st)
-        seat = seats[rng.below(len(seats))]
-        if seat in randoms:
-            action = random_action(GAME, st, seat, rng)
-        else:
-            action = GAME.ai_action(st, seat, rng)
-            if checks:
-                assert action in {a.id for a in GAME.legal_actions(st, seat)}, action
-        if deep:
-            before = GAME.dump(st)
-            for other in range(n):
-                if other not in seats:
-                    assert GAME.legal_actions(st, other) == []
-        applied = GAME.apply(st, seat, action)
-        if deep:
-            assert GAME.dump(st) == before, f"apply changed its input ({action})"
-            text = GAME.dump(applied.state)
-            again = GAME.load(text)
-            assert again == applied.state and GAME.dump(again) == text
-        st = applied.state
-        log.append((seat, action))
-        events.append(applied.events)
-    raise AssertionError(f"game did not end in {ACTION_CAP} actions ({n} players, seed {seed})")
+    return playing.play_game(GAME, NAMES[:n], seed, randoms, cap=ACTION_CAP, options=opts,
+                             deep=deep, checks=checks, check=check, check_public=check_public)
 
 
 @pytest.mark.parametrize("n", COUNTS)

@@ -1,0 +1,63 @@
+"""Whole games played by AI and random seats, for every game's random-game tests: the loop
+and the checks every game shares (legal AI moves, apply never changing its input, exact JSON
+round-trips); each game brings its own invariants as `check` and `check_public`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.contract import Game, Player, random_action
+from games.rng import Rng
+
+Check = Callable[[Any], None]
+
+
+def play_game(
+    game: Game[Any], names: list[str], seed: int, randoms: frozenset[int], *, cap: int,
+    options: dict[str, Any] | None = None, deep: bool = False, checks: bool = True,
+    check: Check | None = None, check_public: Check | None = None,
+) -> tuple[Any, list[tuple[int, str]], list[list[str]]]:
+    """A whole game: the final state, the actions taken (seat, id) and the events of each.
+    Seats in `randoms` play random legal moves, the others the AI. `checks`: the game's
+    invariants on every state (the public ones on every 4th, or every one when `deep`);
+    `deep`: also that apply leaves its input as it was, that seats not to act have no legal
+    moves, and that every state survives a JSON round-trip exactly."""
+    players = [Player(name=name, bot=True) for name in names]
+    opening = game.opening(players, options or {}, seed)
+    state = opening.state
+    events = [opening.events]
+    rng = Rng.seeded(seed ^ 0x5EED)
+    log: list[tuple[int, str]] = []
+    for _ in range(cap):
+        if checks:
+            if check is not None:
+                check(state)
+            if check_public is not None and (deep or len(log) % 4 == 0):
+                check_public(state)
+        if game.result(state) is not None:
+            return state, log, events
+        seats = game.to_act(state)
+        seat = seats[rng.below(len(seats))]
+        if seat in randoms:
+            action = random_action(game, state, seat, rng)
+        else:
+            action = game.ai_action(state, seat, rng)
+            if checks:
+                assert action in {a.id for a in game.legal_actions(state, seat)}, action
+        if deep:
+            before = game.dump(state)
+            for other in range(len(players)):
+                if other not in seats:
+                    assert game.legal_actions(state, other) == []
+        applied = game.apply(state, seat, action)
+        if deep:
+            assert game.dump(state) == before, f"apply changed its input ({action})"
+            text = game.dump(applied.state)
+            again = game.load(text)
+            assert again == applied.state and game.dump(again) == text
+        state = applied.state
+        log.append((seat, action))
+        events.append(applied.events)
+    raise AssertionError(f"game did not end in {cap} actions ({len(players)} players, "
+                         f"seed {seed})")
