@@ -155,6 +155,9 @@ class Applied(BaseModel):
     model_config = {"arbitrary_types_allowed": True}
     state: Any
     events: list[str] = Field(default_factory=list)
+    # What just happened, in public, for an animation (a Tumblin' Dice throw): news that
+    # travels with the move's news, never part of the saved state. None for most moves.
+    flight: BaseModel | None = None
 
 
 S = TypeVar("S", bound=BaseModel)

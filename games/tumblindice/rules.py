@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from games.contract import Action, Applied, Player, RuleError, Secret
 from games.rng import Rng
 from games.tumblindice import data, physics
+from games.tumblindice.views import Flight, Frame
 
 
 class DieState(BaseModel):
@@ -173,11 +174,11 @@ class TumblinDice:
             raise RuleError("You have no die left this round: throw your bonus die.")
         new = state.model_copy(deep=True)
         events: list[str] = []
-        self._flick(new, seat, bonus, position, aim, strength, events)
-        return Applied(state=new, events=events)
+        flight = self._flick(new, seat, bonus, position, aim, strength, events)
+        return Applied(state=new, events=events, flight=flight)
 
     def _flick(self, state: TumbleState, seat: int, bonus: bool, position: float, aim: float,
-               strength: float, events: list[str]) -> None:
+               strength: float, events: list[str]) -> Flight:
         x, vx, vy = physics.launch(position, aim, strength, state.rng)
         face = state.rng.randint(1, int(state.options.get("faces") or data.FACES))
         thrown = physics.Die(id=state.next_id, owner=seat, face=face, x=x, y=data.LAUNCH_Y,
@@ -185,7 +186,13 @@ class TumblinDice:
         state.next_id += 1
         board = [physics.Die(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle)
                  for d in state.board]
-        out = physics.simulate(board, thrown, (vx, vy), state.rng, frames=False)
+        out = physics.simulate(board, thrown, (vx, vy), state.rng)
+        flight = Flight(seat=seat, position=position, aim=aim, strength=strength,
+                        owners={d.id: d.owner for d in [*board, thrown]},
+                        frames=[Frame(dice=[(i, round(x_, 2), round(y_, 2), round(a, 3), f)
+                                            for i, x_, y_, a, f in frame])
+                                for frame in out.frames],
+                        off=[d.id for d in out.off], faces=thrown.faces)
         bonus_ids = {d.id for d in state.board if d.bonus} | ({thrown.id} if bonus else set())
         resting = [DieState(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
                             bonus=d.id in bonus_ids) for d in out.dice]
@@ -209,6 +216,7 @@ class TumblinDice:
         else:
             state.left[seat] -= 1
         self._next(state, events)
+        return flight
 
     def _next(self, state: TumbleState, events: list[str]) -> None:
         n = len(state.order)
