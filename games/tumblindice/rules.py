@@ -1,9 +1,19 @@
 """Tumblin' Dice (Ferti, 2008): flick dice down a terraced board; a die scores its face times
 the zone it stops in; first to 301 (or the variant's goal) wins.
 
-WORK IN PROGRESS on branch `tumblindice` (issue 14): the rules and the physics are here; the
-contract's parametric actions, the animation, the pictures, the AI and the bot's flick form
-are not yet. Not in the registry (games/tumblindice/__init__.py has no GAME).
+WORK IN PROGRESS on branch `tumblindice` (issue 14): the rules, the physics, the views and the
+throw's flight (Applied.flight) are here. Not in the registry (no GAME in __init__.py) until:
+- the contract learns parametric actions: static `forms` per game (kind -> its numbers with
+  ranges, e.g. flick: where 0-100, aim -30..30, strength 0-100), from which the bot builds
+  `/<game> <kind> <numbers>` and a "Custom" button in the Play menu opening a modal
+  (tests/fakediscord supports modals: submit_modal); each number checked against its range
+  with a sentence; `read_move` reads "50 -10 70"; legal_actions keeps a few presets;
+- the bot saves `Applied.flight` in the move's board outbox row (restart-proof news, never in
+  the state) and the outbox attaches `game.render_flight(flight)` (GIF or WebP, the smaller)
+  before the board; _record is called from table.play, _run_bots and the timeouts;
+- TumblinDice becomes a Game subclass (options: players 2-16 with one_each, two_player mode
+  five/bonus/nine, teams, kids, negative, goal 301/501, rounds X, all_dice_bonus, faces),
+  with status, public_view, render_public, rules_text, ai_action (ai.py), e2e tests.
 
 Decisions so far:
 - Turn order: every seat rolls a die, highest first, ties roll again among themselves.
