@@ -1,0 +1,877 @@
+"""Pictures of Tumblin' Dice, drawn from the views only: the board seen from above, to scale,
+and one throw as an animation.
+
+The board (data.py, in centimetres) is drawn at SCALE px a centimetre: the raised launch track
+at the top, the 0x strip, the line, the tiers 1x to 4x going down the picture (each drop a step
+with its shadow on the tier below), the three 4x pockets with the void around them, the pegs,
+and every die where it lies, turned by its angle, in its owner's colour (seat % 4: teams may
+share one), its face as pips (1-6) or as a number (d8-d20), a bonus die ringed in gold. Under
+the board, a panel: each team's name, total, rounds won and last round's points, and each of
+its players with the dice still to throw; the title bar says whose turn it is, the goal, the
+winners.
+
+What never changes within a game (the frame, the board, the empty panel for its teams) is a
+Backdrop drawn once per process per team layout; a render draws on a games.drawing.Canvas only
+the dice and the panel's words. A die is a sprite per colour, face, bonus and angle (to 5
+degrees, turned modulo a quarter: a square looks the same), kept.
+
+The animation (`flight_animation`) draws the frames of a Flight on a smaller board (ANIM_SCALE),
+drawn once per process, keeping at most MAX_FRAMES frames, and returns the smaller of an
+animated GIF (on a fixed palette) and an animated WebP (lossless).
+
+Discord shows a picture about 500 px wide, so no text on the board is smaller than LEAST px.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from games.drawing import (
+    Backdrop,
+    Canvas,
+    Sprite,
+    drawable,
+    ellipsize,
+    font,
+    least_font_px,
+    picture_cache,
+    text,
+    text_length,
+)
+from games.tumblindice import data
+from games.tumblindice.views import Flight, PublicView, SeatView, TeamView
+
+RGB = tuple[int, int, int]
+Draw = ImageDraw.ImageDraw | Canvas
+
+FRAME: RGB = (32, 36, 46)  # around the board: the void too
+PANEL: RGB = (50, 57, 74)
+ROW: RGB = (62, 71, 92)  # a team's block
+ROW_EDGE: RGB = (84, 95, 122)
+TURN_ROW: RGB = (92, 82, 46)  # the player to throw
+WIN_ROW: RGB = (120, 98, 34)  # the winners' blocks
+LIGHT: RGB = (238, 240, 246)
+DIM: RGB = (158, 168, 190)
+GOLD: RGB = (255, 206, 84)
+INK: RGB = (36, 32, 28)
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+
+TRACK: RGB = (150, 102, 58)  # the raised launch track, wood
+TRACK_GRAIN: RGB = (136, 90, 50)
+TRACK_LIP: RGB = (186, 138, 88)
+SHORT: RGB = (190, 186, 174)  # the 0x strip
+TIER_RGB: dict[int, RGB] = {
+    1: (240, 228, 200),
+    2: (226, 210, 172),
+    3: (211, 191, 149),
+    4: (197, 172, 126),
+}
+LINE_RGB: RGB = (150, 30, 34)
+PEG: RGB = (112, 70, 36)
+PEG_EDGE: RGB = (66, 40, 20)
+PEG_SHINE: RGB = (160, 112, 66)
+
+DIE_RGB: dict[str, RGB] = {
+    "red": (206, 44, 44),
+    "blue": (44, 96, 206),
+    "green": (36, 146, 70),
+    "yellow": (244, 204, 44),
+}
+
+SCALE = 15  # px a centimetre on the board picture
+MARGIN = 14  # px of void around the board
+WIDTH = round(data.WIDTH * SCALE) + 2 * MARGIN  # 628
+LEAST = least_font_px(WIDTH)  # 14 px: 11 px when Discord shows the picture 500 px wide
+TITLE_H = 44
+BOARD_H = round(data.FAR_EDGE * SCALE) + 2 * MARGIN
+PANEL_Y = TITLE_H + BOARD_H
+SOLO_H = 36  # a team of one: one line
+HEAD_H = 34  # a team's line, above its players'
+SEAT_H = 28  # a player's line in a team
+BLOCK_GAP = 8
+PIP_SIZE = 11  # a die still to throw, in the panel
+NAME_MAX = 24
+SS = 4  # supersampling of the shapes in sprites
+ANGLE_STEP = 5  # degrees: the dice's angles are drawn to this
+
+ANIM_SCALE = 7  # px a centimetre in the animation
+ANIM_MARGIN = 8
+ANIM_TITLE_H = 24
+MAX_FRAMES = 40  # frames kept at most
+FRAME_MS = 60  # each frame shown this long (a little faster than life at 2 kept in 3)
+HOLD_MS = 2000  # the last frame, before it starts again
+TRAIL_EVERY = 1  # frames between two points of the thrown die's trail
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """`a` moved a fraction `t` towards `b`."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def edge_of(rgb: RGB) -> RGB:
+    return blend(rgb, BLACK, 0.45)
+
+
+def pip_of(rgb: RGB) -> RGB:
+    """The pips' colour: white on the dark dice, ink on yellow."""
+    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return INK if lum > 160 else WHITE
+
+
+def colour_of(seat: int) -> RGB:
+    return DIE_RGB[data.COLOURS[seat % len(data.COLOURS)]]
+
+
+def _label(rgb: RGB) -> RGB:
+    """A tier's printed label, a shade darker than the tier."""
+    return blend(rgb, INK, 0.22)
+
+
+def _shadow(rgb: RGB, k: int) -> RGB:
+    """The step's shadow on a tier, `k` px below the drop (0: darkest)."""
+    return blend(rgb, BLACK, 0.36 * (1 - k / 5))
+
+
+# -- the palette ---------------------------------------------------------------------------------
+
+
+def _palette_colours() -> list[RGB]:
+    """Every flat colour the pictures use, then the anti-aliased edges between the dice and
+    the board, the text and the panel: 256 at most."""
+    board = [TRACK, SHORT, *TIER_RGB.values()]
+    grounds = [FRAME, PANEL, ROW, TURN_ROW, WIN_ROW]
+    inks = [LIGHT, DIM, GOLD, INK, WHITE]
+    base = [*grounds, *board, *inks, ROW_EDGE, TRACK_GRAIN, TRACK_LIP, LINE_RGB, BLACK]
+    base += [PEG, PEG_EDGE, PEG_SHINE, blend(PEG, PEG_SHINE, 0.5)]
+    for rgb in TIER_RGB.values():
+        base += [_label(rgb), blend(rgb, WHITE, 0.45)]
+        base += [_shadow(rgb, k) for k in range(5)]
+    base += [blend(SHORT, BLACK, 0.36), blend(SHORT, BLACK, 0.18), blend(TRACK, WHITE, 0.3)]
+    for rgb in DIE_RGB.values():
+        base += [rgb, edge_of(rgb), pip_of(rgb), blend(rgb, pip_of(rgb), 0.5)]
+    mixes: list[RGB] = []
+    for rgb in DIE_RGB.values():
+        for ground in [*board, FRAME, PANEL, ROW, TURN_ROW]:
+            mixes += [blend(edge_of(rgb), ground, t) for t in (0.33, 0.67)]
+        mixes += [blend(rgb, pip_of(rgb), t) for t in (0.25, 0.75)]
+    for ground in [*board, FRAME]:
+        mixes += [blend(GOLD, ground, 0.5), blend(INK, ground, 0.5), blend(PEG_EDGE, ground, 0.5)]
+    for ink in inks[:3]:
+        for ground in grounds:
+            mixes += [blend(ink, ground, t) for t in (0.25, 0.5, 0.75)]
+    for rgb in TIER_RGB.values():
+        mixes += [blend(_label(rgb), rgb, 0.5)]
+    greys = [(v, v, v) for v in range(0, 256, 32)]
+    ordered = list(dict.fromkeys(base + greys + mixes))
+    return ordered[:256]
+
+
+@cache
+def palette_image() -> Image.Image:
+    """The one fixed palette every picture is mapped onto: the same view, the same bytes."""
+    colours = _palette_colours()
+    flat = [c for rgb in colours for c in rgb]
+    flat += list(colours[-1]) * (256 - len(colours))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
+
+
+# -- text ----------------------------------------------------------------------------------------
+
+
+def _text(
+    draw: Draw,
+    xy: tuple[float, float],
+    line: str,
+    size: int,
+    fill: RGB = LIGHT,
+    anchor: str = "la",
+    width: float | None = None,
+    bold: bool = False,
+    least: int = LEAST,
+) -> float:
+    """Text at xy, never smaller than `least`; with a width, the font shrinks (to `least` at
+    most) until the line fits and what still does not is cut with '…'. Returns its width."""
+    size = max(size, least)
+    if width is not None:
+        while size > least and text_length(line, font(size, bold)) > width:
+            size -= 1
+        line = ellipsize(line, font(size, bold), width)
+    fnt = font(size, bold)
+    text(draw, xy, line, fnt, fill=fill, anchor=anchor)
+    return text_length(line, fnt)
+
+
+def _name(name: str) -> str:
+    return drawable(name, NAME_MAX) or "?"
+
+
+# -- the board -----------------------------------------------------------------------------------
+
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+@picture_cache(maxsize=4)
+def _peg(scale: float) -> Sprite:
+    """A wooden peg seen from above, on nothing (its edges blend with the tier)."""
+    r = data.PEG_RADIUS * scale
+    side = math.ceil(2 * r) + 2
+    big = Image.new("RGBA", (side * SS, side * SS), (*PEG_EDGE, 0))
+    draw = ImageDraw.Draw(big)
+    c = side * SS / 2
+    R = r * SS
+    draw.ellipse((c - R, c - R, c + R, c + R), fill=PEG_EDGE)
+    inner = R - max(1.0, scale / 10) * SS
+    draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=PEG)
+    shine = inner * 0.45
+    sx, sy = c - inner * 0.3, c - inner * 0.3
+    draw.ellipse((sx - shine, sy - shine, sx + shine, sy + shine), fill=PEG_SHINE)
+    return Sprite(big.resize((side, side), Image.Resampling.LANCZOS))
+
+
+def _board(
+    draw: ImageDraw.ImageDraw, image: Image.Image, scale: float, ox: float, oy: float, labels: int
+) -> None:
+    """The board from above, its top left corner (0, 0 cm) at (ox, oy) px; `labels`: the
+    tier labels' size in px (0: none)."""
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return ox + x * scale, oy + y * scale
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+        a, b = px(x0, y0)
+        c, d = px(x1, y1)
+        return round(a), round(b), round(c) - 1, round(d) - 1
+
+    w = data.WIDTH
+    # the tiers, the 4x only in its pockets
+    for tier in data.TIERS:
+        rgb = TIER_RGB[tier.multiplier]
+        if tier is data.TIERS[-1]:
+            for lo, hi in data.POCKETS:
+                draw.rectangle(box(lo, tier.top, hi, tier.bottom), fill=rgb)
+        else:
+            draw.rectangle(box(0, tier.top, w, tier.bottom), fill=rgb)
+    draw.rectangle(box(0, data.SHORT[0], w, data.SHORT[1]), fill=SHORT)
+    # the drops: a lip on the upper tier, the step's shadow on the lower one
+    shade = max(2, round(scale / 3))
+    for drop, lower in zip(data.DROPS, data.TIERS[1:], strict=True):
+        rgb = TIER_RGB[lower.multiplier]
+        upper = TIER_RGB[lower.multiplier - 1]
+        y = round(px(0, drop)[1])
+        spans = data.POCKETS if lower is data.TIERS[-1] else ((0.0, w),)
+        x0, x1 = round(px(0, 0)[0]), round(px(w, 0)[0]) - 1
+        draw.line((x0, y - 1, x1, y - 1), fill=blend(upper, WHITE, 0.45))
+        for lo, hi in spans:
+            a, b = round(px(lo, 0)[0]), round(px(hi, 0)[0]) - 1
+            for k in range(shade):
+                draw.line((a, y + k, b, y + k), fill=_shadow(rgb, round(k * 5 / shade)))
+    # the raised track, its grain, its lip, its shadow on the 0x strip
+    draw.rectangle(box(0, data.TRACK[0], w, data.TRACK[1]), fill=TRACK)
+    for k in range(1, 8):
+        y = round(px(0, data.TRACK[0] + k * (data.TRACK[1] - data.TRACK[0]) / 8)[1])
+        draw.line((round(ox), y, round(px(w, 0)[0]) - 1, y), fill=TRACK_GRAIN)
+    y = round(px(0, data.TRACK[1])[1])
+    draw.line((round(ox), y - 1, round(px(w, 0)[0]) - 1, y - 1), fill=TRACK_LIP)
+    for k in range(shade):
+        draw.line(
+            (round(ox), y + k, round(px(w, 0)[0]) - 1, y + k),
+            fill=blend(SHORT, BLACK, 0.36 * (1 - k / shade)),
+        )
+    # where a die may be flicked from: the track's usable width
+    for x in (data.LAUNCH_MARGIN, data.WIDTH - data.LAUNCH_MARGIN):
+        a, b = px(x, data.TRACK[0] + 0.6)
+        _, d = px(x, data.TRACK[1] - 0.6)
+        draw.line(
+            (round(a), round(b), round(a), round(d)),
+            fill=blend(TRACK, WHITE, 0.3),
+            width=max(1, round(scale / 8)),
+        )
+    # the line
+    a, b = px(0, data.LINE)
+    draw.rectangle(
+        (round(a), round(b - scale * 0.12), round(px(w, 0)[0]) - 1, round(b + scale * 0.12)),
+        fill=LINE_RGB,
+    )
+    # the labels
+    if labels:
+        small = max(labels * 2 // 3, 1)
+        mid = (data.SHORT[0] + data.SHORT[1]) / 2
+        for x in (3.0, w - 3.0):
+            _text(
+                draw, px(x, mid), "0x", small, blend(SHORT, BLACK, 0.36), "mm", bold=True, least=1
+            )
+        _text(
+            draw,
+            px(w / 2, mid),
+            "the line: cross it",
+            small,
+            blend(SHORT, BLACK, 0.36),
+            "mm",
+            least=1,
+        )
+        for tier in data.TIERS[:-1]:
+            rgb = TIER_RGB[tier.multiplier]
+            for x in (4.5, w - 4.5):
+                _text(
+                    draw,
+                    px(x, (tier.top + tier.bottom) / 2),
+                    f"{tier.multiplier}x",
+                    labels,
+                    _label(rgb),
+                    "mm",
+                    bold=True,
+                    least=1,
+                )
+        last = data.TIERS[-1]
+        for lo, hi in data.POCKETS:
+            _text(
+                draw,
+                px((lo + hi) / 2, last.top + 3.5),
+                "4x",
+                labels,
+                _label(TIER_RGB[4]),
+                "mm",
+                bold=True,
+                least=1,
+            )
+    # the pegs
+    peg = _peg(scale)
+    for x, y in data.PEGS:
+        cx, cy = px(x, y)
+        side = peg.drawn_size[0]
+        at = (round(cx - side / 2) + peg.offset[0], round(cy - side / 2) + peg.offset[1])
+        image.paste(peg.image, at, peg.mask)
+
+
+@picture_cache(maxsize=4)
+def _board_image(scale: float, margin: int, labels: int) -> Image.Image:
+    """The board alone with `margin` px of void around it."""
+    size = (round(data.WIDTH * scale) + 2 * margin, round(data.FAR_EDGE * scale) + 2 * margin)
+    image = Image.new("RGB", size, FRAME)
+    _board(ImageDraw.Draw(image), image, scale, margin, margin, labels)
+    return image
+
+
+# -- dice ----------------------------------------------------------------------------------------
+
+
+def _quarter(angle: float) -> int:
+    """A die's angle in degrees, clockwise on the picture, to ANGLE_STEP, within a quarter
+    turn (a square looks the same turned by one)."""
+    degrees = math.degrees(angle) % 90
+    return round(degrees / ANGLE_STEP) * ANGLE_STEP % 90
+
+
+@picture_cache(maxsize=2048)  # ~4 KB each at the board's scale
+def _die(colour: RGB, face: int, numbered: bool, bonus: bool, degrees: int, side: float) -> Sprite:
+    """A die `side` px across, turned `degrees` clockwise, on nothing: pips (1-6) turn with
+    it; a number (d8-d20) stays upright. A bonus die has a gold ring."""
+    room = math.ceil(side * (0.9 if bonus else 0.78)) + 2  # half the sprite
+    full = 2 * room
+    big = Image.new("RGBA", (full * SS, full * SS), (*edge_of(colour), 0))
+    draw = ImageDraw.Draw(big)
+    c = room * SS
+    half = side * SS / 2
+    if bonus:
+        ring = side * SS * 0.88
+        draw.ellipse((c - ring, c - ring, c + ring, c + ring), fill=INK)
+        inner = ring - SS
+        draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=GOLD)
+        hole = inner - round(SS * 2.4)
+        draw.ellipse((c - hole, c - hole, c + hole, c + hole), fill=(*edge_of(colour), 0))
+    face_img = Image.new("RGBA", (full * SS, full * SS), (*edge_of(colour), 0))
+    fd = ImageDraw.Draw(face_img)
+    edge = max(SS, round(side * SS / 14))
+    fd.rounded_rectangle(
+        (c - half, c - half, c + half, c + half), radius=side * SS * 0.18, fill=edge_of(colour)
+    )
+    fd.rounded_rectangle(
+        (c - half + edge, c - half + edge, c + half - edge, c + half - edge),
+        radius=side * SS * 0.14,
+        fill=colour,
+    )
+    if not numbered and face in PIPS:
+        r = side * SS * 0.095
+        step = side * SS * 0.26
+        for i, j in PIPS[face]:
+            x, y = c + i * step, c + j * step
+            fd.ellipse((x - r, y - r, x + r, y + r), fill=pip_of(colour))
+    if degrees:
+        face_img = face_img.rotate(-degrees, resample=Image.Resampling.BICUBIC, center=(c, c))
+    big.alpha_composite(face_img)
+    image = big.resize((full, full), Image.Resampling.LANCZOS)
+    if numbered:
+        size = max(6, round(side * (0.62 if face < 10 else 0.58)))
+        text(
+            ImageDraw.Draw(image),
+            (room, room + 0.5),
+            str(face),
+            font(size, True),
+            fill=pip_of(colour),
+            anchor="mm",
+        )
+    return Sprite(image)
+
+
+def _numbered(face: int, faces: int) -> bool:
+    return faces > data.FACES or face > data.FACES or face < 1
+
+
+def _place_die(canvas: Canvas | Image.Image, sprite: Sprite, cx: float, cy: float) -> None:
+    """The die's sprite with its centre at (cx, cy) px."""
+    half = sprite.drawn_size[0] // 2
+    x, y = round(cx) - half, round(cy) - half
+    if isinstance(canvas, Canvas):
+        canvas.paste(sprite, (x, y))
+    else:
+        canvas.paste(sprite.image, (x + sprite.offset[0], y + sprite.offset[1]), sprite.mask)
+
+
+# -- the panel's layout --------------------------------------------------------------------------
+
+
+def _layout(view: PublicView) -> tuple[tuple[int, ...], ...]:
+    """The seats of each team, in seat order: what the panel's blocks are made of."""
+    teams: dict[int, list[int]] = {t.team: [] for t in view.teams}
+    for seat in view.seats:
+        teams.setdefault(seat.team, []).append(seat.seat)
+    return tuple(tuple(teams[t]) for t in sorted(teams))
+
+
+def _block_h(members: tuple[int, ...]) -> int:
+    return SOLO_H if len(members) <= 1 else HEAD_H + SEAT_H * len(members) + 4
+
+
+def panel_height(layout: tuple[tuple[int, ...], ...]) -> int:
+    return 12 + sum(_block_h(m) + BLOCK_GAP for m in layout) + 4
+
+
+def board_height(layout: tuple[tuple[int, ...], ...]) -> int:
+    return PANEL_Y + panel_height(layout)
+
+
+def _block_tops(layout: tuple[tuple[int, ...], ...]) -> list[int]:
+    tops, y = [], PANEL_Y + 12
+    for members in layout:
+        tops.append(y)
+        y += _block_h(members) + BLOCK_GAP
+    return tops
+
+
+X0, X1 = MARGIN, WIDTH - MARGIN  # the panel's blocks
+
+
+@picture_cache(maxsize=6)
+def _chip(colour: RGB, ground: RGB) -> Sprite:
+    """A player's colour: a small die, opaque on `ground`."""
+    side = 18
+    big = Image.new("RGB", (side * SS, side * SS), ground)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (SS, SS, (side - 1) * SS, (side - 1) * SS),
+        radius=4 * SS,
+        fill=colour,
+        outline=edge_of(colour),
+        width=round(1.5 * SS),
+    )
+    return Sprite(big.resize((side, side), Image.Resampling.LANCZOS))
+
+
+@picture_cache(maxsize=8)
+def _backdrop(layout: tuple[tuple[int, ...], ...]) -> Backdrop:
+    """What does not change within a game: the frame, the board, each team's empty block."""
+    img = Image.new("RGB", (WIDTH, board_height(layout)), FRAME)
+    img.paste(_board_image(SCALE, MARGIN, 30), (0, TITLE_H))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, PANEL_Y, WIDTH - 1, img.height - 1), fill=PANEL)
+    for members, top in zip(layout, _block_tops(layout), strict=True):
+        draw.rounded_rectangle(
+            (X0, top, X1, top + _block_h(members)), radius=10, fill=ROW, outline=ROW_EDGE, width=2
+        )
+    return Backdrop(img, palette_image)
+
+
+# -- what a view adds ----------------------------------------------------------------------------
+
+
+def _joined(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _goal(view: PublicView) -> str:
+    if view.by_rounds:
+        return f"first to {view.goal} round{'s' if view.goal != 1 else ''} won"
+    return f"first to {view.goal} points"
+
+
+def _title(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
+    mid = TITLE_H / 2
+    goal = _goal(view)
+    right = _text(canvas, (X1, mid), goal, LEAST, DIM, "rm")
+    room = X1 - X0 - right - 16
+    if view.winners is not None:
+        won = _joined([names.get(s, "?") for s in view.winners])
+        line = f"{won} win{'s' if len(view.winners) == 1 else ''}"
+        seats = {s.seat: s.team for s in view.seats}
+        totals = {t.team: t.total for t in view.teams}
+        best = {totals.get(seats.get(s, -1)) for s in view.winners} - {None}
+        if len(best) == 1 and not view.by_rounds:
+            line += f" with {best.pop()} points"
+        _text(canvas, (X0, mid), line + "!", 20, GOLD, "lm", width=room, bold=True)
+        return
+    line = f"Round {view.round}"
+    if view.turn is not None:
+        line += f" · {names.get(view.turn, '?')} to throw"
+    _text(canvas, (X0, mid), line, 20, LIGHT, "lm", width=room, bold=True)
+
+
+def _dice_left(canvas: Canvas, x: float, mid: float, seat: SeatView, ground: RGB) -> float:
+    """The dice a player still has to throw, as small squares in the colour, then the bonus
+    die ringed in gold; returns where they end."""
+    colour = DIE_RGB.get(seat.colour, colour_of(seat.seat))
+    shown = min(seat.dice_left, 9)
+    for k in range(shown):
+        a = x + k * (PIP_SIZE + 3)
+        canvas.rounded_rectangle(
+            (a, mid - PIP_SIZE / 2, a + PIP_SIZE, mid + PIP_SIZE / 2),
+            radius=2,
+            fill=colour,
+            outline=edge_of(colour),
+        )
+    x += shown * (PIP_SIZE + 3)
+    if seat.dice_left > shown:
+        x += _text(canvas, (x + 2, mid), f"+{seat.dice_left - shown}", LEAST, DIM, "lm") + 4
+    for _ in range(seat.bonus_left):
+        canvas.rounded_rectangle(
+            (x + 2, mid - PIP_SIZE / 2 - 1, x + PIP_SIZE + 4, mid + PIP_SIZE / 2 + 1),
+            radius=3,
+            fill=colour,
+            outline=GOLD,
+            width=2,
+        )
+        x += PIP_SIZE + 6
+    if not seat.dice_left and not seat.bonus_left:
+        x += _text(canvas, (x, mid), "all thrown", LEAST, DIM, "lm")
+    return x
+
+
+def _stats(canvas: Canvas, team: TeamView, mid: float, ground: RGB) -> float:
+    """A team's total, right, and before it its rounds won and last round; returns the x
+    where they start."""
+    total = _text(
+        canvas,
+        (X1 - 12, mid),
+        str(team.total),
+        22,
+        LIGHT if ground == WIN_ROW else GOLD,
+        "rm",
+        bold=True,
+    )
+    bits = [f"{team.rounds_won} round{'' if team.rounds_won == 1 else 's'} won"]
+    if team.round_points is not None:
+        bits.append(f"last round {team.round_points}")
+    line = " · ".join(bits)
+    width = _text(canvas, (X1 - 12 - total - 12, mid), line, LEAST, DIM, "rm")
+    return X1 - 12 - total - 12 - width
+
+
+def _turn_marker(canvas: Canvas, x: float, mid: float) -> None:
+    canvas.polygon([(x, mid - 6), (x + 9, mid), (x, mid + 6)], fill=GOLD)
+
+
+def _panel(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
+    layout = _layout(view)
+    teams = {t.team: t for t in view.teams}
+    seats = {s.seat: s for s in view.seats}
+    winners = set(view.winners or [])
+    for members, top in zip(layout, _block_tops(layout), strict=True):
+        team_no = seats[members[0]].team if members and members[0] in seats else None
+        team = teams.get(team_no) if team_no is not None else None
+        won = bool(members) and all(m in winners for m in members)
+        ground = WIN_ROW if won else ROW
+        if won:
+            canvas.rounded_rectangle(
+                (X0, top, X1, top + _block_h(members)),
+                radius=10,
+                fill=WIN_ROW,
+                outline=GOLD,
+                width=2,
+            )
+        head = top + (SOLO_H if len(members) <= 1 else HEAD_H) / 2
+        start = _stats(canvas, team, head, ground) if team is not None else X1 - 12
+        if len(members) <= 1:
+            seat = seats.get(members[0]) if members else None
+            if seat is None:
+                continue
+            x = X0 + 24
+            if view.turn == seat.seat:
+                _turn_marker(canvas, X0 + 8, head)
+            colour = DIE_RGB.get(seat.colour, colour_of(seat.seat))
+            canvas.paste(_chip(colour, ground), (round(x), round(head - 9)))
+            x += 26
+            need = min(seat.dice_left, 9) * (PIP_SIZE + 3) + seat.bonus_left * (PIP_SIZE + 6)
+            need = max(need, 80) + 16
+            x += (
+                _text(
+                    canvas,
+                    (x, head),
+                    names.get(seat.seat, "?"),
+                    18,
+                    LIGHT,
+                    "lm",
+                    width=max(40, start - x - need),
+                    bold=True,
+                )
+                + 12
+            )
+            _dice_left(canvas, x, head, seat, ground)
+            continue
+        name = team.name if team is not None else " & ".join(names.get(m, "?") for m in members)
+        _text(
+            canvas,
+            (X0 + 14, head),
+            drawable(name) or "?",
+            18,
+            LIGHT,
+            "lm",
+            width=start - X0 - 30,
+            bold=True,
+        )
+        for k, member in enumerate(members):
+            seat = seats.get(member)
+            if seat is None:
+                continue
+            mid = top + HEAD_H + k * SEAT_H + SEAT_H / 2
+            if view.turn == seat.seat:
+                canvas.rounded_rectangle(
+                    (X0 + 6, mid - SEAT_H / 2 + 1, X1 - 6, mid + SEAT_H / 2 - 1),
+                    radius=6,
+                    fill=TURN_ROW,
+                )
+                _turn_marker(canvas, X0 + 12, mid)
+            colour = DIE_RGB.get(seat.colour, colour_of(seat.seat))
+            row_ground = TURN_ROW if view.turn == seat.seat else ground
+            canvas.paste(_chip(colour, row_ground), (X0 + 28, round(mid - 9)))
+            _text(canvas, (X0 + 54, mid), names.get(seat.seat, "?"), LEAST, LIGHT, "lm", width=210)
+            _dice_left(canvas, X0 + 280, mid, seat, row_ground)
+
+
+def _dice(canvas: Canvas, view: PublicView) -> None:
+    faces = int(getattr(view, "faces", data.FACES) or data.FACES)
+    side = data.DIE * SCALE
+    for die in sorted(view.board, key=lambda d: (d.y, d.id)):
+        sprite = _die(
+            colour_of(die.owner),
+            die.face,
+            _numbered(die.face, faces),
+            die.bonus,
+            _quarter(die.angle),
+            side,
+        )
+        _place_die(canvas, sprite, MARGIN + die.x * SCALE, TITLE_H + MARGIN + die.y * SCALE)
+
+
+def board_canvas(view: PublicView) -> Canvas:
+    """The board of `view`: the backdrop for its teams, the dice where they lie, the panel."""
+    canvas = Canvas(_backdrop(_layout(view)))
+    names = {s.seat: _name(s.name) for s in view.seats}
+    _title(canvas, view, names)
+    _dice(canvas, view)
+    _panel(canvas, view, names)
+    return canvas
+
+
+def board_image(view: PublicView) -> Image.Image:
+    return board_canvas(view).flat()
+
+
+def board_png(view: PublicView) -> bytes:
+    return board_canvas(view).png()
+
+
+# -- one throw, animated -------------------------------------------------------------------------
+
+
+ANIM_W = round(data.WIDTH * ANIM_SCALE) + 2 * ANIM_MARGIN
+ANIM_H = ANIM_TITLE_H + round(data.FAR_EDGE * ANIM_SCALE) + 2 * ANIM_MARGIN
+
+
+@picture_cache(maxsize=1)
+def _anim_board() -> Image.Image:
+    """The animation's static picture: the board at ANIM_SCALE under a title bar."""
+    image = Image.new("RGB", (ANIM_W, ANIM_H), FRAME)
+    image.paste(_board_image(ANIM_SCALE, ANIM_MARGIN, 14), (0, ANIM_TITLE_H))
+    return image
+
+
+def _anim_base(flight: Flight, seats: list[SeatView] | None) -> Image.Image:
+    """The board with this throw's title: who flicked, from where, how."""
+    image = _anim_board().copy()
+    draw = ImageDraw.Draw(image)
+    who = None
+    if seats is not None:
+        who = next((s for s in seats if s.seat == flight.seat), None)
+    name = _name(who.name) if who is not None else f"Seat {flight.seat + 1}"
+    colour = colour_of(flight.seat)
+    draw.rounded_rectangle(
+        (ANIM_MARGIN, 6, ANIM_MARGIN + 12, 18), radius=2, fill=colour, outline=edge_of(colour)
+    )
+    line = f"{name}: from {flight.position:g}%, aim {flight.aim:+g}°, strength {flight.strength:g}%"
+    _text(
+        draw,
+        (ANIM_MARGIN + 18, 12),
+        line,
+        12,
+        LIGHT,
+        "lm",
+        width=ANIM_W - 2 * ANIM_MARGIN - 18,
+        least=11,
+    )
+    return image
+
+
+def _moving(
+    a: list[tuple[int, float, float, float, int]], b: list[tuple[int, float, float, float, int]]
+) -> bool:
+    """Whether anything changed between two frames (a die moved, turned, left, tumbled)."""
+    if len(a) != len(b):
+        return True
+    for (i, x, y, t, f), (j, u, v, s, g) in zip(a, b, strict=True):
+        if i != j or f != g or abs(x - u) > 0.02 or abs(y - v) > 0.02 or abs(t - s) > 0.01:
+            return True
+    return False
+
+
+def _kept_frames(flight: Flight) -> list[int]:
+    """The indices of the frames drawn: the still tail cut, every `step`th kept, the last
+    one always."""
+    frames = [f.dice for f in flight.frames]
+    if not frames:
+        return []
+    last = len(frames) - 1
+    while last > 0 and not _moving(frames[last - 1], frames[last]):
+        last -= 1
+    step = max(2, math.ceil((last + 1) / (MAX_FRAMES - 1)))
+    kept = list(range(0, last + 1, step))
+    if kept[-1] != len(frames) - 1:
+        kept.append(len(frames) - 1)
+    return kept
+
+
+def animation_frames(
+    flight: Flight, seats: list[SeatView] | None = None
+) -> tuple[list[Image.Image], list[int]]:
+    """The frames of the animation in RGB and how long each is shown (ms)."""
+    base = _anim_base(flight, seats)
+    faces = flight.faces
+    side = data.DIE * ANIM_SCALE
+    oy = ANIM_TITLE_H + ANIM_MARGIN
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return ANIM_MARGIN + x * ANIM_SCALE, oy + y * ANIM_SCALE
+
+    thrower = flight.frames[0].dice[-1][0] if flight.frames and flight.frames[0].dice else None
+    trail_rgb = colour_of(flight.seat)
+    trail: list[tuple[float, float]] = []
+    out: list[Image.Image] = []
+    kept = _kept_frames(flight)
+    for index in kept:
+        image = base.copy()
+        frame = flight.frames[index].dice
+        if thrower is not None:
+            for k in range(len(trail), index + 1, TRAIL_EVERY):
+                spot = next((d for d in flight.frames[k].dice if d[0] == thrower), None)
+                if spot is not None:
+                    trail.append(at(spot[1], spot[2]))
+            if len(trail) > 1:
+                ImageDraw.Draw(image).line(trail, fill=blend(trail_rgb, WHITE, 0.3), width=1)
+        for die_id, x, y, angle, face in sorted(frame, key=lambda d: (d[2], d[0])):
+            owner = flight.owners.get(die_id, flight.seat)
+            sprite = _die(
+                colour_of(owner), face, _numbered(face, faces), False, _quarter(angle), side
+            )
+            _place_die(image, sprite, *at(x, y))
+        out.append(image)
+    durations = [FRAME_MS] * len(out)
+    if durations:
+        durations[-1] = HOLD_MS
+    return out, durations
+
+
+def _indexed(frames: list[Image.Image]) -> list[Image.Image]:
+    """The frames on the fixed palette (no dither: the same frame, the same pixels)."""
+    palette = palette_image()
+    return [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+
+
+def _gif(indexed: list[Image.Image], durations: list[int]) -> bytes:
+    """Pillow stores each frame as the box that changed since the one before."""
+    out = io.BytesIO()
+    indexed[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=indexed[1:],
+        duration=durations,
+        loop=0,
+        optimize=False,
+    )
+    return out.getvalue()
+
+
+def _webp(indexed: list[Image.Image], durations: list[int]) -> bytes:
+    """Lossless, from the palette frames (the GIF's pixels: fewer colours, fewer bytes), and
+    no key frames past the first: each frame is the box that changed, half the time."""
+    frames = [f.convert("RGB") for f in indexed]
+    out = io.BytesIO()
+    frames[0].save(
+        out,
+        format="WEBP",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        lossless=True,
+        quality=0,
+        method=1,
+        kmin=0,
+        kmax=0,
+    )
+    return out.getvalue()
+
+
+def flight_animations(flight: Flight, seats: list[SeatView] | None = None) -> dict[str, bytes]:
+    """The throw as an animated GIF and as an animated WebP, by extension."""
+    frames, durations = animation_frames(flight, seats)
+    if not frames:
+        frames, durations = [_anim_base(flight, seats)], [HOLD_MS]
+    indexed = _indexed(frames)
+    return {"gif": _gif(indexed, durations), "webp": _webp(indexed, durations)}
+
+
+def flight_animation(flight: Flight, seats: list[SeatView] | None = None) -> tuple[bytes, str]:
+    """One throw animated: the die sliding and tumbling down the board, the dice it hits
+    pushed or knocked off (a die knocked off goes when it leaves), the thrown die's trail;
+    the smaller of GIF and WebP, with its extension."""
+    made = flight_animations(flight, seats)
+    ext = min(made, key=lambda k: (len(made[k]), k))
+    return made[ext], ext

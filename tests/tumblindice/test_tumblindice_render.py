@@ -1,0 +1,310 @@
+"""Tumblin' Dice's pictures (work in progress, issue 14): the board to scale with every die
+where it lies, the score panel, legible at 500 px, the same bytes from empty caches as from
+full ones; one throw animated from a real simulated flick, as GIF and WebP, the smaller kept."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from games.contract import Player
+from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring, to_png
+from games.tumblindice import data, physics, render
+from games.tumblindice.rules import TumbleState, TumblinDice
+from games.tumblindice.views import DieView, Flight, PublicView, SeatView, TeamView
+
+GAME = TumblinDice()
+NAMES = ["Ann", "Bob", "Zoë Ünal", "Wilhelmina-Anneke WWWWWWW", "Eva", "Frits"]
+
+
+def _view(state: TumbleState) -> PublicView:
+    """The public view of a state (rules.py has none yet: what the pictures need of it)."""
+    teams = max(state.teams) + 1
+    seats = [
+        SeatView(
+            seat=s,
+            name=p.name,
+            colour=data.COLOURS[s % 4],
+            team=state.teams[s],
+            dice_left=state.left[s],
+            bonus_left=state.bonus_left[s] if state.bonus_left else 0,
+        )
+        for s, p in enumerate(state.players)
+    ]
+    names = [
+        " & ".join(p.name for s, p in enumerate(state.players) if state.teams[s] == t)
+        for t in range(teams)
+    ]
+    return PublicView(
+        seats=seats,
+        teams=[
+            TeamView(team=t, name=names[t], total=state.totals[t], rounds_won=state.rounds_won[t])
+            for t in range(teams)
+        ],
+        round=state.round,
+        goal=int(state.options.get("goal") or data.GOAL),
+        by_rounds=False,
+        board=[
+            DieView(
+                id=d.id,
+                owner=d.owner,
+                face=d.face,
+                x=d.x,
+                y=d.y,
+                angle=d.angle,
+                bonus=d.bonus,
+                zone=physics.zone(d.y),
+            )
+            for d in state.board
+        ],
+        turn=None if state.winners is not None else state.order[state.turn],
+        order=state.order,
+        last_round=[],
+        winners=state.winners,
+    )
+
+
+def _flick(k: int) -> str:
+    """A flick id that varies with k: across the track, a little aim, mostly firm."""
+    return f"flick.{(k * 37) % 81 + 10}.{(k * 7) % 21 - 10}.{(k * 29) % 41 + 45}"
+
+
+def _play(
+    n: int, throws: int, options: dict[str, Any] | None = None, seed: int = 1
+) -> tuple[TumbleState, list[Flight]]:
+    players = [Player(name=NAMES[i % len(NAMES)], bot=True) for i in range(n)]
+    state = GAME.opening(players, options or {}, seed).state
+    flights = []
+    for k in range(throws):
+        seat = GAME.to_act(state)[0]
+        action = _flick(k)
+        if state.bonus_left and state.bonus_left[seat] and (k % 3 == 2 or not state.left[seat]):
+            action = "bonus" + action[len("flick") :]
+        applied = GAME.apply(state, seat, action)
+        state = applied.state
+        assert applied.flight is not None
+        flights.append(applied.flight)
+    return state, flights
+
+
+def _views() -> list[PublicView]:
+    """Boards along games: 2 players with a bonus die, teams of 2, teams of 3 with long
+    names, d20s, a finished game with round points."""
+    views = []
+    for n, options, throws in (
+        (2, {"two_player": "bonus"}, 11),
+        (4, {}, 9),
+        (6, {}, 14),
+        (3, {"faces": 20}, 7),
+    ):
+        for k in range(0, throws + 1, 4):
+            views.append(_view(_play(n, k, options, seed=n)[0]))
+    over = views[-1].model_copy(deep=True)
+    over.winners, over.turn = [1], None
+    for team in over.teams:
+        team.round_points, team.total, team.rounds_won = 37 + team.team, 301 + team.team, 3
+    views.append(over)
+    return views
+
+
+def _rgb(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _empty_the_caches() -> None:
+    with measuring():
+        pass
+
+
+# -- the board -----------------------------------------------------------------------------------
+
+
+def test_the_board_is_a_small_png_drawn_to_scale() -> None:
+    for view in _views():
+        png = render.board_png(view)
+        image = Image.open(io.BytesIO(png))
+        assert image.format == "PNG" and image.mode == "P"
+        assert image.width == render.WIDTH == 40 * render.SCALE + 2 * render.MARGIN
+        assert 600 <= image.width <= 900
+        assert image.height == render.board_height(render._layout(view))
+        assert len(png) < 300 * 1024
+
+
+def test_the_board_is_legible_at_500px() -> None:
+    for view in _views():
+        with measuring() as sizes:
+            png = render.board_png(view)
+        width = Image.open(io.BytesIO(png)).width
+        assert sizes.sizes
+        assert sizes.smallest * DISPLAY_WIDTH / width >= LEAST_TEXT_PX
+
+
+def test_a_render_from_empty_caches_gives_the_bytes_of_a_render_from_full_ones() -> None:
+    views = _views()
+    warm = [render.board_png(view) for view in views]
+    for view, png in zip(views, warm, strict=True):
+        _empty_the_caches()
+        assert render.board_png(view) == png
+
+
+def test_drawing_only_the_touched_parts_gives_the_picture_drawn_whole() -> None:
+    for view in _views():
+        canvas = render.board_canvas(view)
+        assert canvas.png() == to_png(canvas.flat(), canvas.backdrop.palette())
+
+
+def _lone_die(
+    x: float, y: float, owner: int, face: int, angle: float = 0.0, bonus: bool = False
+) -> PublicView:
+    view = _view(_play(4, 0)[0])
+    view.board = [
+        DieView(
+            id=0, owner=owner, face=face, x=x, y=y, angle=angle, bonus=bonus, zone=physics.zone(y)
+        )
+    ]
+    return view
+
+
+def _at(x: float, y: float) -> tuple[int, int]:
+    """Where a point of the board (cm) is on the board picture (px)."""
+    return (
+        round(render.MARGIN + x * render.SCALE),
+        round(render.TITLE_H + render.MARGIN + y * render.SCALE),
+    )
+
+
+@pytest.mark.parametrize("owner", range(4))
+def test_a_die_is_drawn_where_it_lies_in_its_owners_colour(owner: int) -> None:
+    x, y = 7.3 + 8 * owner, 20.0 + 9 * owner
+    image = _rgb(render.board_png(_lone_die(x, y, owner, face=2)))
+    colour = render.DIE_RGB[data.COLOURS[owner]]
+    assert image.getpixel(_at(x, y)) == colour  # a 2: no pip in the middle
+    half = data.DIE / 2 * render.SCALE
+    cx, cy = _at(x, y)
+    inside = [image.getpixel((cx + dx, cy + dy)) for dx in (-4, 4) for dy in (-4, 0, 4)]
+    assert inside.count(colour) >= 3
+    assert image.getpixel((round(cx + half + 3), cy)) != colour  # no bigger than a die
+    empty = _rgb(render.board_png(_lone_die(x, y + 30, owner, face=2)))
+    assert empty.getpixel(_at(x, y)) != colour
+
+
+def test_a_die_turns_by_its_angle_and_shows_its_face() -> None:
+    x, y = 20.0, 20.0
+    straight = _rgb(render.board_png(_lone_die(x, y, 1, face=5)))
+    turned = _rgb(render.board_png(_lone_die(x, y, 1, face=5, angle=0.7)))
+    corner = (
+        round(_at(x, y)[0] + 0.72 * data.DIE / 2 * render.SCALE),
+        round(_at(x, y)[1] + 0.72 * data.DIE / 2 * render.SCALE),
+    )
+    blue = render.DIE_RGB["blue"]
+    assert straight.getpixel(corner) != turned.getpixel(corner)
+    assert straight.getpixel(_at(x, y)) == render.pip_of(blue) == (255, 255, 255)  # 5: a pip
+    two = _rgb(render.board_png(_lone_die(x, y, 1, face=2)))
+    assert two.getpixel(_at(x, y)) == blue
+    counted = []
+    for face in (2, 12):  # a d12's face is a number: one more text, as legible as the rest
+        with measuring() as sizes:
+            render.board_png(_lone_die(x, y, 1, face=face))
+        counted.append(len(sizes.sizes))
+        assert sizes.smallest >= render.LEAST
+    assert counted[1] == counted[0] + 1
+
+
+def test_a_bonus_die_is_ringed_in_gold() -> None:
+    x, y = 20.0, 36.0
+    plain = _rgb(render.board_png(_lone_die(x, y, 0, face=3)))
+    bonus = _rgb(render.board_png(_lone_die(x, y, 0, face=3, bonus=True)))
+    cx, cy = _at(x, y)
+    ring = [bonus.getpixel((cx + dx, cy)) for dx in range(12, 26)]
+    assert render.GOLD in ring
+    assert render.GOLD not in [plain.getpixel((cx + dx, cy)) for dx in range(12, 26)]
+
+
+def test_the_backdrop_is_drawn_once_per_team_layout() -> None:
+    _empty_the_caches()
+    views = [_view(_play(4, k, seed=9)[0]) for k in range(0, 8, 2)]
+    for view in views:
+        render.board_png(view)
+    assert render._backdrop.cache_info().misses == 1
+    canvases = [render.board_canvas(view) for view in views]
+    assert canvases[0].backdrop is canvases[-1].backdrop
+
+
+# -- the animation -------------------------------------------------------------------------------
+
+
+def _frames(data_: bytes) -> tuple[Image.Image, list[int]]:
+    image = Image.open(io.BytesIO(data_))
+    durations = []
+    for k in range(getattr(image, "n_frames", 1)):
+        image.seek(k)
+        image.load()  # WebP tells a frame's duration once it is read
+        durations.append(int(image.info.get("duration", 0)))
+    return image, durations
+
+
+def test_a_throw_is_animated_as_the_smaller_of_gif_and_webp() -> None:
+    state, flights = _play(4, 10)
+    seats = _view(state).seats
+    flight = flights[-1]
+    assert len(flight.frames) > 10
+    made = render.flight_animations(flight, seats)
+    chosen, ext = render.flight_animation(flight, seats)
+    assert ext in ("gif", "webp") and chosen == made[ext]
+    assert len(chosen) == min(len(made["gif"]), len(made["webp"]))
+    for kind, blob in made.items():
+        assert len(blob) < 300 * 1024
+        image, durations = _frames(blob)
+        assert image.format == kind.upper()
+        assert (image.width, image.height) == (render.ANIM_W, render.ANIM_H)
+        assert 2 <= len(durations) <= render.MAX_FRAMES + 1
+        assert all(40 <= ms <= render.HOLD_MS for ms in durations)
+        assert durations[-1] == render.HOLD_MS  # the dice at rest, held before it loops
+        assert 1000 <= sum(durations) <= 12000
+
+
+def test_the_animation_ends_with_the_dice_where_they_came_to_rest() -> None:
+    state, flights = _play(2, 6, seed=4)
+    flight = flights[-1]
+    data_, ext = render.flight_animation(flight, _view(state).seats)
+    image, _ = _frames(data_)
+    image.seek(image.n_frames - 1)
+    last = image.convert("RGB")
+    for die in state.board:
+        cx = round(render.ANIM_MARGIN + die.x * render.ANIM_SCALE)
+        cy = round(render.ANIM_TITLE_H + render.ANIM_MARGIN + die.y * render.ANIM_SCALE)
+        colour = render.colour_of(die.owner)
+        near = [last.getpixel((cx + dx, cy + dy)) for dx in (-2, 0, 2) for dy in (-2, 0, 2)]
+        assert colour in near, (die, ext)
+
+
+def test_a_die_knocked_off_is_gone_from_the_last_frame() -> None:
+    state, flights = _play(4, 16, seed=3)
+    knocked = [f for f in flights if f.off]
+    assert knocked, "no die left the board in 16 throws"
+    flight = knocked[0]
+    frames, durations = render.animation_frames(flight)
+    gone = set(flight.off)
+    assert not gone & {d[0] for d in flight.frames[-1].dice}
+    assert len(frames) == len(durations) <= render.MAX_FRAMES + 1
+    assert frames[0].size == (render.ANIM_W, render.ANIM_H)
+
+
+def test_the_animation_keeps_at_most_max_frames_and_the_last() -> None:
+    _, flights = _play(3, 6, seed=2)
+    for flight in flights:
+        kept = render._kept_frames(flight)
+        assert kept[0] == 0 and kept[-1] == len(flight.frames) - 1
+        assert len(kept) <= render.MAX_FRAMES + 1
+        assert kept == sorted(set(kept))
+
+
+def test_the_animation_is_the_same_from_empty_caches() -> None:
+    state, flights = _play(4, 5, seed=6)
+    seats = _view(state).seats
+    warm = render.flight_animations(flights[-1], seats)
+    _empty_the_caches()
+    assert render.flight_animations(flights[-1], seats) == warm
