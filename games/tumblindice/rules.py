@@ -194,7 +194,8 @@ class TumblinDice:
         thrown = physics.Die(id=state.next_id, owner=seat, face=face, x=x, y=data.LAUNCH_Y,
                              faces=int(state.options.get("faces") or data.FACES))
         state.next_id += 1
-        board = [physics.Die(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle)
+        board = [physics.Die(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
+                             faces=thrown.faces)  # a board die that tumbles: the same dice
                  for d in state.board]
         out = physics.simulate(board, thrown, (vx, vy), state.rng)
         flight = Flight(seat=seat, position=position, aim=aim, strength=strength,
@@ -250,8 +251,11 @@ class TumblinDice:
         if bonus:
             for seat in range(len(state.players)):
                 thrown = [d for d in state.board if d.owner == seat]
-                if thrown and not any(d.owner == seat for d in state.off) and len(thrown) == \
-                        dice_per_seat(len(state.players), state.options):
+                every = dice_per_seat(len(state.players), state.options) + (
+                    1 if len(state.players) == 2 and state.options.get("two_player") == "bonus"
+                    else 0)  # the bonus die is one of its dice too
+                if thrown and not any(d.owner == seat for d in state.off) and \
+                        len(thrown) == every:
                     points[state.teams[seat]] += bonus
         for team in range(teams):
             state.totals[team] += points[team]
