@@ -31,22 +31,22 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from games.drawing import (
+    RGB,
     Backdrop,
     Canvas,
+    Draw,
     Sprite,
+    blend,
     drawable,
-    ellipsize,
+    fitted_text,
     font,
     least_font_px,
+    palette_of,
     picture_cache,
     text,
-    text_length,
 )
 from games.tumblindice import data
 from games.tumblindice.views import Flight, PublicView, SeatView, TeamView
-
-RGB = tuple[int, int, int]
-Draw = ImageDraw.ImageDraw | Canvas
 
 FRAME: RGB = (32, 36, 46)  # around the board: the void too
 PANEL: RGB = (50, 57, 74)
@@ -106,15 +106,6 @@ MAX_FRAMES = 40  # frames kept at most
 FRAME_MS = 60  # each frame shown this long (a little faster than life at 2 kept in 3)
 HOLD_MS = 2000  # the last frame, before it starts again
 TRAIL_EVERY = 1  # frames between two points of the thrown die's trail
-
-
-def blend(a: RGB, b: RGB, t: float) -> RGB:
-    """`a` moved a fraction `t` towards `b`."""
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
 
 
 def edge_of(rgb: RGB) -> RGB:
@@ -178,12 +169,7 @@ def _palette_colours() -> list[RGB]:
 @cache
 def palette_image() -> Image.Image:
     """The one fixed palette every picture is mapped onto: the same view, the same bytes."""
-    colours = _palette_colours()
-    flat = [c for rgb in colours for c in rgb]
-    flat += list(colours[-1]) * (256 - len(colours))
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(flat)
-    return pal
+    return palette_of(_palette_colours())
 
 
 # -- text ----------------------------------------------------------------------------------------
@@ -200,16 +186,9 @@ def _text(
     bold: bool = False,
     least: int = LEAST,
 ) -> float:
-    """Text at xy, never smaller than `least`; with a width, the font shrinks (to `least` at
-    most) until the line fits and what still does not is cut with '…'. Returns its width."""
-    size = max(size, least)
-    if width is not None:
-        while size > least and text_length(line, font(size, bold)) > width:
-            size -= 1
-        line = ellipsize(line, font(size, bold), width)
-    fnt = font(size, bold)
-    text(draw, xy, line, fnt, fill=fill, anchor=anchor)
-    return text_length(line, fnt)
+    """Text through the shared fitting helper, at this picture's least size."""
+    return fitted_text(draw, xy, line, size, fill, least=least, anchor=anchor, width=width,
+                       bold=bold)
 
 
 def _name(name: str) -> str:
