@@ -113,7 +113,7 @@ def zone_shares() -> None:
             seat = GAME.to_act(state)[0]
             thrown = state.next_id
             applied = GAME.apply(state, seat, random_flick(state, seat, rng))
-            flight = applied.flight
+            flight = applied.motion
             assert flight is not None
             last = {i: y for i, _, y, _, _ in flight.frames[-1].dice}  # type: ignore[attr-defined]
             if thrown in flight.off:  # type: ignore[attr-defined]

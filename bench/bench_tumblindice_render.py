@@ -87,8 +87,8 @@ def play(n: int, throws: int, seed: int) -> tuple[list[TumbleState], list[Flight
         applied = GAME.apply(state, seat, action)
         state = applied.state
         states.append(state)
-        assert applied.flight is not None
-        flights.append(applied.flight)
+        assert applied.motion is not None
+        flights.append(applied.motion)
     return states, flights
 
 

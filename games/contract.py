@@ -11,6 +11,11 @@ a handful of options even when the full list is long. `Action.path` gives one hu
 segment for those menus; `Action.label` is the whole move in words, for autocomplete.
 Choices too long for one list (a Dog 7 split over several pawns) are built as several actions,
 each one a real state change (the game keeps the half-made move in its state).
+
+A move made of numbers (a Tumblin' Dice flick: where, aim, strength) is a `Form`: its id is the
+form's kind and the numbers ("flick.50.-10.70"). `legal_actions` lists a few presets for the
+menus; any numbers within the form's ranges are legal too, typed in `/<game> <kind>`, in a
+modal from the Play menu, or as "flick 50 -10 70" in `play`.
 """
 
 from __future__ import annotations
@@ -155,9 +160,82 @@ class Applied(BaseModel):
     model_config = {"arbitrary_types_allowed": True}
     state: Any
     events: list[str] = Field(default_factory=list)
-    # What just happened, in public, for an animation (a Tumblin' Dice throw): news that
-    # travels with the move's news, never part of the saved state. None for most moves.
-    flight: BaseModel | None = None
+    # What just moved, for an animation (a Tumblin' Dice throw). None for most moves.
+    motion: Motion | None = None
+
+
+class NumberField(BaseModel):
+    """One number of a Form: a whole number from `low` to `high`."""
+
+    name: str  # the slash option's name: lowercase, one word
+    label: str  # the modal field's label and the option's description
+    low: int
+    high: int
+    unit: str = ""  # "%", "°": how the number is written back to people
+
+    def says(self, value: int) -> str:
+        return f"{value:+d}{self.unit}" if self.low < 0 else f"{value}{self.unit}"
+
+
+class Form(BaseModel):
+    """A move made of numbers: `/<game> <kind>` with one option per field, a modal behind a
+    button of the Play menu, and "kind 50 -10 70" typed in `play` all give the id
+    "kind.50.-10.70", each number checked against its range with a sentence."""
+
+    kind: str  # the first segment of its action ids, and the subcommand's name
+    title: str  # "Flick a die": the subcommand's description and the modal's title
+    button: str  # "Type a flick…": the Play menu's button that opens the modal
+    fields: list[NumberField]
+
+    def action_id(self, values: list[int]) -> str:
+        """The id of these numbers; RuleError naming the first number out of its range."""
+        if len(values) != len(self.fields):
+            raise RuleError(f"{self.title} takes {len(self.fields)} numbers: {self.ranges()}.")
+        for field, value in zip(self.fields, values, strict=True):
+            if not field.low <= value <= field.high:
+                raise RuleError(f"{field.name} must be from {field.low} to {field.high}, "
+                                f"not {value}.")
+        return ".".join([self.kind, *(str(v) for v in values)])
+
+    def values(self, action_id: str) -> list[int] | None:
+        """The numbers of an id of this form (not checked against the ranges), or None."""
+        kind, *rest = action_id.split(".")
+        if kind != self.kind or len(rest) != len(self.fields):
+            return None
+        try:
+            return [int(v) for v in rest]
+        except ValueError:
+            return None
+
+    def ranges(self) -> str:
+        return ", ".join(f"{f.name} {f.says(f.low)} to {f.says(f.high)}" for f in self.fields)
+
+    def label(self, values: list[int]) -> str:
+        return shorten(f"{self.title}: " + ", ".join(
+            f"{f.name} {f.says(v)}" for f, v in zip(self.fields, values, strict=True)),
+            LABEL_MAX)
+
+    def read(self, text: str) -> list[int] | None:
+        """The numbers of "[kind] 50 -10 70" (commas and units allowed), None when the text is
+        not that; RuleError when it is, but with a wrong count of numbers."""
+        tokens = re.findall(r"[+-]?\d+|[a-z]+", text.lower())
+        if tokens and tokens[0] == self.kind:
+            tokens = tokens[1:]
+        elif tokens and not re.fullmatch(r"[+-]?\d+", tokens[0]):
+            return None
+        if not tokens or not all(re.fullmatch(r"[+-]?\d+", t) for t in tokens):
+            return None
+        if len(tokens) != len(self.fields):
+            raise RuleError(f"{self.title} takes {len(self.fields)} numbers: {self.ranges()}.")
+        return [int(t) for t in tokens]
+
+
+class Motion(BaseModel):
+    """What just moved, in public, to be animated (a Tumblin' Dice throw): it travels with the
+    move's news in the outbox, never in the saved state. Games subclass it with what their
+    animation needs; `caption` is the line the channel reads above the animation."""
+
+    caption: str = ""
 
 
 S = TypeVar("S", bound=BaseModel)
@@ -188,6 +266,10 @@ class Game(ABC, Generic[S]):
     # The game opens reaction windows (`reactions`): `/<game> start` then offers a
     # `reaction_time`, how long a window stays open.
     has_reactions: ClassVar[bool] = False
+    # Moves made of numbers (see Form); their kinds are not other actions' first segments.
+    forms: ClassVar[list[Form]] = []
+    # The type of this game's Motion, to read a saved one back (`Applied.motion`).
+    motion_type: ClassVar[type[Motion]] = Motion
 
     # -- setting up --------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any], n_players: int) -> None:
@@ -249,7 +331,23 @@ class Game(ABC, Generic[S]):
         People type words, not ids. Raises RuleError when the text clearly names a move that
         is not possible now, to say why. By default the words are matched against each
         action's label, path and id segments."""
+        for form in self.open_forms(state, seat):
+            values = form.read(text)
+            if values is not None:
+                action_id = form.action_id(values)
+                return [Action(id=action_id, label=form.label(values))]
         return best_matches(text, [(a, action_tokens(a)) for a in self.legal_actions(state, seat)])
+
+    def open_forms(self, state: S, seat: Seat) -> list[Form]:
+        """The forms this seat may fill in now: by default those with a preset among its
+        legal actions."""
+        kinds = {action.id.split(".")[0] for action in self.legal_actions(state, seat)}
+        return [form for form in self.forms if form.kind in kinds]
+
+    def form_defaults(self, state: S, seat: Seat, form: Form) -> list[int]:
+        """The numbers a form's modal opens with (the seat's last ones, say): by default the
+        middle of each range."""
+        return [(f.low + f.high) // 2 for f in form.fields]
 
     def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
         """The rules of the game as set up with these options ({} when there is no game):
@@ -292,6 +390,11 @@ class Game(ABC, Generic[S]):
         """The picture of a private view (PNG), or None when text says it all."""
         return None
 
+    def render_motion(self, motion: Motion) -> tuple[bytes, str] | None:
+        """The animation of a Motion (GIF or WebP bytes, and "gif" or "webp"), from what it
+        holds only: public, like the board."""
+        return None
+
     def private_text(self, view: BaseModel) -> str:
         return ""
 
@@ -308,9 +411,14 @@ class Game(ABC, Generic[S]):
         return state.model_dump_json()
 
     def find_action(self, state: S, seat: Seat, action_id: str) -> Action:
+        """The legal action of this id, a form's numbers included; RuleError otherwise."""
         for action in self.legal_actions(state, seat):
             if action.id == action_id:
                 return action
+        for form in self.open_forms(state, seat):
+            values = form.values(action_id)
+            if values is not None:
+                return Action(id=form.action_id(values), label=form.label(values))
         raise RuleError("That move is not possible right now.")
 
 

@@ -197,7 +197,7 @@ class TumblinDice:
         new = state.model_copy(deep=True)
         events: list[str] = []
         flight = self._flick(new, seat, bonus, position, aim, strength, events)
-        return Applied(state=new, events=events, flight=flight)
+        return Applied(state=new, events=events, motion=flight)
 
     def _flick(self, state: TumbleState, seat: int, bonus: bool, position: float, aim: float,
                strength: float, events: list[str]) -> Flight:

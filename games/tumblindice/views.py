@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from games.contract import Motion
+
 
 class DieView(BaseModel):
     id: int
@@ -42,8 +44,9 @@ class Frame(BaseModel):
     dice: list[tuple[int, float, float, float, int]]  # (die id, x, y, angle, face)
 
 
-class Flight(BaseModel):
-    """One throw: who threw, the flick, the frames (30 a second), the dice knocked off."""
+class Flight(Motion):
+    """One throw: who threw, the flick, the frames (30 a second), the dice knocked off; the
+    caption says who flicked and how."""
 
     seat: int
     position: float

@@ -85,8 +85,8 @@ def _play(
             action = "bonus" + action[len("flick") :]
         applied = GAME.apply(state, seat, action)
         state = applied.state
-        assert applied.flight is not None
-        flights.append(applied.flight)
+        assert applied.motion is not None
+        flights.append(applied.motion)
     return state, flights
 
 
