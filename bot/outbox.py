@@ -123,8 +123,9 @@ class Dispatcher:
         self, session: st.Session, game: Game[Any], group: list[st.OutboxRow]
     ) -> st.Session | None:
         """One board for these rows: the live board edited in place while the turn stays
-        with the same seats, a new message (pinging whoever the turn passed to) otherwise,
-        the earlier board then cut down to its news. None when the channel is gone."""
+        with the same seats, a new message (pinging whoever the turn passed to) otherwise or
+        below an animation, the earlier board then cut down to its news. None when the
+        channel is gone."""
         last, shown = group[-1], session.board_news
         if shown is not None and shown.through >= last.id:
             await self.store.done_outbox(row.id for row in group)  # shown before a crash
@@ -136,6 +137,8 @@ class Dispatcher:
             )
             await self.store.done_outbox(row.id for row in group)
             return session
+        if not await self._show_motions(session, game, group):
+            return None
         events = [event for row in group for event in row.payload.get("events", [])]
         state = game.load(last.payload.get("state") or session.state or "")
         waits = {int(seat): st.Wait.model_validate(wait)
@@ -145,7 +148,8 @@ class Dispatcher:
         else:  # saved by a release before turns were tracked: ping as it did
             turn = set(game.to_act(state))
         live = session.board_message_id
-        if (live is not None and shown is not None and not turn
+        moved = any("motion" in row.payload for row in group)  # the board goes below it
+        if (live is not None and shown is not None and not turn and not moved
                 and session.status == "active" and game.result(state) is None):
             lines = [*shown.lines, *events]
             message = await posting.board_message(game, session, lines, state=state,
@@ -188,6 +192,31 @@ class Dispatcher:
             await self.bot.upkeep.check_posting(session)
         await self.store.done_outbox(row.id for row in group)
         return session
+
+    async def _show_motions(
+        self, session: st.Session, game: Game[Any], group: list[st.OutboxRow]
+    ) -> bool:
+        """Each move's animation (a throw), in order, each a message of its own above the
+        board it leads to; False when the channel is gone. A post repeated after a crash
+        carries the same nonce, so the animation is shown once."""
+        for row in group:
+            saved = row.payload.get("motion")
+            if saved is None:
+                continue
+            message = await posting.motion_message(game, saved)
+            if message is None:
+                continue
+            channel = await posting.game_channel(self.bot, session)
+            try:
+                await channel.send(nonce=f"m{row.id}", **message)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_CHANNEL:
+                    raise
+                await self._gone(session)
+                return False
+            except discord.Forbidden as error:  # no Attach Files: the board says it in words
+                log.info("session %s: an animation was refused (%s)", session.id, error.code)
+        return True
 
     async def adopt(self, session_id: int, message: discord.Message) -> None:
         """A board posted on request (`/<game> board`) becomes the live one: the one before

@@ -236,6 +236,28 @@ async def private_message(
 _DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drawing")
 
 
+async def motion_message(game: Game[Any], saved: dict[str, Any]) -> dict[str, Any] | None:
+    """What just moved (a saved Motion) as a message of its own above the board: the caption
+    and the animation. None when there is nothing to show: the game animates nothing, or
+    drawing failed (logged; the board still tells what happened)."""
+    try:
+        motion = game.motion_type.model_validate(saved)
+        drawn = await asyncio.get_running_loop().run_in_executor(
+            _DRAWING, game.render_motion, motion
+        )
+    except Exception:  # noqa: BLE001 - an animation is never worth a lost board
+        log.exception("drawing a %s animation failed", game.name)
+        return None
+    if drawn is None:
+        return None
+    data, kind = drawn
+    return {
+        "content": fit(motion.caption) if motion.caption else None,
+        "file": discord.File(io.BytesIO(data), filename=f"{game.name}-motion.{kind}"),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
 async def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:
     """The picture, or None when drawing fails: a drawing bug must not swallow a move's news."""
     try:

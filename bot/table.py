@@ -24,7 +24,7 @@ from bot import clocks
 from bot import store as st
 from bot.limits import TAUNT_MAX
 from bot.locks import KeyedLocks
-from games.contract import Action, Game, Player, RuleError
+from games.contract import Action, Game, Motion, Player, RuleError
 from games.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -461,7 +461,7 @@ class Table:
             change = Change(session, list(events), moved=True)
             updated = await self._record(
                 change, seat, user_id, action_id, state, applied.state, events,
-                interaction_id=interaction_id,
+                interaction_id=interaction_id, motion=applied.motion,
             )
             return await self._run_bots(updated, change)
 
@@ -519,11 +519,13 @@ class Table:
         timeout: bool = False,
         players: list[st.Seat] | None = None,
         clock: st.Clock | None = None,
+        motion: Motion | None = None,
     ) -> st.Session:
         """Save one step with what it must show (its news on the board, every private view
         it changed, the calls to answer a window it opened) and what must happen next (the
         clock and its timers), in one transaction. A person's own move clears their seat's
-        run of timeouts; `players` and `clock`, when given, are saved with the step."""
+        run of timeouts; `players` and `clock`, when given, are saved with the step, and
+        `motion` (what moved, to animate) with its news."""
         session = change.session
         game = self.game_of(session)
         status = "finished" if game.result(after) is not None else "active"
@@ -549,7 +551,7 @@ class Table:
                 outbox=[
                     board_news(game, before, after, dumped, events,
                                partial=status == "active" and game.move_in_progress(after),
-                               waits=clock.waits),
+                               waits=clock.waits, motion=motion),
                     *self._private_outbox(notes, dumped),
                     *calls,
                 ],
@@ -589,7 +591,8 @@ class Table:
                 action_id = game.ai_action(state, seat, rng)
                 applied = game.apply(state, seat, action_id)
                 session = await self._record(
-                    change, seat, None, action_id, state, applied.state, applied.events
+                    change, seat, None, action_id, state, applied.state, applied.events,
+                    motion=applied.motion,
                 )
                 state = applied.state
                 change.events.extend(applied.events)
@@ -744,6 +747,7 @@ class Table:
                 await self._record(
                     change, seat, None, action_id, state, applied.state, said, timeout=True,
                     players=players if step == 0 else None, clock=clock if step == 0 else None,
+                    motion=applied.motion,
                 )
                 change.events.extend(said)
                 state = applied.state
@@ -768,7 +772,7 @@ class Table:
             rng = Rng.seeded(_mix(session.seed, change.session.version, seat))
             action_id, applied = _default_move(game, state, seat, rng)
             await self._record(change, seat, None, action_id, state, applied.state,
-                               [*said, *applied.events], timeout=True)
+                               [*said, *applied.events], timeout=True, motion=applied.motion)
             change.events.extend([*said, *applied.events])
             said = []
             state = applied.state
@@ -873,22 +877,27 @@ class Table:
 def board_news(
     game: Game[Any], before: Any, after: Any, dumped: str, events: list[str], *,
     partial: bool = False, waits: dict[int, st.Wait] | None = None, over: bool = False,
+    motion: Motion | None = None,
 ) -> st.OutboxItem:
     """The board to show for a change: its news, the state to draw (a later step must not
     show an earlier one's picture), `turn`, the seats the turn has just passed to (the only
     ones pinged; never a seat answering a reaction window, which the channel must not learn),
     and `waits`, when each waiting seat's clock runs out; `dumped` is `after` as saved.
     `partial`: a step of a move not yet complete (a 7 split), whose news waits for the move's
-    last step. `over`: the game ends here without a result."""
+    last step. `over`: the game ends here without a result. `motion`: what moved, animated
+    above the board (saved here, so a restart still shows it)."""
     waiting = game.to_act(after) if game.result(after) is None and not over else []
     earlier = set(game.to_act(before)) if before is not None else set()
     reacting = set(game.reactions(after)) if waiting else set()
-    return st.OutboxItem(kind="board", payload={
+    payload: dict[str, Any] = {
         "events": list(events), "partial": partial, "state": dumped,
         "turn": [seat for seat in waiting if seat not in earlier and seat not in reacting],
         "waits": {str(seat): wait.model_dump(mode="json")
                   for seat, wait in (waits or {}).items()},
-    })
+    }
+    if motion is not None:
+        payload["motion"] = motion.model_dump(mode="json")
+    return st.OutboxItem(kind="board", payload=payload)
 
 
 def taunt_line(name: str, taunt: str) -> str:
