@@ -15,11 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import logsafety, posting
-from bot.components import DYNAMIC_ITEMS, is_known_component
+from bot.components import DYNAMIC_ITEMS, FORM_MODAL, is_known_component, modal_values
 from bot.config import Settings
 from bot.errors import UNKNOWN_BUTTON, answer, describe
 from bot.handlers import Handlers
 from bot.lifecycle import Drain
+from bot.menus import from_base36
 from bot.outbox import Dispatcher
 from bot.scheduler import Scheduler
 from bot.store import Store, Timer, utcnow
@@ -107,10 +108,21 @@ class GameBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button or menu whose custom_id none of ours matches (forged, mangled, or from an
-        older release) would otherwise get no answer at all."""
+        older release) would otherwise get no answer at all. A modal's submission is read
+        here from its custom_id, so a modal opened before a restart still counts after it."""
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if interaction.type is discord.InteractionType.modal_submit:
+            form = FORM_MODAL.fullmatch(custom_id)
+            if form is None:
+                await answer(interaction, UNKNOWN_BUTTON)
+                return
+            await self.handlers.form_submitted(
+                interaction, from_base36(form["sid"]), from_base36(form["ver"]), form["kind"],
+                modal_values(interaction.data),
+            )
+            return
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
         if not is_known_component(custom_id):
             await answer(interaction, UNKNOWN_BUTTON)
 

@@ -17,7 +17,7 @@ from discord import app_commands
 from bot import clocks
 from bot.errors import UNKNOWN_COMMAND, OptionError, answer
 from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, ELLIPSIS, TAUNT_MAX, fit, one_line
-from games.contract import Game, OptionSpec
+from games.contract import Form, Game, OptionSpec
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -136,9 +136,41 @@ def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
     simple("rules", f"A short summary of the {game.title} rules", h.rules)
     simple("end", "End the game (host or Manage Channels)", h.end)
     group.add_command(_play_command(bot, game))
+    for form in game.forms:
+        group.add_command(_form_command(bot, game, form))
     group.add_command(_seat_command(bot, game))
     group.add_command(_kick_command(bot, game))
     return group
+
+
+def _form_command(
+    bot: GameBot, game: Game[Any], form: Form
+) -> app_commands.Command[Any, ..., None]:
+    """`/<game> <kind>` with one whole-number option per field of the form, each required
+    and declared with its range (and checked again on arrival)."""
+
+    async def fill(interaction: discord.Interaction, **values: int) -> None:
+        await bot.handlers.play_form(interaction, game, form,
+                                     [values[field.name] for field in form.fields])
+
+    parameters = [
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                          annotation=discord.Interaction)
+    ]
+    for field in form.fields:
+        parameters.append(inspect.Parameter(
+            field.name, inspect.Parameter.KEYWORD_ONLY,
+            annotation=Checked(field.name, int, required=True, min_value=field.low,
+                               max_value=field.high),
+        ))
+    fill.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    fill.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        field.name: fit(f"{field.label}: {field.says(field.low)} to {field.says(field.high)}",
+                        DESCRIPTION)
+        for field in form.fields
+    }
+    return app_commands.Command(name=form.kind, description=fit(form.title, DESCRIPTION),
+                                callback=fill)
 
 
 def _kick_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:

@@ -9,6 +9,7 @@ the same buttons work inside DMs.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
@@ -37,7 +38,7 @@ from bot.menus import (
     step_label,
     to_base36,
 )
-from games.contract import Action
+from games.contract import Action, Form
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -46,6 +47,9 @@ if TYPE_CHECKING:
 BUTTONS_MAX = 5  # one row of buttons; longer steps read better as a select menu
 SELECT_MAX = CHOICES
 SELECT_PAGES = 4  # select menus per step (the fifth row holds Back); pages 0-3 in the id
+MODAL_TITLE = 45  # Discord's limits for a modal's title and a text field's label
+TEXT_INPUT_LABEL = 45
+MODAL_TIMEOUT = 900.0  # only the in-process object: the submission is read from its id
 HEADER_MAX = CONTENT // 2  # the menu's text; the bot may put a line of news above it
 
 
@@ -288,6 +292,84 @@ class StepSelect(
         )
 
 
+_KIND = r"(?P<kind>[a-z][a-z0-9_]{0,19})"  # a Form's kind
+FORM_MODAL = re.compile(PREFIX + r":F:(?P<sid>" + ID36 + r"):(?P<ver>" + ID36 + r"):" + _KIND)
+FIELD_TEXT_MAX = 8  # "-30", "100 %": a number, not an essay
+
+
+class FormButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r":f:(?P<sid>" + ID36 + r"):(?P<ver>" + ID36 + r"):" + _KIND,
+):
+    """Opens the modal of a move made of numbers (a flick: where, aim, strength)."""
+
+    def __init__(self, session_id: int, version: int, kind: str, *, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=_label(label, BUTTON_LABEL), style=discord.ButtonStyle.primary,
+            custom_id=f"{PREFIX}:f:{to_base36(session_id)}:{to_base36(version)}:{kind}",
+            row=4,
+        ))
+        self.session_id, self.version, self.kind = session_id, version, kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FormButton:
+        return cls(from_base36(match["sid"]), from_base36(match["ver"]), match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if await _forged(interaction, discord.ComponentType.button):
+            return
+        await _bot(interaction).handlers.open_form(
+            interaction, self.session_id, self.version, self.kind
+        )
+
+
+class FormModal(discord.ui.Modal):
+    """The numbers of a Form, each a text field filled with the game's defaults. Its
+    submission is answered from the custom_id alone (`Handlers.form_submitted`, called by the
+    bot's on_interaction), so a modal opened before a restart still plays after it."""
+
+    def __init__(
+        self, session_id: int, version: int, form: Form, defaults: list[int]
+    ) -> None:
+        super().__init__(
+            title=_label(form.title, MODAL_TITLE),
+            custom_id=f"{PREFIX}:F:{to_base36(session_id)}:{to_base36(version)}:{form.kind}",
+            timeout=MODAL_TIMEOUT,
+        )
+        for field, value in zip(form.fields, defaults, strict=True):
+            self.add_item(discord.ui.TextInput(
+                label=_label(f"{field.label} ({field.says(field.low)} to "
+                             f"{field.says(field.high)})", TEXT_INPUT_LABEL),
+                custom_id=field.name, default=str(value), min_length=1,
+                max_length=FIELD_TEXT_MAX,
+            ))
+
+    async def on_submit(self, interaction: discord.Interaction, /) -> None:
+        """Answered by the bot's on_interaction, with or without this object."""
+
+
+def modal_values(data: Any) -> dict[str, str]:
+    """The text fields of a modal submission by custom_id; fields of another shape are
+    skipped (a forged payload)."""
+    found: dict[str, str] = {}
+
+    def walk(component: Any) -> None:
+        if not isinstance(component, dict):
+            return
+        for inner in (component.get("components") or []):
+            walk(inner)
+        walk(component.get("component"))
+        custom_id, value = component.get("custom_id"), component.get("value")
+        if isinstance(custom_id, str) and isinstance(value, str):
+            found[custom_id] = value
+
+    for component in (data or {}).get("components") or []:
+        walk(component)
+    return found
+
+
 def lobby_view(session_id: int, *, open_: bool = True) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if open_:
@@ -317,7 +399,8 @@ def final_view(session_id: int) -> discord.ui.View:
 
 
 def menu_view(
-    session_id: int, version: int, actions: list[Action], step: MenuStep
+    session_id: int, version: int, actions: list[Action], step: MenuStep,
+    forms: Sequence[Form] = (),
 ) -> discord.ui.View:
     """Buttons for a short step, select menus for a long one; Back when there is a way back.
 
@@ -325,7 +408,7 @@ def menu_view(
     of 25 options (the rest is for `play`), and a step whose buttons would carry a custom_id
     over 100 characters (a long move in a session or version with many digits) is offered as
     a select menu, whose id carries only the step; if even that is too long, one disabled
-    button says to type the move."""
+    button says to type the move. `forms`: a button each, to type the move's numbers."""
     view = discord.ui.View(timeout=None)
     choices = step.choices
     buttons = [
@@ -361,6 +444,8 @@ def menu_view(
         if _id_fits(back):
             back.item.row = 4
             view.add_item(back)
+    for form in forms:
+        view.add_item(FormButton(session_id, version, form.kind, label=form.button))
     return view
 
 
@@ -398,6 +483,7 @@ def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
 
 DYNAMIC_ITEMS = (
     LobbyButton, OpenMenuButton, HandButton, RematchButton, RulesButton, StepButton, StepSelect,
+    FormButton,
 )
 
 

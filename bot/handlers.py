@@ -18,14 +18,14 @@ from discord import app_commands
 
 from bot import posting, replies
 from bot import store as st
-from bot.components import menu_header, menu_view, rules_view
+from bot.components import FormModal, menu_header, menu_view, rules_view
 from bot.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
 from bot.limits import CHOICE_NAME, EMBED_DESCRIPTION, fit
 from bot.menus import menu_step
 from bot.outbox import UNKNOWN_CHANNEL
 from bot.table import AlreadyDone, Change, Table, TableError
 from bot.upkeep import check_can_host
-from games.contract import Action, Game, RuleError, shorten
+from games.contract import Action, Form, Game, RuleError, shorten
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -70,6 +70,15 @@ def _matches(words: list[str], tokens: list[str]) -> bool:
 
 
 # What autocomplete sends (an action id): segments joined by dots, no spaces.
+_NUMBER = re.compile(r"\s*([+-]?\d{1,6})\s*[%°º]?\s*")
+
+
+def _whole_number(text: str) -> int | None:
+    """A number typed in a modal ("-10", "+5", "70 %", "12°"), or None."""
+    found = _NUMBER.fullmatch(text.replace("\u2212", "-"))  # a phone's minus sign
+    return int(found[1]) if found else None
+
+
 _ID_SHAPED = re.compile(r"[A-Za-z0-9_+\-=]+(?:\.[A-Za-z0-9_+\-=]+)+")
 SHOWN_MOVES = 4
 
@@ -258,6 +267,70 @@ class Handlers:
         await self._play_and_confirm(interaction, session.id, session.version,
                                      chosen or action.strip(), edit=False, taunt=taunt)
 
+    async def play_form(
+        self, interaction: discord.Interaction, game: Game[Any], form: Form, values: list[int]
+    ) -> None:
+        """`/<game> <kind>` with its numbers (`/tumblindice flick where aim strength`)."""
+        session = await self._back(
+            await self.table.session_here(game, interaction.channel_id), interaction.user.id
+        )
+        self._open_form(session, interaction.user.id, form.kind)
+        try:
+            action_id = form.action_id(values)
+        except RuleError as why:
+            raise TableError(str(why)) from None
+        await self._play_and_confirm(interaction, session.id, session.version, action_id,
+                                     edit=False)
+
+    def _open_form(self, session: st.Session, user_id: int, kind: str) -> Form:
+        """The form of this kind, when the person may fill it in now; why not otherwise."""
+        state, seat = self.table.check_turn(session, user_id)
+        game = self.table.game_of(session)
+        for form in game.open_forms(state, seat):
+            if form.kind == kind:
+                return form
+        known = next((form for form in game.forms if form.kind == kind), None)
+        if known is None:
+            raise TableError("That is not a move of this game.")
+        raise TableError(f"You cannot {known.title[:1].lower()}{known.title[1:]} now.")
+
+    @guarded
+    async def open_form(
+        self, interaction: discord.Interaction, session_id: int, version: int, kind: str
+    ) -> None:
+        """The modal of a move made of numbers, filled with the game's defaults."""
+        session = await self._fresh(session_id, version, interaction.user.id)
+        form = self._open_form(session, interaction.user.id, kind)
+        game = self.table.game_of(session)
+        state, seat = self.table.check_turn(session, interaction.user.id)
+        defaults = game.form_defaults(state, seat, form)
+        await interaction.response.send_modal(FormModal(session.id, session.version, form,
+                                                        defaults))
+
+    @guarded
+    async def form_submitted(
+        self, interaction: discord.Interaction, session_id: int, version: int, kind: str,
+        texts: dict[str, str],
+    ) -> None:
+        """A filled-in modal: each number checked (a sentence for the first that is not a
+        whole number in its range), then played like a menu's move."""
+        session = await self._fresh(session_id, version, interaction.user.id)
+        form = self._open_form(session, interaction.user.id, kind)
+        values = []
+        for field in form.fields:
+            text = texts.get(field.name, "")
+            number = _whole_number(text)
+            if number is None:
+                raise TableError(f"`{field.name}` takes a whole number from "
+                                 f"{field.says(field.low)} to {field.says(field.high)}, not "
+                                 f"“{shorten(text, 20)}”.")
+            values.append(number)
+        try:
+            action_id = form.action_id(values)
+        except RuleError as why:
+            raise TableError(str(why)) from None
+        await self._play_and_confirm(interaction, session_id, version, action_id, edit=True)
+
     async def autocomplete(
         self, interaction: discord.Interaction, game: Game[Any], current: str
     ) -> list[app_commands.Choice[str]]:
@@ -268,14 +341,30 @@ class Handlers:
             self.table.check_turn(session, interaction.user.id)
         except TableError as why:  # say why in the list itself, rather than an empty list
             return [app_commands.Choice(name=fit(str(why), CHOICE_NAME), value="?")]
+        found = self._typed_numbers(session, interaction.user.id, current)
         words = _tokens(current)
-        found = []
         for action in self.table.legal_for(session, interaction.user.id):
             if _matches(words, _tokens(action.label)) or _matches(words, _tokens(action.id)):
                 found.append(app_commands.Choice(name=action.label, value=action.id))
                 if len(found) == AUTOCOMPLETE_MAX:
                     break
         return found
+
+    def _typed_numbers(
+        self, session: st.Session, user_id: int, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """Numbers typed in `play` ("50 -10 70") as the move of a form they fill in, or why
+        they do not fit it."""
+        state, seat = self.table.check_turn(session, user_id)
+        for form in self.table.game_of(session).open_forms(state, seat):
+            try:
+                values = form.read(typed)
+                if values is not None:
+                    return [app_commands.Choice(name=fit(form.label(values), CHOICE_NAME),
+                                                value=form.action_id(values))]
+            except RuleError as why:
+                return [app_commands.Choice(name=fit(str(why), CHOICE_NAME), value="?")]
+        return []
 
     @guarded
     async def open_menu(self, interaction: discord.Interaction, session_id: int) -> None:
@@ -324,11 +413,7 @@ class Handlers:
         """
         session = await self._back(await self.table.session_by_id(session_id),
                                    interaction.user.id)
-        label = next(
-            (a.label for a in self.table.legal_for(session, interaction.user.id)
-             if a.id == action_id),
-            None,
-        )
+        label = self.table.label_for(session, interaction.user.id, action_id)
         try:
             change = await self.table.play(
                 session_id, interaction.user.id, action_id, expected_version=version,
@@ -397,9 +482,12 @@ class Handlers:
         game = self.table.game_of(session)
         state, seat = self.table.check_turn(session, user_id)
         prompt = game.menu_prompt(state, seat, step.prefix)
+        first = step.prefix.split(".")[0]
+        forms = [form for form in game.open_forms(state, seat)
+                 if not step.prefix or form.kind == first]
         return {
             "content": menu_header(actions, step, prompt),
-            "view": menu_view(session.id, session.version, actions, step),
+            "view": menu_view(session.id, session.version, actions, step, forms),
         }
 
     # -- looking -------------------------------------------------------------------------

@@ -411,6 +411,21 @@ class Table:
             return []
         return game.legal_actions(state, seat)
 
+    def label_for(self, session: st.Session, user_id: int, action_id: str) -> str | None:
+        """The caller's move in words (a form's numbers included); None when it is not one
+        of their moves now."""
+        seat = self.seat_of(session, user_id)
+        if session.status != "active" or seat is None or session.state is None:
+            return None
+        game = self.game_of(session)
+        state = game.load(session.state)
+        if seat not in game.to_act(state):
+            return None
+        try:
+            return game.find_action(state, seat, action_id).label
+        except RuleError:
+            return None
+
     def check_turn(self, session: st.Session, user_id: int) -> tuple[Any, int]:
         """The state and the caller's seat, or why they cannot act now."""
         if session.status == "lobby":

@@ -11,15 +11,27 @@ from tests.fakediscord.harness import InteractionResult
 def last_board(fake: FakeDiscord, chan: FakeChannel) -> FakeMessage:
     """The newest channel message that carries a board picture."""
     for message in reversed(fake.channel_messages(chan)):
-        if message.attachments and not message.deleted:
+        if message.attachments and not message.deleted and not is_animation(message):
             return message
     raise AssertionError("no board picture in the channel")
+
+
+def is_animation(message: FakeMessage) -> bool:
+    """A move's animation (a throw), posted above the board it leads to."""
+    return bool(message.attachments) and all(
+        a.filename.endswith((".gif", ".webp")) for a in message.attachments
+    )
+
+
+def animations(fake: FakeDiscord, chan: FakeChannel) -> list[FakeMessage]:
+    return [m for m in fake.channel_messages(chan) if is_animation(m) and not m.deleted]
 
 
 def is_board(message: FakeMessage) -> bool:
     """A board the bot posted in a channel: live (with its picture) or an earlier one, cut
     down to its news lines when the next was posted."""
     return (not message.ephemeral and not message.channel.is_dm and not message.deleted
+            and not is_animation(message)
             and (bool(message.attachments) or message.content.startswith("•")))
 
 
