@@ -4,7 +4,8 @@ Measured from the moment the interaction is sent to the bot until its last reque
 message with its picture, the DM of the new hand) has been answered. Prints median and p90
 over the moves of whole games, for `/dog play` (4 seats: one person and three bot seats, so a
 move also includes the bots' answers), `/dobbelduel play`, `/dentpourdent play` (Ann and two
-bot seats, or two people; a move includes every duel thrown after it) and `/lunchmoney play`.
+bot seats, or two people; a move includes every duel thrown after it), `/lunchmoney play` and
+`/tumblindice play` (a throw: its animation and the board; with bot seats, their throws too).
 
 Run: .venv/bin/python -m bench.bench_bot_play
 """
@@ -105,6 +106,9 @@ async def main() -> None:
     report("/dentpourdent play (2 people)", await bench("dentpourdent", 0, size(120, 6)))
     report("/lunchmoney play (Ann + 3 bot seats)", await bench("lunchmoney", 3, size(120, 6)))
     report("/lunchmoney play (2 people)", await bench("lunchmoney", 0, size(120, 6)))
+    report("/tumblindice play (Ann + 3 bot seats)",
+           await bench("tumblindice", 3, size(60, 4)))
+    report("/tumblindice play (2 people)", await bench("tumblindice", 0, size(60, 4)))
 
 
 if __name__ == "__main__":

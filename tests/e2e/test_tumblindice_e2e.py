@@ -1,0 +1,203 @@
+"""Tumblin' Dice through Discord: the real bot against the fake, as people would play it.
+
+A throw is three numbers (where, aim, strength): typed into `/tumblindice flick`, filled in
+the modal behind the Play menu's "Type a flick…", typed as "50 -10 70" into `play`, or
+picked from the menu's presets. Every throw is animated above the board it leads to.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.tumblindice.rules import TumblinDice
+from tests.e2e.conftest import World
+from tests.e2e.driving import (
+    animations,
+    board_of,
+    channel_text,
+    is_animation,
+    last_board,
+    menu_message,
+    play_out,
+    session_version,
+    state_now,
+)
+from tests.e2e.test_a_saved_move_is_announced_after_a_restart import (
+    die_right_after_the_commit,
+    restart_and_deliver,
+)
+from tests.fakediscord import FakeMember
+
+GAME = TumblinDice()
+
+
+@pytest.fixture
+async def td(world: World) -> World:
+    await world.use({"tumblindice": GAME})
+    return world
+
+
+async def open_table(world: World, people: int = 2, *, bots: int = 0) -> None:
+    f = world.fake
+    await f.slash(world.ann, world.chan, "tumblindice", "start", bots=bots)
+    for user in [world.bob, world.cid][: people - 1]:
+        r = await f.slash(user, world.chan, "tumblindice", "join")
+        assert "joined" in r.message.text
+    r = await f.slash(world.ann, world.chan, "tumblindice", "begin")
+    board = board_of(r)
+    assert board.attachments[0].data.startswith(b"\x89PNG")
+    assert "order" in channel_text(world).lower(), "the turn order's roll is shown"
+
+
+async def to_throw(world: World) -> FakeMember:
+    state = await state_now(world, GAME)
+    [seat] = GAME.to_act(state)
+    return [world.ann, world.bob, world.cid][seat]
+
+
+def thrown(state) -> int:
+    """Dice thrown so far this game (every seat's dice left, counted down)."""
+    return state.next_id
+
+
+async def test_two_people_play_to_the_end(td: World):
+    world, f = td, td.fake
+    await open_table(world)
+    moves = await play_out(world, GAME, humans=2, seed=3)
+    final = last_board(f, world.chan)
+    assert "🏁" in final.content
+    session = (await world.bot.store.sessions_with_status("finished"))[0]
+    state = GAME.load(session.state)
+    result = GAME.result(state)
+    assert result is not None and max(state.totals) >= 301
+    assert len(animations(f, world.chan)) == thrown(state) >= moves, "every throw is animated"
+
+
+async def test_one_person_against_three_bots_to_the_end(td: World):
+    world, f = td, td.fake
+    await open_table(world, 1, bots=3)
+    await play_out(world, GAME, humans=1, seed=5)
+    assert "🏁" in last_board(f, world.chan).content
+    state = await state_now(world, GAME) if await world.bot.store.open_session(
+        world.chan.id) else GAME.load(
+        (await world.bot.store.sessions_with_status("finished"))[0].state)
+    assert len(animations(f, world.chan)) == thrown(state)
+
+
+async def test_a_flick_by_the_three_number_command_is_animated_above_the_board(td: World):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    before = await state_now(world, GAME)
+    r = await f.slash(user, world.chan, "tumblindice", "flick", where=50, aim=-10, strength=70)
+    assert r.ephemeral_text.startswith("✅ Flick a die: where 50%, aim -10°, strength 70%")
+    posted = [m for m in r.messages if not m.ephemeral]
+    assert is_animation(posted[0]), "the throw's animation comes first"
+    assert f"{user.name} flicks" in posted[0].content
+    picture = posted[0].attachments[0]
+    assert picture.data[:4] in (b"GIF8", b"RIFF") and picture.size < 300_000
+    assert posted[-1].attachments[0].data.startswith(b"\x89PNG"), "then the board"
+    after = await state_now(world, GAME)
+    assert thrown(after) == thrown(before) + 1
+
+
+async def test_the_modal_opens_with_the_last_flick_and_plays_its_numbers(td: World):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    r = await f.click(user, last_board(f, world.chan), "Play")
+    menu = menu_message(r)
+    opened = await f.click(user, menu, "Type a flick…")
+    assert opened.interaction.modal is not None
+    r = await f.submit_modal(user, opened, {"where": "20", "aim": "+5°", "strength": "65 %"})
+    assert "✅ Flick a die: where 20%, aim +5°, strength 65%" in r.text
+    # The same person's next throw opens on those numbers, to fine-tune them.
+    while await to_throw(world) is not user:
+        other = await to_throw(world)
+        await f.slash(other, world.chan, "tumblindice", "flick", where=50, aim=0, strength=60)
+    r = await f.click(user, last_board(f, world.chan), "Play")
+    opened = await f.click(user, menu_message(r), "Type a flick…")
+    values = {c["custom_id"]: c.get("value") for row in opened.interaction.modal["components"]
+              for c in row.get("components", [row.get("component", {})])}
+    assert values == {"where": "20", "aim": "5", "strength": "65"}
+
+
+@pytest.mark.parametrize(("fields", "said"), [
+    ({"aim": "45"}, "aim must be from -30 to 30, not 45."),
+    ({"where": "abc"}, "`where` takes a whole number from 0% to 100%"),
+    ({"strength": "-1"}, "strength must be from 0 to 100, not -1."),
+])
+async def test_a_flick_out_of_range_is_refused_with_its_range_and_changes_nothing(
+    td: World, fields: dict[str, str], said: str
+):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    version = await session_version(world.bot, world.chan.id)
+    r = await f.click(user, last_board(f, world.chan), "Play")
+    opened = await f.click(user, menu_message(r), "Type a flick…")
+    r = await f.submit_modal(user, opened, {"where": "50", "aim": "0", "strength": "60",
+                                            **fields})
+    assert said in r.text
+    assert await session_version(world.bot, world.chan.id) == version
+    r = await f.slash(user, world.chan, "tumblindice", "play", action="flick 50 31 70")
+    assert "aim must be from -30 to 30, not 31." in r.ephemeral_text
+    assert await session_version(world.bot, world.chan.id) == version
+
+
+async def test_numbers_typed_in_play_are_a_flick(td: World):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    choices = await f.autocomplete(user, world.chan, "tumblindice play", focused="action",
+                                   value="50 -10 70")
+    assert [c["value"] for c in choices][:1] == ["flick.50.-10.70"]
+    r = await f.slash(user, world.chan, "tumblindice", "play", action="50 -10 70")
+    assert r.ephemeral_text.startswith("✅ Flick a die: where 50%, aim -10°, strength 70%")
+
+
+async def test_a_preset_from_the_menus_is_a_flick(td: World):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    before = thrown(await state_now(world, GAME))
+    r = await f.click(user, last_board(f, world.chan), "Play")
+    menu = menu_message(r)
+    while not menu.content.startswith("✅"):
+        labels = [b.label for b in menu.buttons() if b.label not in ("Back", "Type a flick…")]
+        assert labels, menu.content
+        r = await f.click(user, menu, labels[0])
+        menu = menu_message(r)
+    assert thrown(await state_now(world, GAME)) == before + 1
+
+
+async def test_a_restart_between_throws_loses_nothing(td: World):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    await f.slash(user, world.chan, "tumblindice", "flick", where=40, aim=3, strength=66)
+    before = await state_now(world, GAME)
+    await world.restart()
+    assert GAME.dump(await state_now(world, GAME)) == GAME.dump(before), "the board as it was"
+    user = await to_throw(world)
+    r = await f.slash(user, world.chan, "tumblindice", "flick", where=60, aim=-3, strength=66)
+    assert r.ephemeral_text.startswith("✅")
+    assert thrown(await state_now(world, GAME)) == thrown(before) + 1
+
+
+async def test_a_throw_saved_before_a_crash_is_animated_once_after_the_restart(
+    td: World, monkeypatch: pytest.MonkeyPatch
+):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    shown = len(animations(f, world.chan))
+    await die_right_after_the_commit(world, monkeypatch)
+    await f.slash(user, world.chan, "tumblindice", "flick", where=50, aim=0, strength=70)
+    assert len(animations(f, world.chan)) == shown, "nothing shown before the crash"
+    monkeypatch.undo()
+    await restart_and_deliver(world)
+    after = animations(f, world.chan)
+    assert len(after) == shown + 1 and f"{user.name} flicks" in after[-1].content
+    messages = [m for m in f.channel_messages(world.chan) if not m.deleted]
+    assert messages[-1].attachments[0].data.startswith(b"\x89PNG"), "the board below it"
