@@ -1,2 +1,5 @@
-"""Tumblin' Dice: flick dice down a terraced board (see rules.py). Work in progress: not in
-the registry yet."""
+"""Tumblin' Dice: flick dice down a terraced board (see rules.py)."""
+
+from games.tumblindice.rules import TumblinDice
+
+GAME = TumblinDice()

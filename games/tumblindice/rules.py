@@ -1,161 +1,234 @@
 """Tumblin' Dice (Ferti, 2008): flick dice down a terraced board; a die scores its face times
 the zone it stops in; first to 301 (or the variant's goal) wins.
 
-WORK IN PROGRESS on branch `tumblindice` (issue 14): the rules, the physics, the views and the
-throw's flight (Applied.flight) are here. Not in the registry (no GAME in __init__.py) until:
-- the contract learns parametric actions: static `forms` per game (kind -> its numbers with
-  ranges, e.g. flick: where 0-100, aim -30..30, strength 0-100), from which the bot builds
-  `/<game> <kind> <numbers>` and a "Custom" button in the Play menu opening a modal
-  (tests/fakediscord supports modals: submit_modal); each number checked against its range
-  with a sentence; `read_move` reads "50 -10 70"; legal_actions keeps a few presets;
-- the bot saves `Applied.flight` in the move's board outbox row (restart-proof news, never in
-  the state) and the outbox attaches `game.render_flight(flight)` (GIF or WebP, the smaller)
-  before the board; _record is called from table.play, _run_bots and the timeouts;
-- TumblinDice becomes a Game subclass (options: players 2-16 with one_each, two_player mode
-  five/bonus/nine, teams, kids, negative, goal 301/501, rounds X, all_dice_bonus, faces),
-  with status, public_view, render_public, rules_text, ai_action (ai.py), e2e tests.
+A flick is a move made of numbers (contract.Form): where on the launch track (0-100 %), the aim
+(-30 to +30 degrees, + to the right) and the strength (0-100 %), as `flick.<where>.<aim>.
+<strength>` in whole numbers (`bonus....` for the 2-player bonus die). Any numbers in range are
+legal; `legal_actions` offers 27 presets for the Play menu, and the modal opens on the seat's
+last flick. The physics (physics.py) simulates the throw; the state keeps where every die came
+to rest, and the throw's frames go out as a Motion (views.Flight), never into the state.
 
-Found and not yet settled (from the tests and the bench, to do with the rest):
-- Too easy and too safe: an aiming AI scores 12.5 a die (14 is perfect), knock-offs are 2.3 %
-  of throws, and no flick stops short of the line by itself (SPEED_MIN slides 18.7 cm). Tune
-  SPEED_MIN down, the wobble up and the board narrower until play feels like DECISIONS says.
-- Teams should alternate (A, B, A, B), not follow the raw roll order.
-- `last_round` and the teams' round points are not recorded yet (the views want them).
-- Player counts and options are not checked yet (5 players; faces in 6/8/10/12/20; the
-  two-player mode); the all-dice bonus takes a number only ("doubled" is not offered).
-- Flick ids carry whole numbers only ("." separates segments).
-- zone(64.0) is 0 while on_board(x, 64.0) is true: the far edge belongs to neither.
-
-
-Decisions so far:
-- Turn order: every seat rolls a die, highest first, ties roll again among themselves.
-- A round: seats (or teams' players) take turns, one die a turn, in turn order, until every
-  die is thrown; then it is scored. A die short of the line after its own throw is taken off
-  at once (DECISIONS).
-- A flick is `flick.<position>.<aim>.<strength>` (0-100, -30..30, 0-100); out of range is
-  refused with the range. A bonus die (2 players, bonus mode) is `bonus.<p>.<a>.<s>`.
+Decisions where the rulebook (tumblin-dice.fr-nl.txt) and DECISIONS.md are silent (each has a
+test in tests/tumblindice):
+- Tables: 2 players (five dice each; or five and a bonus die; or nine), 3 or 4 players alone
+  with 4 dice each, 4 players in two teams of two (the default; `teams: no` plays alone), 6
+  players in two teams of three with 3 dice each. 5 players are refused: the box's 18 dice in 4
+  colours do not go round (4 each would be 20), and the rulebook has no rule for 5. One die
+  each (`one_each`) is for 8, 12 or 16 players in 4 teams of the same size, one colour each.
+  Seats alternate teams (seat % number of teams), so each player keeps a colour (seat % 4)
+  and, at 6 players, each team has two colours as in the box (5 + 4).
+- Turn order: every seat rolls a die, highest first, ties roll again among themselves. Teams
+  then take turns in the order of their best roller, each team's players in the order of
+  their rolls (A1 B1 A2 B2...): "players (or teams) alternate". The same order every round.
+- A round: one die a turn, until every die (and bonus die) is thrown; a seat with nothing left
+  is skipped. A die short of the line after its own throw is taken off at once (DECISIONS);
+  a die pushed back behind the line stays until the round's end and then scores 0 ("on
+  écarte...").
+- The bonus die (2 players) counts double, is thrown whenever its owner chooses, even last,
+  and is one of its owner's dice for the all-dice bonus.
+- Negative (variant): every die of a seat that left the board this round, knocked off or
+  flown off on its own throw, counts minus its face (the bonus die twice its face); a die
+  taken off short of the line counts 0.
+- All-dice bonus (variant, "+10, +20, points doubled" left to the players): an option with
+  those three amounts; it goes to a player (not a team) all of whose dice are past the line
+  at the round's end. Doubled doubles that player's dice points.
+- Goal: 301 by default; `goal` takes any number from 50 to 1000 (501 is the rulebook's
+  longer team game). `rounds` (1-10) plays to that many round wins instead (the rulebook
+  suggests 4): a round goes to the team(s) with its most points, a drawn round to each of
+  them.
+- The end: once a team reaches the goal (or the round wins) at a round's end, the team with
+  the most points among those that did wins; equal points share the win ("celui ou ceux qui
+  ont le plus de points").
+- Kids (variant): face + zone instead of face x zone; faces (variant): d8, d10, d12 or d20 for
+  every die, the opening roll stays a d6.
+- The far edge (y == data.FAR_EDGE) counts as 4x (scoring.zone_of): physics.zone leaves it in
+  no tier while physics.on_board keeps the die.
+- Clock: a seat out of time gets the AI's flick (ai.py, ~0.1-0.2 s).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.contract import Action, Applied, Player, RuleError, Secret
+from games.contract import (
+    Action,
+    Applied,
+    Form,
+    Game,
+    Motion,
+    NumberField,
+    OptionSpec,
+    Player,
+    Result,
+    RuleError,
+    Seat,
+    shorten,
+)
 from games.rng import Rng
-from games.tumblindice import data, physics
-from games.tumblindice.views import Flight, Frame
+from games.tumblindice import ai, data, physics, render, scoring
+from games.tumblindice.scoring import dice_per_seat, score_die, teams_for, zone_of
+from games.tumblindice.state import DieState, TumbleState
+from games.tumblindice.views import (
+    DieView,
+    Flight,
+    Frame,
+    PublicView,
+    SeatView,
+    TeamView,
+)
 
+__all__ = ["DieState", "TumbleState", "TumblinDice", "dice_per_seat", "parse_flick",
+           "score_die", "teams_for"]
 
-class DieState(BaseModel):
-    id: int
-    owner: int
-    face: int
-    x: float
-    y: float
-    angle: float = 0.0
-    bonus: bool = False  # counts double
-
-
-class TumbleState(Secret):
-    players: list[Player]
-    rng: Rng
-    options: dict[str, Any]
-    teams: list[int]  # team per seat; alone: its own seat
-    order: list[int]  # turn order (by the opening roll)
-    totals: list[int]  # per team
-    round: int = 1
-    rounds_won: list[int] = []
-    left: list[int]  # dice still to throw this round, per seat
-    bonus_left: list[int] = []  # bonus dice still to throw, per seat
-    turn: int = 0  # index into order
-    board: list[DieState] = []
-    off: list[DieState] = []  # dice that left the board this round (negative variant)
-    next_id: int = 0
-    last_round: list[list[str]] = []  # the scored lines of the last round, per team
-    winners: list[int] | None = None
-
-
-def dice_per_seat(n: int, options: dict[str, Any]) -> int:
-    if options.get("one_each"):
-        return 1
-    if n == 2:
-        return 9 if options.get("two_player") == "nine" else 5
-    if n == 6:
-        return 3
-    return 4
-
-
-def teams_for(n: int, options: dict[str, Any]) -> list[int]:
-    """Teams of 2 (4 players), of 3 (6 players), 4 teams of 4 (16, one die each); else alone."""
-    if options.get("one_each") and n > 6:
-        return [seat % 4 for seat in range(n)]
-    if n == 4 and options.get("teams", True):
-        return [seat % 2 for seat in range(n)]
-    if n == 6:
-        return [seat % 2 for seat in range(n)]
-    return list(range(n))
-
-
-def score_die(die: DieState, options: dict[str, Any]) -> int:
-    mult = physics.zone(die.y)
-    if mult == 0:
-        return 0
-    value = die.face + mult if options.get("kids") else die.face * mult
-    return 2 * value if die.bonus else value
-
-
-def parse_flick(action_id: str) -> tuple[bool, float, float, float]:
-    """(bonus, position, aim, strength) of a flick id; RuleError with the ranges otherwise."""
-    kind, *values = action_id.split(".")
-    if kind not in ("flick", "bonus") or len(values) != 3:
-        raise RuleError("A flick is three numbers: where (0-100), aim (-30 to 30), "
-                        "strength (0-100).")
-    try:
-        position, aim, strength = (float(v) for v in values)
-    except ValueError:
-        raise RuleError("A flick is three numbers: where (0-100), aim (-30 to 30), "
-                        "strength (0-100).") from None
-    for name, value, (lo, hi) in (("where", position, data.POSITION_RANGE),
-                                  ("aim", aim, data.AIM_RANGE),
-                                  ("strength", strength, data.STRENGTH_RANGE)):
-        if not lo <= value <= hi:
-            raise RuleError(f"{name} must be from {lo} to {hi}, not {value:g}.")
-    return kind == "bonus", position, aim, strength
-
-
+FIELDS = [
+    NumberField(name="where", label="Where on the track (0 left, 100 right)",
+                low=data.POSITION_RANGE[0], high=data.POSITION_RANGE[1], unit="%"),
+    NumberField(name="aim", label="Aim in degrees (- left, + right)",
+                low=data.AIM_RANGE[0], high=data.AIM_RANGE[1], unit="°"),
+    NumberField(name="strength", label="Strength (0 soft, 100 hard)",
+                low=data.STRENGTH_RANGE[0], high=data.STRENGTH_RANGE[1], unit="%"),
+]
+FLICK = Form(kind="flick", title="Flick a die", button="Type a flick…", fields=FIELDS)
+BONUS = Form(kind="bonus", title="Throw your bonus die", button="Type a bonus throw…",
+             fields=FIELDS)
+FORMS = {form.kind: form for form in (FLICK, BONUS)}
 PRESETS = [(p, a, s) for p in (20, 50, 80) for a in (-10, 0, 10) for s in (40, 60, 80)]
+DEFAULT_FLICK = [50, 0, 60]
+PER_LINE = 6  # names in one line of news (16 long names would pass a line's 500 characters)
 
 
-class TumblinDice:
-    """The rules so far (the Game contract subclass comes with the parametric actions)."""
+def parse_flick(action_id: str) -> tuple[bool, int, int, int]:
+    """(bonus, where, aim, strength) of a flick id; RuleError with the ranges otherwise."""
+    form = FORMS.get(action_id.split(".")[0])
+    values = form.values(action_id) if form is not None else None
+    if form is None or values is None:
+        raise RuleError(f"A flick is three whole numbers: {FLICK.ranges()} "
+                        f"(`/tumblindice flick`, or \"50 -10 70\" in play).")
+    form.action_id(values)  # each number in its range, or the sentence saying which is not
+    where, aim, strength = values
+    return form.kind == "bonus", where, aim, strength
 
+
+def _in_lines(head: str, items: list[str]) -> list[str]:
+    """`head` and the items, PER_LINE a line."""
+    chunks = [items[k:k + PER_LINE] for k in range(0, len(items), PER_LINE)] or [[]]
+    return [(head if k == 0 else "…") + ", ".join(chunk) + ("." if k == len(chunks) - 1 else ",")
+            for k, chunk in enumerate(chunks)]
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _dice_left(left: int, bonus: int) -> str:
+    if not left:
+        return "only the bonus die left" if bonus else "no die left"
+    text = _count(left, "die") if left == 1 else f"{left} dice"
+    return f"{text} and the bonus die left" if bonus else f"{text} left"
+
+
+class TumblinDice(Game[TumbleState]):
     name = "tumblindice"
     title = "Tumblin' Dice"
+    min_players = 2
+    max_players = 16
+    state_type = TumbleState
+    forms: ClassVar[list[Form]] = [FLICK, BONUS]
+    motion_type: ClassVar[type[Motion]] = Flight
+    options: ClassVar[list[OptionSpec]] = [
+        OptionSpec(name="two_player", description="2 players: five dice each, five and a bonus "
+                   "die that counts double, or nine dice each", kind=str,
+                   choices={"five dice each": "five", "five and a double-score bonus die": "bonus",
+                            "nine dice each": "nine"}, default="five", player_counts=[2]),
+        OptionSpec(name="teams", description="4 players: two teams of two (yes, the rulebook) or "
+                   "everyone alone (no)", kind=bool, default=True, player_counts=[4]),
+        OptionSpec(name="one_each", description="One die each, 4 teams: 8, 12 or 16 players",
+                   kind=bool, default=False),
+        OptionSpec(name="goal", description="Points to reach: 301 (rulebook), 501 (its longer "
+                   "team game), or 50-1000", kind=int, default=data.GOAL,
+                   min_value=scoring.GOAL_RANGE[0], max_value=scoring.GOAL_RANGE[1]),
+        OptionSpec(name="rounds", description="Play to this many round wins instead of points "
+                   "(the rulebook suggests 4)", kind=int, default=None,
+                   min_value=scoring.ROUNDS_RANGE[0], max_value=scoring.ROUNDS_RANGE[1]),
+        OptionSpec(name="kids", description="For the youngest: add the zone to the face "
+                   "instead of multiplying", kind=bool, default=False),
+        OptionSpec(name="negative", description="Dice that leave the board count minus their "
+                   "face", kind=bool, default=False),
+        OptionSpec(name="all_dice_bonus", description="A bonus for a player whose dice are all "
+                   "past the line at a round's end", kind=str,
+                   choices={"none": "none", "+10 points": "10", "+20 points": "20",
+                            "points doubled": "double"}, default="none"),
+        OptionSpec(name="faces", description="Special dice: 6, 8, 10, 12 or 20 faces", kind=int,
+                   choices={"d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}, default=6),
+    ]
+    rules_summary = (
+        "Flick your dice down the terraced board, one a turn: a die past the line scores its "
+        "face times its zone (1x to 4x); off the board or short of the line, nothing. Dice stay "
+        "where they stop and can be knocked off. First to 301 points wins."
+    )
+
+    # -- setting up -------------------------------------------------------------------------
+    def check_options(self, options: dict[str, Any], n_players: int) -> None:
+        scoring.check(options, n_players)
+
+    def seating(self, players: list[Player], options: dict[str, Any]) -> str:
+        """Each team (or player) with its colours and dice; why not, when the table cannot
+        play."""
+        n = len(players)
+        if n < 2:
+            return ""
+        try:
+            scoring.check(options, n)
+        except RuleError as error:
+            return f"Not playable so: {error}"
+        teams = teams_for(n, options)
+        per = dice_per_seat(n, options)
+        bonus = " and a bonus die" if scoring.bonus_dice(n, options) else ""
+        dice = f"{_count(per, 'die') if per == 1 else f'{per} dice'}{bonus} each"
+        names = [p.name for p in players]
+        lines = []
+        for team in range(max(teams) + 1):
+            seats = [s for s in range(n) if teams[s] == team]
+            colours = sorted({data.COLOURS[s % len(data.COLOURS)] for s in seats},
+                             key=data.COLOURS.index)
+            who = scoring.team_name(names, teams, team)
+            head = f"Team {team + 1}: {who}" if len(seats) > 1 else who
+            lines.append(f"{head} ({' & '.join(colours)})")
+        return "\n".join([*lines, dice[0].upper() + dice[1:] + "."])
+
+    def new_state(self, players: list[Player], options: dict[str, Any],
+                  seed: int) -> TumbleState:
+        return self.opening(players, options, seed).state  # type: ignore[no-any-return]
 
     def opening(self, players: list[Player], options: dict[str, Any], seed: int) -> Applied:
+        scoring.check(options, len(players))
         n = len(players)
         rng = Rng.seeded(seed)
         events: list[str] = []
-        order = self._order(players, rng, events)
         teams = teams_for(n, options)
-        per = dice_per_seat(n, options)
-        bonus = [1 if n == 2 and options.get("two_player") == "bonus" else 0] * n
+        order = scoring.alternate(self._rank(players, rng, events), teams)
+        alone = max(teams) + 1 == n
+        events += _in_lines("Turn order: " if alone else "Turn order, teams taking turns: ",
+                            [shorten(players[s].name, scoring.NAME_MAX) for s in order])
         state = TumbleState(players=list(players), rng=rng, options=dict(options), teams=teams,
-                            order=order, totals=[0] * (max(teams) + 1), left=[per] * n,
-                            bonus_left=bonus, rounds_won=[0] * (max(teams) + 1))
+                            order=order, totals=[0] * (max(teams) + 1),
+                            rounds_won=[0] * (max(teams) + 1),
+                            left=[dice_per_seat(n, options)] * n,
+                            bonus_left=[scoring.bonus_dice(n, options)] * n, short=[0] * n,
+                            last_flick=[[] for _ in players])
         return Applied(state=state, events=events)
 
     @staticmethod
-    def _order(players: list[Player], rng: Rng, events: list[str]) -> list[int]:
+    def _rank(players: list[Player], rng: Rng, events: list[str]) -> list[int]:
         """Every seat rolls a die; highest first; ties roll again among themselves."""
         def rank(seats: list[int]) -> list[int]:
             if len(seats) <= 1:
                 return seats
             rolls = {s: rng.randint(1, data.FACES) for s in seats}
-            events.append("Rolls for the order: " + ", ".join(
-                f"{players[s].name} {rolls[s]}" for s in seats) + ".")
+            events.extend(_in_lines("Rolls for the order: ", [
+                f"{shorten(players[s].name, scoring.NAME_MAX)} {rolls[s]}" for s in seats]))
             ordered: list[int] = []
             for value in sorted(set(rolls.values()), reverse=True):
                 ordered += rank([s for s in seats if rolls[s] == value])
@@ -163,77 +236,90 @@ class TumblinDice:
 
         return rank(list(range(len(players))))
 
-    def to_act(self, state: TumbleState) -> list[int]:
+    # -- playing -----------------------------------------------------------------------------
+    def to_act(self, state: TumbleState) -> list[Seat]:
         if state.winners is not None:
             return []
         return [state.order[state.turn]]
 
-    def legal_actions(self, state: TumbleState, seat: int) -> list[Action]:
+    def legal_actions(self, state: TumbleState, seat: Seat) -> list[Action]:
         if seat not in self.to_act(state):
             return []
-        found = []
-        kinds = ["flick"] if state.left[seat] else []
+        kinds = [FLICK] if state.left[seat] else []
         if state.bonus_left and state.bonus_left[seat]:
-            kinds.append("bonus")
-        for kind in kinds:
-            for p, a, s in PRESETS:
-                found.append(Action(id=f"{kind}.{p}.{a}.{s}",
-                                    label=f"{'Bonus die' if kind == 'bonus' else 'Flick'}: "
-                                          f"from {p}%, aim {a:+d}°, strength {s}%",
-                                    path=("Bonus die" if kind == "bonus" else "Flick",
-                                          f"From {p}%", f"Aim {a:+d}°", f"Strength {s}%")))
-        return found
+            kinds.append(BONUS)
+        top = {"flick": "Flick a die", "bonus": "Bonus die (counts double)"}
+        return [Action(id=form.action_id([p, a, s]), label=form.label([p, a, s]),
+                       path=(top[form.kind], f"From {p}%", f"Aim {a:+d}°", f"Strength {s}%"))
+                for form in kinds for p, a, s in PRESETS]
 
-    def apply(self, state: TumbleState, seat: int, action_id: str) -> Applied:
+    def apply(self, state: TumbleState, seat: Seat, action_id: str) -> Applied:
         if state.winners is not None:
             raise RuleError("The game is over.")
+        if not 0 <= seat < len(state.players):
+            raise RuleError("You have no seat in this game.")
         if seat not in self.to_act(state):
-            raise RuleError(f"It is {state.players[self.to_act(state)[0]].name}'s turn.")
-        bonus, position, aim, strength = parse_flick(action_id)
-        if bonus and not (state.bonus_left and state.bonus_left[seat]):
-            raise RuleError("You have no bonus die left.")
+            raise RuleError(f"It is {state.players[state.order[state.turn]].name}'s turn, "
+                            f"not yours.")
+        bonus, where, aim, strength = parse_flick(action_id)
+        if bonus and not state.bonus_left:
+            raise RuleError("There is no bonus die in this game (2 players, two_player bonus).")
+        if bonus and not state.bonus_left[seat]:
+            raise RuleError("You have no bonus die left this round.")
         if not bonus and not state.left[seat]:
             raise RuleError("You have no die left this round: throw your bonus die.")
         new = state.model_copy(deep=True)
         events: list[str] = []
-        flight = self._flick(new, seat, bonus, position, aim, strength, events)
+        flight = self._flick(new, seat, bonus, (where, aim, strength), events)
         return Applied(state=new, events=events, motion=flight)
 
-    def _flick(self, state: TumbleState, seat: int, bonus: bool, position: float, aim: float,
-               strength: float, events: list[str]) -> Flight:
-        x, vx, vy = physics.launch(position, aim, strength, state.rng)
-        face = state.rng.randint(1, int(state.options.get("faces") or data.FACES))
+    def _flick(self, state: TumbleState, seat: int, bonus: bool, flick: tuple[int, int, int],
+               events: list[str]) -> Flight:
+        """Throw one die: simulate it, keep where every die came to rest, take off the thrown
+        die if it stopped short of the line; then the next turn or the round's end."""
+        where, aim, strength = flick
+        faces = scoring.settings(state.options).faces
+        x, vx, vy = physics.launch(where, aim, strength, state.rng)
+        face = state.rng.randint(1, faces)
         thrown = physics.Die(id=state.next_id, owner=seat, face=face, x=x, y=data.LAUNCH_Y,
-                             faces=int(state.options.get("faces") or data.FACES))
+                             faces=faces)
         state.next_id += 1
         board = [physics.Die(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
-                             faces=thrown.faces)  # a board die that tumbles: the same dice
-                 for d in state.board]
+                             faces=faces) for d in state.board]
         out = physics.simulate(board, thrown, (vx, vy), state.rng)
-        flight = Flight(seat=seat, position=position, aim=aim, strength=strength,
+        name = state.players[seat].name
+        what = f"{FIELDS[0].says(where)}, aim {FIELDS[1].says(aim)}, strength " \
+               f"{FIELDS[2].says(strength)}"
+        caption = f"🎲 {shorten(name, scoring.NAME_MAX)} " + (
+            f"throws the bonus die (it counts double): from {what}" if bonus
+            else f"flicks: from {what}")
+        flight = Flight(caption=caption, seat=seat, position=where, aim=aim, strength=strength,
                         owners={d.id: d.owner for d in [*board, thrown]},
                         frames=[Frame(dice=[(i, round(x_, 2), round(y_, 2), round(a, 3), f)
                                             for i, x_, y_, a, f in frame])
                                 for frame in out.frames],
-                        off=[d.id for d in out.off], faces=thrown.faces)
+                        off=[d.id for d in out.off], faces=faces, bonus=bonus,
+                        seats=self._seats(state))
         bonus_ids = {d.id for d in state.board if d.bonus} | ({thrown.id} if bonus else set())
         resting = [DieState(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
                             bonus=d.id in bonus_ids) for d in out.dice]
-        name = state.players[seat].name
         mine = next((d for d in resting if d.id == thrown.id), None)
-        if mine is not None and physics.zone(mine.y) == 0:
+        die_name = f"{name}'s bonus die" if bonus else f"{name}'s die"
+        if mine is None:
+            events.append(f"{die_name} flies off the board.")
+        elif zone_of(mine.y) == 0:
             resting.remove(mine)  # short of the line: taken off at once
-            events.append(f"{name}'s die stops short of the line and is taken off.")
-        elif mine is None:
-            events.append(f"{name}'s die flies off the board.")
+            state.short[seat] += 1
+            events.append(f"{die_name} stops short of the line and is taken off.")
         else:
-            events.append(f"{name}'s die stops on {physics.zone(mine.y)}x showing {mine.face}.")
+            events.append(f"{die_name} stops on {zone_of(mine.y)}x showing {mine.face}.")
         for die in out.off:
             if die.id != thrown.id:
                 events.append(f"{state.players[die.owner].name}'s die is knocked off the board!")
             state.off.append(DieState(id=die.id, owner=die.owner, face=die.face, x=die.x,
                                       y=die.y, bonus=die.id in bonus_ids))
         state.board = resting
+        state.last_flick[seat] = [where, aim, strength]
         if bonus:
             state.bonus_left[seat] -= 1
         else:
@@ -242,6 +328,7 @@ class TumblinDice:
         return flight
 
     def _next(self, state: TumbleState, events: list[str]) -> None:
+        """The next seat in the order with a die to throw; the round's end when none."""
         n = len(state.order)
         for k in range(1, n + 1):
             index = (state.turn + k) % n
@@ -252,53 +339,209 @@ class TumblinDice:
         self._score(state, events)
 
     def _score(self, state: TumbleState, events: list[str]) -> None:
-        teams = max(state.teams) + 1
-        points = [0] * teams
-        for die in state.board:
-            points[state.teams[die.owner]] += score_die(die, state.options)
-        if state.options.get("negative"):
-            for die in state.off:
-                points[state.teams[die.owner]] -= die.face
-        bonus = int(state.options.get("all_dice_bonus") or 0)
-        if bonus:
-            for seat in range(len(state.players)):
-                thrown = [d for d in state.board if d.owner == seat]
-                every = dice_per_seat(len(state.players), state.options) + (
-                    1 if len(state.players) == 2 and state.options.get("two_player") == "bonus"
-                    else 0)  # the bonus die is one of its dice too
-                if thrown and not any(d.owner == seat for d in state.off) and \
-                        len(thrown) == every:
-                    points[state.teams[seat]] += bonus
-        for team in range(teams):
-            state.totals[team] += points[team]
-        best = max(points)
-        for team in range(teams):
-            if points[team] == best:
-                state.rounds_won[team] += 1
-        events.append(f"Round {state.round}: " + ", ".join(
-            f"{self._team_name(state, t)} {points[t]} (total {state.totals[t]})"
-            for t in range(teams)) + ".")
-        goal = int(state.options.get("goal") or data.GOAL)
-        wins_needed = int(state.options.get("rounds") or 0)
-        if wins_needed:
-            done = [t for t in range(teams) if state.rounds_won[t] >= wins_needed]
+        """The round's end: the table, the totals, the end of the game or the next round."""
+        s = scoring.settings(state.options)
+        table = scoring.score_round(state)
+        for team in table:
+            state.totals[team.team] += team.points
+            if team.won:
+                state.rounds_won[team.team] += 1
+        state.last_round = table
+        names = [p.name for p in state.players]
+        events.append(f"Round {state.round} is scored:")
+        events += scoring.round_lines(table, names, state.teams, state.totals, kids=s.kids,
+                                      by_rounds=bool(s.rounds))
+        teams = range(len(state.totals))
+        if s.rounds:
+            done = [t for t in teams if state.rounds_won[t] >= s.rounds]
         else:
-            done = [t for t in range(teams) if state.totals[t] >= goal]
+            done = [t for t in teams if state.totals[t] >= s.goal]
         if done:
             top = max(state.totals[t] for t in done)  # "gagne celui qui a le plus de points"
-            state.winners = [s for s in range(len(state.players))
-                             if state.teams[s] in [t for t in done if state.totals[t] == top]]
+            won = [t for t in done if state.totals[t] == top]
+            state.winners = [seat for seat in range(len(names)) if state.teams[seat] in won]
+            events.append(self._summary(state))
             return
         state.round += 1
-        per = dice_per_seat(len(state.players), state.options)
-        state.left = [per] * len(state.players)
-        if state.bonus_left:
-            state.bonus_left = [1 if len(state.players) == 2 and
-                                state.options.get("two_player") == "bonus" else 0
-                                for _ in state.players]
+        n = len(state.players)
+        state.left = [dice_per_seat(n, state.options)] * n
+        state.bonus_left = [scoring.bonus_dice(n, state.options)] * n
+        state.short = [0] * n
         state.board, state.off, state.turn = [], [], 0
+        events.append(f"Round {state.round}: {names[state.order[0]]} throws first.")
 
-    @staticmethod
-    def _team_name(state: TumbleState, team: int) -> str:
-        names = [p.name for s, p in enumerate(state.players) if state.teams[s] == team]
-        return " & ".join(names)
+    def _summary(self, state: TumbleState) -> str:
+        """Who won, with what, and the standings."""
+        assert state.winners is not None
+        by_rounds = bool(scoring.settings(state.options).rounds)
+        names = [p.name for p in state.players]
+        won = sorted({state.teams[s] for s in state.winners})
+
+        def team(t: int) -> str:
+            return shorten(scoring.team_name(names, state.teams, t), 60)
+
+        def score(t: int) -> str:
+            if by_rounds:
+                return f"{_count(state.rounds_won[t], 'round')} won, {state.totals[t]} points"
+            return f"{state.totals[t]} points"
+
+        standings = ", ".join(f"{team(t)} {score(t)}"
+                              for t in sorted(range(len(state.totals)),
+                                              key=lambda t: (-state.totals[t], t)))
+        if len(won) == 1:
+            lone = sum(state.teams[s] == won[0] for s in range(len(names))) == 1
+            head = f"{team(won[0])} win{'s' if lone else ''} with {score(won[0])}"
+        else:
+            head = " and ".join(team(t) for t in won) + f" share the win with " \
+                                                        f"{state.totals[won[0]]} points each"
+        return shorten(f"{head}. Standings: {standings}.", 480)
+
+    def result(self, state: TumbleState) -> Result | None:
+        if state.winners is None:
+            return None
+        by_rounds = bool(scoring.settings(state.options).rounds)
+        per_team = state.rounds_won if by_rounds else state.totals
+        return Result(winners=list(state.winners),
+                      scores=[per_team[state.teams[s]] for s in range(len(state.players))],
+                      summary=self._summary(state))
+
+    def form_defaults(self, state: TumbleState, seat: Seat, form: Form) -> list[int]:
+        """The seat's last flick, to fine-tune; the middle of the track otherwise."""
+        last = state.last_flick[seat] if 0 <= seat < len(state.last_flick) else []
+        return list(last) if len(last) == len(form.fields) else list(DEFAULT_FLICK)
+
+    def menu_prompt(self, state: TumbleState, seat: Seat, prefix: str) -> str:
+        if seat not in self.to_act(state):
+            return "Nothing to do: wait for your turn."
+        depth = len(prefix.split(".")) if prefix else 0
+        prompts = (
+            "Your throw: a die, or your bonus die (it counts double)?",
+            "Where on the track? (0% the left edge, 100% the right)",
+            "Which way? (minus to the left, plus to the right)",
+            "How hard? (stronger slides further down the board)",
+        )
+        return prompts[min(depth, len(prompts) - 1)]
+
+    # -- seeing ------------------------------------------------------------------------------
+    def _seats(self, state: TumbleState) -> list[SeatView]:
+        return [SeatView(seat=s, name=p.name, colour=data.COLOURS[s % len(data.COLOURS)],
+                         team=state.teams[s], dice_left=state.left[s],
+                         bonus_left=state.bonus_left[s] if state.bonus_left else 0)
+                for s, p in enumerate(state.players)]
+
+    def public_view(self, state: TumbleState) -> PublicView:
+        s = scoring.settings(state.options)
+        names = [p.name for p in state.players]
+        points = {t.team: t.points for t in state.last_round}
+        return PublicView(
+            seats=self._seats(state),
+            teams=[TeamView(team=t, name=scoring.team_name(names, state.teams, t),
+                            total=state.totals[t], rounds_won=state.rounds_won[t],
+                            round_points=points.get(t))
+                   for t in range(len(state.totals))],
+            round=state.round, goal=s.rounds or s.goal, by_rounds=bool(s.rounds),
+            board=[DieView(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
+                           bonus=d.bonus, zone=zone_of(d.y)) for d in state.board],
+            turn=None if state.winners is not None else state.order[state.turn],
+            order=list(state.order), last_round=[t.model_copy(deep=True)
+                                                 for t in state.last_round],
+            winners=None if state.winners is None else list(state.winners), faces=s.faces,
+        )
+
+    def status(self, view: BaseModel) -> str:
+        assert isinstance(view, PublicView)
+        seats = {s.seat: s for s in view.seats}
+
+        def team(t: TeamView) -> str:
+            return shorten(t.name, 60)
+
+        if view.winners is not None:
+            won = [t for t in view.teams
+                   if any(seats[s].team == t.team for s in view.winners if s in seats)]
+            head = "Game over: " + " and ".join(team(t) for t in won) + (
+                " win" if len(won) > 1 or len(view.winners) > 1 else " wins") + "."
+        else:
+            goal = (f"first to {_count(view.goal, 'round')} won" if view.by_rounds
+                    else f"first to {view.goal} points")
+            head = f"Round {view.round} · {goal}"
+            if view.turn is not None and view.turn in seats:
+                seat = seats[view.turn]
+                head += f" · {shorten(seat.name, 40)} to throw " \
+                        f"({_dice_left(seat.dice_left, seat.bonus_left)})"
+        parts = []
+        for t in view.teams:
+            bit = f"{team(t)} {t.total}"
+            if view.by_rounds:
+                bit += f" ({_count(t.rounds_won, 'round')} won)"
+            if t.round_points is not None:
+                bit += f", last round {t.round_points}"
+            parts.append(bit)
+        return shorten(head, 200) + "\n" + shorten("Points: " + " · ".join(parts), 390)
+
+    def render_public(self, view: BaseModel) -> bytes:
+        assert isinstance(view, PublicView)
+        return render.board_png(view)
+
+    def render_motion(self, motion: Motion) -> tuple[bytes, str] | None:
+        assert isinstance(motion, Flight)
+        return render.flight_animation(motion, motion.seats or None)
+
+    def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
+        """Short: the game as set up (dice each, teams, goal, variants) and how to flick here;
+        full: the rulebook's rules and every variant."""
+        try:
+            s = scoring.settings(options)
+        except RuleError:
+            s = scoring.Settings()
+        if s.one_each:
+            dice = "one die each, in 4 teams"
+        elif s.two_player == "bonus":
+            dice = "2 players, 5 dice each and a bonus die that counts double (thrown when you " \
+                   "choose)"
+        elif s.two_player == "nine":
+            dice = "2 players, 9 dice each"
+        else:
+            dice = "4 dice each (2 players: 5; two teams of three: 3)"
+        goal = f"first to {_count(s.rounds, 'round')} won" if s.rounds else \
+            f"first to {s.goal} points"
+        variants = [text for on, text in (
+            (s.kids, "kids: face + zone"),
+            (s.negative, "dice off the board count minus their face"),
+            (s.all_dice != "none", "all your dice past the line: " + (
+                "your points doubled" if s.all_dice == "double" else f"+{s.all_dice}")),
+            (s.faces != 6, f"d{s.faces} dice"),
+        ) if on]
+        short = "\n".join(line for line in (
+            "**Tumblin' Dice**: flick your dice down the terraced board, one a turn. A die past "
+            "the line scores its face × its zone (1x to 4x); off the board, or short of the "
+            "line (taken off), nothing. Dice stay where they stop and can be knocked off.",
+            f"**This game**: {dice}; {goal}" + (f"; {'; '.join(variants)}" if variants else "")
+            + ". Teams take turns and add their points.",
+            "**A flick** is three numbers: **where** on the track (0% the left edge, 100% the "
+            "right), **aim** (-30° to +30°, + to the right), **strength** (0% to 100%).",
+            "**How to play here**: press **Play** for a preset (From 50% › Aim -10° › Strength "
+            "60%) or **Type a flick…** for any numbers (it opens on your last flick); or "
+            "`/tumblindice flick where:50 aim:-10 strength:70`, or \"50 -10 70\" in "
+            "`/tumblindice play`.",
+        ) if line)
+        full = "\n".join((
+            short, "",
+            "**Tables**: 2 players 5 dice each (or 5 and a bonus die, or 9); 3 or 4 players 4 "
+            "each; 4 players may play two teams of two; 6 players two teams of three, 3 dice "
+            "each; one die each: 8, 12 or 16 players in 4 teams. The order is rolled, highest "
+            "first; teams alternate.",
+            "**A round** ends when every die is thrown: dice short of the line are taken off, "
+            "each die past it scores face × zone (at most 4 × 6 = 24), the bonus die double. "
+            "Rounds go on until a team reaches the goal; if several do at once, the most points "
+            "wins, and equal points share the win.",
+            "**Variants** (`/tumblindice start`): `kids` (add the zone instead of multiplying), "
+            "`negative` (dice off the board count minus their face), `goal` (501 for a longer "
+            "team game), `rounds` (first to X round wins), `all_dice_bonus` (+10, +20 or "
+            "doubled for a player with every die past the line), `faces` (d8, d10, d12, d20), "
+            "`one_each`.",
+        ))
+        return short, full
+
+    # -- artificial players ------------------------------------------------------------------
+    def ai_action(self, state: TumbleState, seat: Seat, rng: Rng) -> str:
+        return ai.choose(self, state, seat, rng)

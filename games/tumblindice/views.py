@@ -3,6 +3,10 @@ pictures and the AI still read only these views.
 
 `Flight` is one throw as it happened (frames of every die that moved), for the animation: it is
 news, not state, so it travels with the move's news, never in the saved game state.
+
+`TeamRound` is the scored table of a round (each die's face x zone = points, dice short of the
+line and off the board, the all-dice bonus), kept in the state until the next round is scored:
+the channel reads it as news at the round's end, the status and the panel show its points.
 """
 
 from __future__ import annotations
@@ -40,13 +44,43 @@ class TeamView(BaseModel):
     round_points: int | None = None  # the last round scored
 
 
+class ScoredDie(BaseModel):
+    """One die past the line at a round's end."""
+
+    face: int
+    zone: int  # 1-4
+    points: int  # face x zone (kids: face + zone), twice that for the bonus die
+    bonus: bool = False
+
+
+class SeatRound(BaseModel):
+    """One player's part of a round's table."""
+
+    seat: int
+    dice: list[ScoredDie] = []
+    short: int = 0  # dice short of the line: taken off, 0 points
+    off: list[int] = []  # the faces of its dice that left the board
+    off_points: int = 0  # the negative variant: minus those faces (the bonus die's twice)
+    all_dice: int = 0  # the all-dice-on-the-board bonus, in points
+    points: int = 0
+
+
+class TeamRound(BaseModel):
+    """A team's (or a lone player's) round: its players' lines and their sum."""
+
+    team: int
+    seats: list[SeatRound]
+    points: int
+    won: bool = False  # the most points of the round (a round won, in the rounds variant)
+
+
 class Frame(BaseModel):
     dice: list[tuple[int, float, float, float, int]]  # (die id, x, y, angle, face)
 
 
 class Flight(Motion):
     """One throw: who threw, the flick, the frames (30 a second), the dice knocked off; the
-    caption says who flicked and how."""
+    seats (names and colours) for the title; the caption says who flicked and how."""
 
     seat: int
     position: float
@@ -56,6 +90,8 @@ class Flight(Motion):
     frames: list[Frame]
     off: list[int]  # ids of dice that left the board
     faces: int = 6
+    bonus: bool = False  # the 2-player bonus die (counts double)
+    seats: list[SeatView] = []
 
 
 class PublicView(BaseModel):
@@ -67,5 +103,6 @@ class PublicView(BaseModel):
     board: list[DieView]
     turn: int | None  # the seat to throw (None when over)
     order: list[int]  # the turn order
-    last_round: list[str]  # the last round's score lines
+    last_round: list[TeamRound]  # the last round's table, per team ([] before the first)
     winners: list[int] | None
+    faces: int = 6  # the dice's faces (d6; d8-d20 in that variant)

@@ -17,6 +17,8 @@ from games.contract import Player
 from games.rng import Rng
 from games.tumblindice import data, physics
 from games.tumblindice.rules import DieState, TumbleState, TumblinDice, dice_per_seat, score_die
+from games.tumblindice.scoring import zone_of
+from tests.playing import play_game
 
 NAMES = [f"P{i}" for i in range(16)]
 GAMES = 50  # per player count: 200 in all
@@ -24,13 +26,13 @@ MAX_THROWS = 3000
 
 VARIANTS: dict[int, list[dict[str, Any]]] = {
     2: [{}, {"two_player": "bonus"}, {"two_player": "nine"}, {"kids": True},
-        {"negative": True}, {"faces": 20}, {"all_dice_bonus": 10},
-        {"two_player": "bonus", "all_dice_bonus": 20, "negative": True}],
+        {"negative": True}, {"faces": 20}, {"all_dice_bonus": "10"},
+        {"two_player": "bonus", "all_dice_bonus": "double", "negative": True}],
     4: [{}, {"teams": False}, {"goal": 501}, {"negative": True, "kids": True}, {"faces": 8},
-        {"all_dice_bonus": 20}],
-    6: [{}, {"faces": 12}, {"negative": True}, {"kids": True}, {"all_dice_bonus": 10}],
+        {"all_dice_bonus": "20"}],
+    6: [{}, {"faces": 12}, {"negative": True}, {"kids": True}, {"all_dice_bonus": "double"}],
     16: [{"one_each": True}, {"one_each": True, "faces": 10},
-         {"one_each": True, "negative": True}, {"one_each": True, "all_dice_bonus": 5}],
+         {"one_each": True, "negative": True}, {"one_each": True, "all_dice_bonus": "10"}],
 }
 
 
@@ -41,12 +43,11 @@ def options_for(n: int, g: int) -> dict[str, Any]:
     length = g % 10
     if length == 0:
         return options
-    if length <= 3:
-        options["rounds"] = 1
-    elif length <= 5:
-        options["rounds"] = 2
+    if length <= 5:
+        options.pop("goal", None)  # rounds replace the goal
+        options["rounds"] = 1 if length <= 3 else 2
     else:
-        options["goal"] = 40 if n == 2 else 60
+        options["goal"] = 50 if n == 2 else 60
     return options
 
 
@@ -66,22 +67,27 @@ class Recording(TumblinDice):
 def round_points(state: TumbleState, board: list[DieState], off: list[DieState]) -> list[int]:
     """A round's points per team, by the rulebook, from the board at its end."""
     options = state.options
-    points = [0] * len(state.totals)
+    n = len(state.players)
+    made = [0] * n  # each seat's dice points
+    past = [0] * n  # each seat's dice past the line
     for die in board:
-        zone = physics.zone(die.y)
+        zone = zone_of(die.y)
         value = 0 if zone == 0 else (die.face + zone if options.get("kids") else die.face * zone)
-        points[state.teams[die.owner]] += 2 * value if die.bonus else value
+        made[die.owner] += 2 * value if die.bonus else value
+        past[die.owner] += zone > 0
         assert score_die(die, options) == (2 * value if die.bonus else value)
+    points = [0] * len(state.totals)
+    for seat in range(n):
+        points[state.teams[seat]] += made[seat]
     if options.get("negative"):
         for die in off:
-            points[state.teams[die.owner]] -= die.face
-    if options.get("all_dice_bonus"):
-        n = len(state.players)
+            points[state.teams[die.owner]] -= die.face * (2 if die.bonus else 1)
+    bonus = options.get("all_dice_bonus")
+    if bonus:
         every = dice_per_seat(n, options) + (n == 2 and options.get("two_player") == "bonus")
         for seat in range(n):
-            if sum(d.owner == seat for d in board) == every and \
-                    not any(d.owner == seat for d in off):
-                points[state.teams[seat]] += options["all_dice_bonus"]
+            if past[seat] == every:
+                points[state.teams[seat]] += made[seat] if bonus == "double" else int(bonus)
     return points
 
 
@@ -103,8 +109,10 @@ def play(n: int, g: int, *, check: bool = True) -> tuple[TumbleState, list[str],
     per = dice_per_seat(n, options)
     faces = int(options.get("faces") or data.FACES)
     throws = 0
+    sides: list[int] = []  # the teams that threw this round, in turn
     while game.to_act(state):
         seat = game.to_act(state)[0]
+        sides.append(state.teams[seat])
         rounds_before = len(game.rounds)
         applied = game.apply(state, seat, random_flick(state, seat, rng))
         state = applied.state
@@ -116,12 +124,15 @@ def play(n: int, g: int, *, check: bool = True) -> tuple[TumbleState, list[str],
         again = TumbleState.model_validate_json(state.model_dump_json())
         assert again == state and again.model_dump_json() == state.model_dump_json()
         assert all(1 <= d.face <= faces for d in [*state.board, *state.off])
-        assert all(physics.on_board(d.x, d.y) and physics.zone(d.y) > 0 for d in state.board
-                   if state.winners is None and len(game.rounds) == rounds_before)
+        assert all(physics.on_board(d.x, d.y) for d in state.board)
         if len(game.rounds) > rounds_before:  # a round was scored: check it
             board, off, before = game.rounds[-1]
             points = round_points(state, board, off)
             assert state.totals == [b + p for b, p in zip(before, points, strict=True)]
+            assert [t.points for t in state.last_round] == points
+            teams = len(state.totals)
+            assert sides == [sides[k % teams] for k in range(len(sides))], "teams alternate"
+            sides = []
             assert len(board) + len(off) <= per * n + 2 * bool(state.bonus_left)
             if state.winners is None:
                 assert state.board == [] and state.off == [] and state.left == [per] * n
@@ -153,3 +164,21 @@ def test_the_same_seed_gives_the_same_game(n: int) -> None:
         one, log_one, _ = play(n, g, check=False)
         two, log_two, _ = play(n, g, check=False)
         assert one.model_dump_json() == two.model_dump_json() and log_one == log_two
+
+
+@pytest.mark.parametrize(("n", "options"), [
+    (2, {"two_player": "bonus", "rounds": 1}), (4, {"rounds": 1, "negative": True}),
+    (6, {"rounds": 1}), (16, {"one_each": True, "rounds": 1}),
+])
+def test_ai_and_preset_seats_play_whole_games_leaving_every_state_intact(
+        n: int, options: dict[str, Any]) -> None:
+    """The shared random-game loop (tests/playing.py), deep: the AI's flicks are legal (any
+    numbers in range), apply never changes its input, only the seat to act has moves, and
+    every state survives a JSON round trip exactly."""
+    game = TumblinDice()
+    for g in range(2):
+        state, log, events = play_game(game, NAMES[:n], 77 * n + g, frozenset({1}), cap=500,
+                                       options=options, deep=True)
+        assert state.winners and game.result(state) is not None
+        assert any(seat == 1 for seat, _ in log) and any(seat == 0 for seat, _ in log)
+        assert any(e.startswith("Round 1 is scored") for step in events for e in step)

@@ -261,7 +261,7 @@ def test_the_bonus_die_is_thrown_whenever_its_owner_chooses_even_last(land: Land
 
 
 def test_without_the_bonus_option_there_is_no_bonus_die() -> None:
-    for n, options in ((2, {}), (3, {}), (4, {"two_player": "bonus"})):
+    for n, options in ((2, {}), (2, {"two_player": "nine"}), (3, {}), (4, {})):
         state = opening(n, options)
         seat = GAME.to_act(state)[0]
         assert not any(a.id.startswith("bonus.") for a in GAME.legal_actions(state, seat))
@@ -273,9 +273,10 @@ def test_without_the_bonus_option_there_is_no_bonus_die() -> None:
 def test_the_turn_order_is_rolled_highest_first_ties_roll_again() -> None:
     ties = 0
     for seed in range(60):
-        applied = GAME.opening(players(4), {}, seed)
+        applied = GAME.opening(players(4), {"teams": False}, seed)
         order = applied.state.order
-        rolls = [dict(re.findall(r"(\w+) (\d)", e.split(": ", 1)[1])) for e in applied.events]
+        rolls = [dict(re.findall(r"(\w+) (\d)", e.split(": ", 1)[1])) for e in applied.events
+                 if e.startswith("Rolls for the order")]
         assert rolls and set(rolls[0]) == set(NAMES[:4])
         ties += len(rolls) > 1
         # the first roll ranks everyone; a later roll ranks only the ones tied before it
@@ -286,6 +287,7 @@ def test_the_turn_order_is_rolled_highest_first_ties_roll_again() -> None:
             for name, value in again.items():
                 rank[name] = (*rank[name], -int(value))
         assert [NAMES[s] for s in order] == sorted(NAMES[:4], key=lambda name: rank[name])
+        assert applied.events[-1] == "Turn order: " + ", ".join(NAMES[s] for s in order) + "."
     assert ties > 10  # ties happen, and are rolled again
 
 
@@ -448,15 +450,17 @@ def test_special_dice_on_the_board_tumble_as_special_dice(land: Land) -> None:
     ("flick.101.0.50", "where must be from 0 to 100, not 101."),
     ("flick.-1.0.50", "where must be from 0 to 100, not -1."),
     ("flick.50.31.50", "aim must be from -30 to 30, not 31."),
-    ("flick.50.-30.5.50", "three numbers"),
+    ("flick.50.-30.5.50", "three whole numbers"),
     ("flick.50.-31.50", "aim must be from -30 to 30, not -31."),
-    ("flick.50.0.100.5", "three numbers"),
+    ("flick.50.0.100.5", "three whole numbers"),
     ("flick.50.0.101", "strength must be from 0 to 100, not 101."),
     ("flick.50.0.-2", "strength must be from 0 to 100, not -2."),
-    ("flick.50.0", "three numbers"),
-    ("flick.a.b.c", "three numbers"),
-    ("flick.nan.0.50", "where must be from 0 to 100"),
-    ("push.50.0.50", "three numbers"),
+    ("flick.50.0", "three whole numbers"),
+    ("flick.a.b.c", "three whole numbers"),
+    ("flick.nan.0.50", "three whole numbers"),
+    ("flick.50.5e1.50", "three whole numbers"),
+    ("push.50.0.50", "three whole numbers: where 0% to 100%, aim -30° to +30°, strength 0% "
+                     "to 100%"),
 ])
 def test_a_flick_out_of_range_is_refused_with_the_range(action: str, message: str) -> None:
     state = opening(3)
@@ -479,3 +483,152 @@ def test_the_presets_are_legal_flicks() -> None:
     seat = GAME.to_act(state)[0]
     for action in GAME.legal_actions(state, seat):
         assert rules.parse_flick(action.id)[0] is False
+
+
+# -- teams take turns -------------------------------------------------------------------------
+@pytest.mark.parametrize(("n", "options", "teams"), [
+    (4, {}, 2), (6, {}, 2), (8, {"one_each": True}, 4), (16, {"one_each": True}, 4),
+])
+def test_teams_alternate_turns(n: int, options: dict[str, Any], teams: int) -> None:
+    """DECISIONS: "players (or teams) alternate": A, B, A, B... through the whole round."""
+    for seed in range(20):
+        state = opening(n, options, seed)
+        sides = [state.teams[s] for s in state.order]
+        assert sides == [sides[k % teams] for k in range(n)]
+        assert len(set(sides[:teams])) == teams
+
+
+def test_teams_take_turns_in_the_order_of_their_best_roller_then_their_own_rolls() -> None:
+    from games.tumblindice.scoring import alternate
+
+    teams = [0, 1, 0, 1, 0, 1]
+    assert alternate([3, 5, 0, 1, 2, 4], teams) == [3, 0, 5, 2, 1, 4]
+    assert alternate([4, 2, 0, 5, 3, 1], teams) == [4, 5, 2, 3, 0, 1]
+    assert alternate([2, 0, 1], [0, 1, 2]) == [2, 0, 1]  # alone: the roll itself
+
+
+def test_the_opening_roll_decides_which_team_starts() -> None:
+    for seed in range(10):
+        applied = GAME.opening(players(4), {}, seed)
+        first = applied.state.order[0]
+        rolls = dict(re.findall(r"(\w+) (\d)", applied.events[0].split(": ", 1)[1]))
+        assert int(rolls[NAMES[first]]) == max(int(v) for v in rolls.values())
+
+
+def test_teams_alternate_through_a_whole_round_of_throws(land: Land) -> None:
+    state = opening(6)
+    land(8.0, mid(1))
+    sides = []
+    while state.round == 1:
+        seat = GAME.to_act(state)[0]
+        sides.append(state.teams[seat])
+        state = GAME.apply(state, seat, FLICK).state
+    assert sides == [0, 1] * 9 or sides == [1, 0] * 9
+
+
+# -- the round's table ------------------------------------------------------------------------
+def test_the_round_table_gives_each_die_its_face_times_zone_and_the_dice_short_and_off() -> None:
+    state = opening(4, {"negative": True, "all_dice_bonus": "10"})
+    state.board = [die(0, 5, 3, id=0), die(0, 2, 1, id=1, x=20.0), die(2, 6, 4, id=2),
+                   DieState(id=3, owner=1, face=4, x=8.0, y=data.LINE)]  # pushed behind the line
+    state.off = [DieState(id=4, owner=1, face=3, x=20.0, y=70.0)]
+    state.short = [1, 0, 0, 0]
+    GAME._score(state, events := [])
+    table = {t.team: t for t in state.last_round}
+    ann, cid = table[0].seats
+    assert [(d.face, d.zone, d.points) for d in ann.dice] == [(5, 3, 15), (2, 1, 2)]
+    assert ann.short == 1 and ann.points == 17 and cid.points == 24
+    bob = table[1].seats[0]
+    assert bob.short == 1 and bob.off == [3] and bob.off_points == -3 and bob.points == -3
+    assert table[0].points == 41 and table[1].points == -3 and state.totals == [41, -3]
+    assert events[0] == "Round 1 is scored:"
+    assert events[1] == ("Ann & Cid: 41 (total 41). Ann 5×3=15, 2×1=2; 1 short of the line "
+                         "· Cid 6×4=24.")
+    assert events[2].startswith("Bob & Dee: -3 (total -3). Bob no die past the line; 1 short "
+                                "of the line; 1 off the board (-3)")
+    view = GAME.public_view(state)
+    assert [t.round_points for t in view.teams] == [41, -3]
+    assert view.last_round == state.last_round
+
+
+def test_the_round_table_says_the_bonus_die_and_the_kids_sums() -> None:
+    state = opening(2, {"two_player": "bonus", "kids": True})
+    state.board = [die(0, 5, 3, id=0, bonus=True), die(1, 2, 2, id=1, x=20.0)]
+    GAME._score(state, events := [])
+    assert "(5+3)×2=16" in events[1] and "2+2=4" in events[2]
+
+
+def test_the_far_edge_of_the_board_is_still_4x() -> None:
+    from games.tumblindice.scoring import zone_of
+
+    assert zone_of(data.FAR_EDGE) == 4 and zone_of(data.FAR_EDGE - 0.5) == 4
+    assert score_die(DieState(id=0, owner=0, face=3, x=8.0, y=data.FAR_EDGE), {}) == 12
+
+
+# -- more of the variants ---------------------------------------------------------------------
+def test_negative_the_bonus_die_off_the_board_counts_twice_its_face() -> None:
+    state = opening(2, {"two_player": "bonus", "negative": True})
+    state.off = [DieState(id=1, owner=0, face=5, x=20, y=70, bonus=True)]
+    assert score_round(state) == [-10, 0]
+
+
+def test_negative_a_die_flown_off_on_its_own_throw_counts_too(land: Land) -> None:
+    state = opening(3, {"negative": True})
+    seat = throw_all_but_one(state)
+    land(-3.0, 30.0, face=4)
+    after = GAME.apply(state, seat, FLICK).state
+    assert after.totals[seat] == -4
+
+
+def test_negative_a_die_short_of_the_line_counts_nothing(land: Land) -> None:
+    state = opening(3, {"negative": True})
+    seat = throw_all_but_one(state)
+    land(20.0, data.LINE, face=4)
+    after = GAME.apply(state, seat, FLICK).state
+    assert after.totals == [0, 0, 0] and after.last_round[seat].seats[0].short == 1
+
+
+@pytest.mark.parametrize(("bonus", "added"), [("10", 10), ("20", 20), ("double", 4)])
+def test_all_dice_bonus_plus_10_plus_20_or_points_doubled(bonus: str, added: int) -> None:
+    state = opening(3, {"all_dice_bonus": bonus})
+    state.board = [die(0, 1, 1, id=i, x=4.0 * i + 4) for i in range(4)]
+    assert score_round(state) == [4 + added, 0, 0]
+
+
+def test_all_dice_bonus_not_with_a_die_short_of_the_line_or_off() -> None:
+    state = opening(3, {"all_dice_bonus": "20"})
+    state.board = [die(0, 1, 1, id=i, x=4.0 * i + 4) for i in range(3)]
+    state.board.append(DieState(id=9, owner=0, face=1, x=30.0, y=data.LINE))  # behind the line
+    state.board += [die(1, 1, 1, id=10 + i, x=4.0 * i + 4) for i in range(3)]
+    state.short = [0, 1, 0]
+    assert score_round(state) == [3, 3, 0]
+
+
+def test_all_dice_bonus_goes_to_each_player_of_a_team_on_their_own() -> None:
+    state = opening(4, {"all_dice_bonus": "10"})
+    state.board = [die(0, 1, 1, id=i, x=4.0 * i + 4) for i in range(4)]
+    state.board += [die(2, 1, 1, id=10 + i, x=4.0 * i + 4) for i in range(3)]
+    assert score_round(state) == [4 + 10 + 3, 0]
+
+
+def test_first_to_x_round_wins_tied_in_rounds_and_points_share_the_win() -> None:
+    state = opening(3, {"rounds": 1})
+    state.totals = [10, 10, 0]
+    state.board = [die(0, 2, 1, id=0), die(1, 2, 1, id=1, x=20.0)]
+    score_round(state)
+    assert state.winners == [0, 1]
+    result = GAME.result(state)
+    assert result is not None and result.draw and result.scores == [1, 1, 0]
+
+
+def test_one_die_each_16_players_4_teams_of_4_alternating(land: Land) -> None:
+    state = opening(16, {"one_each": True})
+    assert state.left == [1] * 16 and [state.teams.count(t) for t in range(4)] == [4] * 4
+    land(8.0, mid(2), face=3)
+    sides = []
+    while state.round == 1:
+        seat = GAME.to_act(state)[0]
+        sides.append(state.teams[seat])
+        state = GAME.apply(state, seat, FLICK).state
+    assert len(sides) == 16 and sides == sides[:4] * 4
+    assert state.totals == [24, 24, 24, 24]

@@ -1,0 +1,247 @@
+"""Who plays with what, and what a round is worth: the options read and checked, the dice and
+teams per table, the turn order, each die's points and a round's table.
+
+Kept apart from rules.py (the turns) so the AI, the tests and the bench can score a board
+without playing it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.contract import RuleError, shorten
+from games.tumblindice import data, physics
+from games.tumblindice.state import DieState, TumbleState
+from games.tumblindice.views import ScoredDie, SeatRound, TeamRound
+
+FACES = (6, 8, 10, 12, 20)
+TWO_PLAYER = ("five", "bonus", "nine")
+ALL_DICE = ("none", "10", "20", "double")
+GOAL_RANGE = (50, 1000)
+ROUNDS_RANGE = (1, 10)
+BOX = sum(data.DICE_PER_COLOUR)  # 18 dice
+ONE_EACH_TEAMS = 4
+ONE_EACH_COUNTS = (8, 12, 16)  # 4 teams of equal size, one colour each
+NAME_MAX = 32  # a name in the round's table (Discord's longest display name)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The options of a game, read with their defaults."""
+
+    two_player: str = "five"  # five dice each, five and a bonus die, nine dice each
+    teams: bool = True  # 4 players: two teams of two (else everyone alone)
+    one_each: bool = False  # one die each, 4 teams (8, 12 or 16 players)
+    goal: int = data.GOAL
+    rounds: int = 0  # first to this many round wins; 0: to the goal
+    kids: bool = False  # face + zone instead of face x zone
+    negative: bool = False  # dice that left the board count minus their face
+    all_dice: str = "none"  # all of a player's dice past the line: +10, +20 or doubled
+    faces: int = data.FACES
+
+
+def _number(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(f"{name} must be a whole number from {low} to {high}, not "
+                        f"{shorten(str(value), 20)}.")
+    return value
+
+
+def settings(options: dict[str, Any]) -> Settings:
+    """The options with their defaults (None is the default); RuleError for a value the game
+    does not know, in a sentence."""
+    two = options.get("two_player") or "five"
+    if two not in TWO_PLAYER:
+        raise RuleError("two_player must be five (five dice each), bonus (five and a bonus die "
+                        "that counts double) or nine (nine dice each).")
+    all_dice = str(options.get("all_dice_bonus") or "none")
+    if all_dice not in ALL_DICE:
+        raise RuleError("all_dice_bonus must be none, +10 points, +20 points or points doubled.")
+    faces = options.get("faces") or data.FACES
+    if faces not in FACES:
+        raise RuleError(f"faces must be 6, 8, 10, 12 or 20, not {shorten(str(faces), 20)}.")
+    goal = options.get("goal") or data.GOAL
+    rounds = options.get("rounds") or 0
+    if rounds:
+        _number("rounds", rounds, *ROUNDS_RANGE)
+        if goal != data.GOAL:
+            raise RuleError("Play either to a number of points (goal) or to a number of rounds "
+                            "won (rounds), not both: with rounds, leave goal at 301.")
+    return Settings(
+        two_player=two, teams=options.get("teams") is not False,
+        one_each=bool(options.get("one_each")), goal=_number("goal", goal, *GOAL_RANGE),
+        rounds=rounds, kids=bool(options.get("kids")), negative=bool(options.get("negative")),
+        all_dice=all_dice, faces=faces,
+    )
+
+
+def check(options: dict[str, Any], n: int) -> Settings:
+    """The settings, or RuleError saying why they cannot be played by n players."""
+    s = settings(options)
+    if n < 2:
+        raise RuleError("Tumblin' Dice needs at least 2 players.")
+    if s.one_each:
+        if n not in ONE_EACH_COUNTS:
+            raise RuleError(f"One die each is played by 4 teams of the same size: 8, 12 or 16 "
+                            f"players, not {n}.")
+        if not s.teams:
+            raise RuleError("One die each is played in 4 teams: leave teams on.")
+    elif n > 6:
+        raise RuleError(f"Tumblin' Dice is for 2 to 6 players, not {n}; 8, 12 or 16 may play "
+                        f"with one_each (one die each, 4 teams).")
+    elif n == 5:
+        raise RuleError(f"The box's {BOX} dice in 4 colours do not go round 5 players (4 dice "
+                        f"each would be 20): play with 4, or with 6 in two teams of three.")
+    if s.two_player != "five" and n != 2:
+        raise RuleError("two_player (a bonus die, or nine dice each) is for 2 players only.")
+    if n == 6 and not s.teams:
+        raise RuleError("With 6 players the rulebook plays two teams of three (the box has 4 "
+                        "colours): leave teams on.")
+    return s
+
+
+def dice_per_seat(n: int, options: dict[str, Any]) -> int:
+    """3-4 players 4 each, 2 players 5 (nine: 9), teams of three 3, one_each 1 (rulebook)."""
+    s = settings(options)
+    if s.one_each:
+        return 1
+    if n == 2:
+        return 9 if s.two_player == "nine" else 5
+    if n == 6:
+        return 3
+    return 4
+
+
+def bonus_dice(n: int, options: dict[str, Any]) -> int:
+    """The 2-player bonus die: one each in that mode."""
+    return 1 if n == 2 and settings(options).two_player == "bonus" else 0
+
+
+def teams_for(n: int, options: dict[str, Any]) -> list[int]:
+    """The team of each seat, seats alternating teams (partners never sit side by side in the
+    turn order either): two of two (4 players), two of three (6), four (one_each); else
+    everyone alone."""
+    s = settings(options)
+    if s.one_each:
+        return [seat % ONE_EACH_TEAMS for seat in range(n)]
+    if (n == 4 and s.teams) or n == 6:
+        return [seat % 2 for seat in range(n)]
+    return list(range(n))
+
+
+def alternate(ranking: list[int], teams: list[int]) -> list[int]:
+    """The turn order from the opening roll's ranking (best first): the teams take turns in
+    the order of their best roller, each team's players in the order of their rolls:
+    A1 B1 A2 B2... Alone, the ranking itself."""
+    queues: dict[int, list[int]] = {}
+    for seat in ranking:
+        queues.setdefault(teams[seat], []).append(seat)
+    lines = list(queues.values())
+    order: list[int] = []
+    for k in range(max(len(q) for q in lines)):
+        order += [q[k] for q in lines if k < len(q)]
+    return order
+
+
+def zone_of(y: float) -> int:
+    """The multiplier where a die rests (physics.zone), the far edge itself counted in 4x:
+    physics.zone leaves y == FAR_EDGE in no tier although physics.on_board keeps it."""
+    return physics.zone(min(y, data.FAR_EDGE - 1e-9))
+
+
+def points(face: int, zone: int, bonus: bool, s: Settings) -> int:
+    """Face x zone (kids: face + zone), twice that for the bonus die; 0 short of the line."""
+    if zone == 0:
+        return 0
+    value = face + zone if s.kids else face * zone
+    return 2 * value if bonus else value
+
+
+def score_die(die: DieState, options: dict[str, Any]) -> int:
+    return points(die.face, zone_of(die.y), die.bonus, settings(options))
+
+
+def score_round(state: TumbleState) -> list[TeamRound]:
+    """The round's table on the board as it is: per team, per player, each die's points."""
+    s = settings(state.options)
+    n = len(state.players)
+    rows = [SeatRound(seat=seat, short=state.short[seat] if state.short else 0)
+            for seat in range(n)]
+    for die in sorted(state.board, key=lambda d: d.id):
+        zone = zone_of(die.y)
+        row = rows[die.owner]
+        if zone == 0:  # pushed back behind the line: taken off now
+            row.short += 1
+            continue
+        row.dice.append(ScoredDie(face=die.face, zone=zone, bonus=die.bonus,
+                                  points=points(die.face, zone, die.bonus, s)))
+    for die in state.off:
+        row = rows[die.owner]
+        row.off.append(die.face)
+        if s.negative:
+            row.off_points -= die.face * (2 if die.bonus else 1)
+    every = dice_per_seat(n, state.options) + bonus_dice(n, state.options)
+    for row in rows:
+        made = sum(d.points for d in row.dice)
+        if s.all_dice != "none" and len(row.dice) == every:
+            row.all_dice = made if s.all_dice == "double" else int(s.all_dice)
+        row.points = made + row.off_points + row.all_dice
+    table = [TeamRound(team=team, points=0,
+                       seats=[rows[seat] for seat in range(n) if state.teams[seat] == team])
+             for team in range(len(state.totals))]
+    for team in table:
+        team.points = sum(row.points for row in team.seats)
+    best = max(team.points for team in table)
+    for team in table:
+        team.won = team.points == best
+    return table
+
+
+def team_name(names: list[str], teams: list[int], team: int) -> str:
+    """"Ann", "Ann & Cid", "Ann, Cid & Eve"."""
+    members = [shorten(name, NAME_MAX) for seat, name in enumerate(names) if teams[seat] == team]
+    if len(members) <= 1:
+        return "".join(members)
+    return ", ".join(members[:-1]) + " & " + members[-1]
+
+
+def _die_text(die: ScoredDie, kids: bool) -> str:
+    value = f"{die.face}+{die.zone}" if kids else f"{die.face}×{die.zone}"
+    if die.bonus:
+        value = f"({value})×2" if kids else f"{value}×2"
+    return f"{value}={die.points}"
+
+
+def seat_text(row: SeatRound, kids: bool) -> str:
+    """One player's part of a round: "4×3=12, 6×2×2=24; 1 short; 1 off (−3); all on the board
+    +10"."""
+    bits = [", ".join(_die_text(d, kids) for d in row.dice) or "no die past the line"]
+    if row.short:
+        bits.append(f"{row.short} short of the line")
+    if row.off:
+        off = f"{len(row.off)} off the board"
+        if row.off_points:
+            off += f" ({row.off_points:+d})"
+        bits.append(off)
+    if row.all_dice:
+        bits.append(f"all dice on the board +{row.all_dice}")
+    return "; ".join(bits)
+
+
+def round_lines(table: list[TeamRound], names: list[str], teams: list[int], totals: list[int],
+                *, kids: bool, by_rounds: bool) -> list[str]:
+    """The round's table in words, a line per team: its points, its total, each player's
+    dice."""
+    lines = []
+    for team in table:
+        head = f"{team_name(names, teams, team.team)}: {team.points} (total {totals[team.team]})"
+        if by_rounds and team.won:
+            head += ", wins the round"
+        if len(team.seats) == 1:
+            lines.append(f"{head}: {seat_text(team.seats[0], kids)}.")
+            continue
+        parts = [f"{shorten(names[row.seat], NAME_MAX)} {seat_text(row, kids)}"
+                 for row in team.seats]
+        lines.append(f"{head}. " + " · ".join(parts) + ".")
+    return lines
