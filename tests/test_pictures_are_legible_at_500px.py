@@ -21,6 +21,7 @@ from games.dog import GAME as DOG
 from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring
 from games.lunchmoney.rules import LunchMoney
 from games.rng import Rng
+from games.tumblindice import GAME as TUMBLINDICE
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 LONG = ["Wilhelmina-Anneke", "Maximiliaan W", "ÉmilieÑandú", "WWWWWWWWWWWW", "Ann", "Bo"]
@@ -108,6 +109,15 @@ def test_dentpourdent_pictures_with_long_names_are_legible_at_500px() -> None:
 def test_lunchmoney_table_and_hand_are_legible_at_500px(n: int) -> None:
     players = [Player(name=name, bot=True) for name in (NAMES + LONG)[:n]]
     _check(LunchMoney(), players, {}, seed=n, every=4)
+
+
+@pytest.mark.parametrize(("n", "options"), [
+    (2, {"two_player": "bonus", "rounds": 1}), (4, {"rounds": 1}), (6, {"rounds": 1, "faces": 20}),
+    (16, {"one_each": True, "rounds": 1}),
+])
+def test_tumblindice_board_is_legible_at_500px(n: int, options: dict[str, object]) -> None:
+    players = [Player(name=name, bot=True) for name in (LONG + NAMES * 3)[:n]]
+    _check(TUMBLINDICE, players, options, seed=n, every=2)
 
 
 def test_every_text_in_games_is_drawn_through_the_measuring_helper() -> None:

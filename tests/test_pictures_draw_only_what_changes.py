@@ -24,6 +24,8 @@ from games.drawing import Canvas, measuring, to_png
 from games.lunchmoney import render as lunchmoney_render
 from games.lunchmoney.rules import LunchMoney
 from games.rng import Rng
+from games.tumblindice import GAME as TUMBLINDICE
+from games.tumblindice import render as tumblindice_render
 
 NAMES = ["Ann", "Bob", "Zoë Ünal", "Dmitri", "Eva", "Frits"]
 
@@ -84,6 +86,11 @@ def _lunchboxes() -> list[BaseModel]:
     return [v for v in views if v is not None]
 
 
+def _tumble(players: int, options: dict[str, object]) -> list[BaseModel]:
+    states = _moments(TUMBLINDICE, players, options, 6, 3)
+    return [TUMBLINDICE.public_view(s) for s in states]
+
+
 KINDS: dict[str, tuple[Callable[[], list[BaseModel]], Callable[[Any], Canvas]]] = {
     "dog board classic 4": (lambda: _dog(4, "classic"), dog_board.board_canvas),
     "dog board royal 6": (lambda: _dog(6, "royal"), dog_board.board_canvas),
@@ -95,6 +102,9 @@ KINDS: dict[str, tuple[Callable[[], list[BaseModel]], Callable[[Any], Canvas]]] 
     "dentpourdent hand": (_fists, dentpourdent_render.hand_canvas),
     "lunchmoney table 6": (_lunch, lunchmoney_render.board_canvas),
     "lunchmoney hand": (_lunchboxes, lunchmoney_render.hand_canvas),
+    "tumblindice board 4": (lambda: _tumble(4, {"rounds": 1}), tumblindice_render.board_canvas),
+    "tumblindice board 6 d20": (lambda: _tumble(6, {"rounds": 1, "faces": 20}),
+                                tumblindice_render.board_canvas),
 }
 
 
