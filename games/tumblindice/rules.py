@@ -385,7 +385,7 @@ class TumblinDice(Game[TumbleState]):
                 return f"{_count(state.rounds_won[t], 'round')} won, {state.totals[t]} points"
             return f"{state.totals[t]} points"
 
-        standings = ", ".join(f"{team(t)} {score(t)}"
+        standings = " · ".join(f"{team(t)} {score(t)}"
                               for t in sorted(range(len(state.totals)),
                                               key=lambda t: (-state.totals[t], t)))
         if len(won) == 1:
@@ -516,7 +516,7 @@ class TumblinDice(Game[TumbleState]):
             "the line scores its face × its zone (1x to 4x); off the board, or short of the "
             "line (taken off), nothing. Dice stay where they stop and can be knocked off.",
             f"**This game**: {dice}; {goal}" + (f"; {'; '.join(variants)}" if variants else "")
-            + ". Teams take turns and add their points.",
+            + ". Players (or teams) take turns; a team adds its players' points.",
             "**A flick** is three numbers: **where** on the track (0% the left edge, 100% the "
             "right), **aim** (-30° to +30°, + to the right), **strength** (0% to 100%).",
             "**How to play here**: press **Play** for a preset (From 50% › Aim -10° › Strength "
@@ -527,9 +527,9 @@ class TumblinDice(Game[TumbleState]):
         full = "\n".join((
             short, "",
             "**Tables**: 2 players 5 dice each (or 5 and a bonus die, or 9); 3 or 4 players 4 "
-            "each; 4 players may play two teams of two; 6 players two teams of three, 3 dice "
-            "each; one die each: 8, 12 or 16 players in 4 teams. The order is rolled, highest "
-            "first; teams alternate.",
+            "each; 4 players two teams of two (`teams: False`: alone); 6 players two teams "
+            "of three, 3 dice each; one die each: 8, 12 or 16 players in 4 teams. The order "
+            "is rolled, highest first; teams alternate.",
             "**A round** ends when every die is thrown: dice short of the line are taken off, "
             "each die past it scores face × zone (at most 4 × 6 = 24), the bonus die double. "
             "Rounds go on until a team reaches the goal; if several do at once, the most points "

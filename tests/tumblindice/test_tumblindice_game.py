@@ -253,8 +253,8 @@ def test_the_result_names_the_winning_team_and_gives_each_seat_its_team_total() 
     result = GAME.result(state)
     assert result is not None
     assert result.winners == [0, 2] and result.scores == [312, 287, 312, 287]
-    assert result.summary == ("Ann & Cid win with 312 points. Standings: Ann & Cid 312 points, "
-                              "Bob & Dee 287 points.")
+    assert result.summary == ("Ann & Cid win with 312 points. Standings: Ann & Cid 312 points "
+                              "· Bob & Dee 287 points.")
     state = opening(3)
     assert GAME.result(state) is None
     state.totals, state.winners = [306, 306, 100], [0, 1]
