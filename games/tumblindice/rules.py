@@ -11,7 +11,7 @@ to rest, and the throw's frames go out as a Motion (views.Flight), never into th
 Decisions where the rulebook (tumblin-dice.fr-nl.txt) and DECISIONS.md are silent (each has a
 test in tests/tumblindice):
 - Tables: 2 players (five dice each; or five and a bonus die; or nine), 3 or 4 players alone
-  with 4 dice each, 4 players in two teams of two (the default; `teams: no` plays alone), 6
+  with 4 dice each, 4 players in two teams of two (the default; `teams: False` plays alone), 6
   players in two teams of three with 3 dice each. 5 players are refused: the box's 18 dice in 4
   colours do not go round (4 each would be 20), and the rulebook has no rule for 5. One die
   each (`one_each`) is for 8, 12 or 16 players in 4 teams of the same size, one colour each.
@@ -34,8 +34,8 @@ test in tests/tumblindice):
   at the round's end. Doubled doubles that player's dice points.
 - Goal: 301 by default; `goal` takes any number from 50 to 1000 (501 is the rulebook's
   longer team game). `rounds` (1-10) plays to that many round wins instead (the rulebook
-  suggests 4): a round goes to the team(s) with its most points, a drawn round to each of
-  them.
+  suggests 4; with a goal other than 301 it is refused: one or the other): a round goes to
+  the team(s) with its most points, a drawn round to each of them.
 - The end: once a team reaches the goal (or the round wins) at a round's end, the team with
   the most points among those that did wins; equal points share the win ("celui ou ceux qui
   ont le plus de points").
@@ -43,7 +43,8 @@ test in tests/tumblindice):
   every die, the opening roll stays a d6.
 - The far edge (y == data.FAR_EDGE) counts as 4x (scoring.zone_of): physics.zone leaves it in
   no tier while physics.on_board keeps the die.
-- Clock: a seat out of time gets the AI's flick (ai.py, ~0.1-0.2 s).
+- Clock: a seat out of time gets the AI's flick (ai.py: a few dozen simulations, well under
+  a second).
 """
 
 from __future__ import annotations
