@@ -3,6 +3,34 @@
 The board, in centimetres, seen from above: x across (0 at the left edge), y down the board
 (0 at the back of the launch track). DECISIONS gives the tiers; the pegs' places are ours
 (reviews say only that some bracket the three 4x pockets).
+
+The tuning (issue 14; figures from bench/bench_tumblindice.py, 1,000 random flicks onto boards
+filling up as in a game; the AI against random flicks):
+- Friction, not damping: a sliding die loses FRICTION cm/s every second whatever its speed, so
+  it stops for good (as felt does) instead of creeping, and a flick's reach is speed^2 / (2
+  FRICTION). Strength maps linearly to that reach on a flat board, REACH_MIN 5 cm to REACH_MAX
+  80 cm: 0 % from the track (y 4) stops at y ~9, short of the line (12.8), so a weak flick is
+  a real risk (the old SPEED_MIN always slid ~19 cm), and 100 % flies ~20 cm past the far
+  edge. Random flicks: ~6 % short, ~65 % in 1x-3x, ~3 % in 4x, ~25 % off.
+- The wobble is a hand's: triangular (mostly small, now and then large), the aim up to 4.5
+  degrees either way and the reach up to 20 % of itself. With the drops' scatter (below) the
+  best lane into a 4x pocket succeeds about half the time on an empty board, the others about
+  a fifth, and a straight 3x shot lands in 3x about two times in three: an aiming AI makes
+  ~9.5 points a die (14 is perfect, random flicks ~4.5). 1.5 degrees and 3 % made it 12.5.
+- A drop down a tier is where a die tumbles: a new face, DROP_KEEP 0.85-1.1 of its speed (it
+  loses some, and gains some from the fall) and up to DROP_SCATTER 6 degrees off its course;
+  this is what makes far targets uncertain. A die pushed back up a step meets its riser and
+  bounces off (RISER_BOUNCE) instead of climbing.
+- Collisions are lively (die on die restitution 0.72: a struck die leaves with ~86 % of the
+  striker's speed, so ~74 % of its remaining reach): a hard flick through a die in a 4x pocket
+  knocks it off about one time in five, and the pegs stop straight shots at the dice behind
+  them. Knock-offs: ~2 % of random flicks (random flicks rarely hit anything: dice sit mostly
+  in 1x-2x, far from the void), ~7 % of throws when AI seats aim at each other (about one a
+  4-player round). A narrower board (34-36) or narrower pockets did not change those rates
+  measurably, so the board keeps DECISIONS' 40.
+- TIME_STEP 1/120 s: at the fastest (~126 cm/s) a die moves ~1 cm a step, less than a peg's
+  and a die's combined half-widths (1.4 cm), so nothing tunnels. Dice at rest sleep (pymunk)
+  until touched: a flick with 17 dice on the board costs ~1.5 ms (p50).
 """
 
 from __future__ import annotations
@@ -45,16 +73,23 @@ PEGS = (  # 10 pegs on the lower tiers; four bracket the pockets' mouths
 POSITION_RANGE = (0, 100)
 AIM_RANGE = (-30, 30)
 STRENGTH_RANGE = (0, 100)
-AIM_WOBBLE = 1.5  # degrees, uniform either way
-STRENGTH_WOBBLE = 0.03  # a fraction of the strength, either way
+AIM_WOBBLE = 4.5  # degrees at most either way (triangular: mostly small)
+STRENGTH_WOBBLE = 0.20  # at most this fraction of the flick's reach either way (triangular)
 LAUNCH_MARGIN = 2.0  # the track's usable width leaves this much at each side
 LAUNCH_Y = 4.0
-SPEED_MIN, SPEED_MAX = 20.0, 95.0  # cm/s at 0 % and at 100 %
-FRICTION_DAMPING = 0.35  # the velocity kept after one second of sliding (felt, not ice)
+REACH_MIN, REACH_MAX = 5.0, 80.0  # cm a flick slides on a flat board at 0 % and at 100 %
+FRICTION = 100.0  # cm/s^2: sliding friction slows a die by this much, whatever its speed
+SPIN_FRICTION = 150.0  # rad/s^2: the same for its turning (a flat die stops spinning fast)
+DROP_KEEP = (0.85, 1.1)  # a die dropping a tier leaves with this share of its speed (uniform)
+DROP_SCATTER = 6.0  # ... and its course turns by up to this many degrees (triangular)
+RISER_BOUNCE = 0.3  # a die pushed back up into a step's riser bounces off with this share
+DIE_ELASTICITY = 0.85  # pymunk multiplies the two shapes': die on die 0.72
+PEG_ELASTICITY = 0.8  # die on peg 0.68
+DIE_FRICTION = 0.3
 REST_SPEED = 0.5  # slower than this, a die is at rest
-TIME_STEP = 1 / 60
+TIME_STEP = 1 / 120
 MAX_TIME = 12.0  # seconds simulated at most
-FRAME_EVERY = 2  # steps between two frames of the animation (30 frames a second)
+FRAME_EVERY = 4  # steps between two frames of the animation (30 frames a second)
 
 FACES = 6
 GOAL = 301

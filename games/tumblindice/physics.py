@@ -42,7 +42,7 @@ class Outcome:
 
 def on_board(x: float, y: float) -> bool:
     """Whether a centre at (x, y) is over the board: not beside it, not past the far edge, not
-    in the void around the 4x pockets."""
+    in the void around the 4x pockets. The edges themselves are on the board (and in a zone)."""
     if not 0.0 <= x <= data.WIDTH or y < 0.0 or y > data.FAR_EDGE:
         return False
     if y >= data.TIERS[-1].top:
@@ -51,33 +51,52 @@ def on_board(x: float, y: float) -> bool:
 
 
 def zone(y: float) -> int:
-    """The multiplier where a die rests: 0 short of the line, else its tier's."""
+    """The multiplier where a die rests: 0 short of the line, else its tier's (the far edge
+    belongs to the last tier, as `on_board` keeps a die there)."""
     if y < data.LINE + data.DIE / 2:
         return 0
     for tier in data.TIERS:
         if tier.top <= y < tier.bottom:
             return tier.multiplier
-    return 0
+    return data.TIERS[-1].multiplier if y == data.FAR_EDGE else 0
+
+
+def triangular(rng: Rng) -> float:
+    """-1 to 1, mostly near 0: a hand's error is mostly small, now and then large."""
+    return rng.random() - rng.random()
+
+
+def speed_for(reach: float) -> float:
+    """The speed that slides `reach` centimetres on a flat board (friction alone slows it)."""
+    return math.sqrt(2 * data.FRICTION * max(reach, 0.0))
+
+
+def reach_of(strength: float) -> float:
+    """How far a flick of `strength` (0-100) slides on a flat board, without the wobble."""
+    return data.REACH_MIN + (data.REACH_MAX - data.REACH_MIN) * strength / 100.0
 
 
 def launch(position: float, aim: float, strength: float, rng: Rng) -> tuple[float, float, float]:
-    """The die's start (x) and velocity (vx, vy) for a flick, with the seeded wobble."""
+    """The die's start (x) and velocity (vx, vy) for a flick, with the seeded wobble: the aim
+    off by up to AIM_WOBBLE degrees, the reach by up to STRENGTH_WOBBLE of itself."""
     usable = data.WIDTH - 2 * data.LAUNCH_MARGIN
     x = data.LAUNCH_MARGIN + usable * position / 100.0
-    wobble_aim = aim + (rng.random() * 2 - 1) * data.AIM_WOBBLE
-    power = strength / 100.0 * (1 + (rng.random() * 2 - 1) * data.STRENGTH_WOBBLE)
-    speed = data.SPEED_MIN + (data.SPEED_MAX - data.SPEED_MIN) * max(0.0, min(power, 1.05))
+    wobble_aim = aim + triangular(rng) * data.AIM_WOBBLE
+    reach = reach_of(strength) * (1 + triangular(rng) * data.STRENGTH_WOBBLE)
+    speed = speed_for(reach)
     radians = math.radians(wobble_aim)
     return x, speed * math.sin(radians), speed * math.cos(radians)
 
 
 def _space() -> pymunk.Space:
     space = pymunk.Space()
-    space.damping = data.FRICTION_DAMPING
     space.iterations = 10
+    space.collision_slop = 0.02  # cm: dice come to rest touching, not inside each other
+    space.idle_speed_threshold = data.REST_SPEED
+    space.sleep_time_threshold = 0.1  # still dice sleep, and cost nothing until touched
     for x, y in data.PEGS:
         peg = pymunk.Circle(space.static_body, data.PEG_RADIUS, (x, y))
-        peg.elasticity, peg.friction = 0.5, 0.4
+        peg.elasticity, peg.friction = data.PEG_ELASTICITY, data.DIE_FRICTION
         space.add(peg)
     return space
 
@@ -88,44 +107,87 @@ def _body(space: pymunk.Space, die: Die) -> pymunk.Body:
     body.angle = die.angle
     shape = pymunk.Poly.create_box(body, (data.DIE, data.DIE), radius=0.08)
     shape.mass = 1.0
-    shape.elasticity, shape.friction = 0.4, 0.5
+    shape.elasticity, shape.friction = data.DIE_ELASTICITY, data.DIE_FRICTION
     space.add(body, shape)
     return body
+
+
+def _slow(body: pymunk.Body, dt: float) -> None:
+    """Sliding friction: the speed drops by the same amount every step, so a die stops."""
+    vx, vy = body.velocity
+    speed = math.hypot(vx, vy)
+    if speed > 0.0:
+        keep = max(0.0, speed - data.FRICTION * dt) / speed
+        body.velocity = (vx * keep, vy * keep)
+    spin = body.angular_velocity
+    if spin:
+        body.angular_velocity = math.copysign(max(0.0, abs(spin) - data.SPIN_FRICTION * dt), spin)
+
+
+def _tumble(body: pymunk.Body, die: Die, rng: Rng) -> None:
+    """A drop down a tier: the die tumbles, shows a new face, loses some speed and turns a
+    little (the landing is never quite straight)."""
+    die.face = rng.randint(1, die.faces)
+    lo, hi = data.DROP_KEEP
+    keep = lo + (hi - lo) * rng.random()
+    turn = math.radians(triangular(rng) * data.DROP_SCATTER)
+    vx, vy = body.velocity
+    cos, sin = math.cos(turn), math.sin(turn)
+    body.velocity = ((vx * cos - vy * sin) * keep, (vx * sin + vy * cos) * keep)
+    body.angular_velocity += triangular(rng) * 6.0
 
 
 def simulate(board: list[Die], thrown: Die, velocity: tuple[float, float],
              rng: Rng, *, frames: bool = True) -> Outcome:
     """One flick: `thrown` starts on the track with `velocity`; every die moves until all are
-    at rest or off the board."""
+    at rest or off the board. The dice at rest sleep until something touches them."""
     space = _space()
     dice = [*board, thrown]
     bodies = {die.id: _body(space, die) for die in dice}
+    for die in board:
+        bodies[die.id].sleep()
     bodies[thrown.id].velocity = velocity
     by_id = {die.id: die for die in dice}
+    last_y = {die.id: die.y for die in dice}
     off: list[Die] = []
     tumbles = 0
     shot: list[list[tuple[int, float, float, float, int]]] = []
-    steps = int(data.MAX_TIME / data.TIME_STEP)
+    dt = data.TIME_STEP
+    steps = int(data.MAX_TIME / dt)
     step = 0
     for step in range(steps):
-        before = {i: b.position.y for i, b in bodies.items()}
-        space.step(data.TIME_STEP)
+        space.step(dt)
+        moving = False
         for die_id, body in list(bodies.items()):
+            if body.is_sleeping:
+                continue
             die = by_id[die_id]
             x, y = body.position
-            if any(before[die_id] < drop <= y for drop in data.DROPS):
-                die.face = rng.randint(1, die.faces)  # it tumbles down a level
-                tumbles += 1
+            before = last_y[die_id]
+            last_y[die_id] = y
+            for drop in data.DROPS:
+                if before < drop <= y:
+                    _tumble(body, die, rng)
+                    tumbles += 1
+                elif y < drop <= before:  # pushed back up: the step's riser stops it
+                    vx, vy = body.velocity
+                    body.position = (x, drop)
+                    body.velocity = (vx, -vy * data.RISER_BOUNCE)
+                    last_y[die_id] = y = drop
             if not on_board(x, y):
                 space.remove(body, *body.shapes)
                 del bodies[die_id]
                 die.x, die.y = x, y
                 off.append(die)
+                continue
+            _slow(body, dt)
+            if body.velocity.length >= data.REST_SPEED or \
+                    abs(body.angular_velocity) >= 0.5:
+                moving = True
         if frames and step % data.FRAME_EVERY == 0:
             shot.append([(i, b.position.x, b.position.y, b.angle, by_id[i].face)
                          for i, b in bodies.items()])
-        if all(b.velocity.length < data.REST_SPEED and abs(b.angular_velocity) < 0.5
-               for b in bodies.values()):
+        if not moving:
             break
     for die_id, body in bodies.items():
         die = by_id[die_id]
@@ -135,4 +197,4 @@ def simulate(board: list[Die], thrown: Die, velocity: tuple[float, float],
                      for i in bodies])
     resting = [by_id[i] for i in bodies]
     return Outcome(dice=resting, off=off, frames=shot, tumbles=tumbles,
-                   seconds=(step + 1) * data.TIME_STEP)
+                   seconds=(step + 1) * dt)
