@@ -1,21 +1,25 @@
-"""The AI seat: it aims. It tries candidate flicks on a copy of the board (the physics with a
-forked generator, so the game's own dice are untouched) and throws the one worth most.
+"""The AI seat: it aims like a good player, not a perfect one. It tries candidate flicks on a
+copy of the board (the physics with a forked generator, so the game's own dice are untouched)
+and throws the one worth most on average; the physics' wobble still applies to its throw.
 
-Candidates come from where a player would aim: down the lanes into the three 4x pockets, onto
-the 3x and 2x tiers, straight at the opponents' best dice (to knock them off), and just in
-front of its own best dice (to shelter them). Each is turned into a flick with the sliding
-model of the physics (a die slides v / ln(1 / damping) centimetres), simulated once (the coarse
-pass), and the best few are simulated again with other wobbles (the fine pass); the average
-wins.
+Candidates come from where a player would aim: into the three 4x pockets (straight down a lane
+or leaning in past the pegs), onto the 3x tier, through the opponents' best dice (to knock them
+off), just in front of its own best dice (to shelter them), and just behind the pegs (to hide).
+Each is turned into a flick by `aim_at`, the physics' sliding inverted (reach = speed^2 / (2
+friction), a drop keeping the mean of DROP_KEEP of the speed), simulated once (the coarse
+pass), and the best few are simulated again with other wobbles (the fine pass): the best
+average wins, as a player learns what their own hand does.
 
 A board is worth, for the seat's team: its dice's points minus the opponents' (the mean over
 the opposing teams), each die's face taken as known while it stays in its zone and as the
 expected face when it tumbled or was just thrown; dice knocked off count negative in that
-variant. A die in the open is discounted by the throws still to come from the other side; a
-die with a peg or a die just in front of it is sheltered. The bonus die (2 players) is thrown
-when the best flick would put it somewhere worth most of a 4x (or when only it is left).
+variant. So it never knocks its own team's dice off on purpose: that only loses their worth,
+and it aims only at the other side's dice. A die in the open is discounted by the throws still
+to come from the other side; a die with a peg or a die just in front of it is sheltered. The
+bonus die (2 players) is thrown when the best flick would put it somewhere worth most of a 4x
+(or when only it is left).
 
-A decision costs about 15-25 simulations: under ~200 ms with a full board (bench).
+A decision costs about 55-90 simulations (fewer as the board fills): p50 ~70 ms (bench).
 """
 
 from __future__ import annotations
@@ -29,7 +33,6 @@ from games.tumblindice import data, physics
 if TYPE_CHECKING:
     from games.tumblindice.rules import TumbleState, TumblinDice
 
-SLIDE = math.log(1 / data.FRICTION_DAMPING)  # speed lost per centimetre slid (1/s)
 USABLE = data.WIDTH - 2 * data.LAUNCH_MARGIN
 SHELTER_AHEAD = 9.0  # a blocker this far in front of a die (cm) shelters it
 SHELTER_ACROSS = 1.5  # ... and this close across
@@ -37,8 +40,10 @@ RISK_PER_THROW = 0.05  # the chance one opposing throw knocks an open die off
 SHELTERED = 0.3  # how much of that risk a sheltered die still runs
 RISK_CAP = 0.5
 BONUS_SHARE = 0.8  # the bonus die is thrown for this share of a sure 4x, or more
-FINE = 3  # candidates simulated again in the fine pass
-FINE_SAMPLES = 2  # extra wobbles each
+SIMULATIONS = 70  # a decision's simulations with a full board (~1.2 ms each); more when empty
+FINE = 6  # candidates simulated again in the fine pass
+FINE_SAMPLES = 5  # extra wobbles each: the choice is the best average, as a player learns
+# how their own hand wobbles
 
 
 def choose(game: TumblinDice, state: TumbleState, seat: int, rng: Rng) -> str:
@@ -91,26 +96,46 @@ Flick = tuple[int, int, int]  # position %, aim degrees, strength %
 
 
 def _flick_id(kind: str, flick: Flick) -> str:
-    return f"{kind}.{flick[0]}.{flick[1]}.{flick[2]}"
+    """The action id, every number a whole one inside its range (never an illegal flick)."""
+    numbers = [min(max(int(v), lo), hi) for v, (lo, hi) in
+               zip(flick, (data.POSITION_RANGE, data.AIM_RANGE, data.STRENGTH_RANGE),
+                   strict=True)]
+    return f"{kind}.{numbers[0]}.{numbers[1]}.{numbers[2]}"
 
 
 def _coarse_budget(dice: int) -> int:
-    """Simulations of the coarse pass: a full board costs ~9 ms a simulation, an empty ~1."""
-    return max(12, min(30, int(130 / (1.5 + 0.45 * dice))) - FINE * FINE_SAMPLES)
+    """Simulations of the coarse pass (one each): a flick costs ~0.3 ms on an empty board and
+    ~1.2 ms with 17 dice, so the budget shrinks as the board fills."""
+    full = SIMULATIONS * 1.2 / (0.3 + 0.055 * dice)
+    return max(24, min(90, int(full))) - FINE * FINE_SAMPLES
+
+
+def reach_for(distance: float, crossings: list[float]) -> float:
+    """The flat-board reach (cm) a die needs to slide `distance` along its course when it drops
+    a tier after each of `crossings` (cm along the course, in order): friction takes the same
+    speed squared per centimetre, a drop keeps the mean of DROP_KEEP of the speed."""
+    keep = sum(data.DROP_KEEP) / 2
+    need = 0.0  # speed squared / (2 friction), after the last crossing
+    end = distance
+    for at in reversed(crossings):
+        need = (need + end - at) / keep ** 2
+        end = at
+    return need + end
 
 
 def aim_at(x0: float, tx: float, ty: float) -> Flick | None:
-    """The flick from track position x0 (cm) that slides to (tx, ty), ignoring collisions;
-    None when the aim is out of range."""
+    """The flick from track position x0 (cm) that slides to (tx, ty), ignoring collisions and
+    the wobble; None when the aim or the strength is out of range."""
     dy = ty - data.LAUNCH_Y
     if dy <= 0:
         return None
     aim = math.degrees(math.atan2(tx - x0, dy))
     if not data.AIM_RANGE[0] <= aim <= data.AIM_RANGE[1]:
         return None
-    distance = math.hypot(tx - x0, dy)
-    speed = distance * SLIDE + data.REST_SPEED
-    strength = (speed - data.SPEED_MIN) / (data.SPEED_MAX - data.SPEED_MIN) * 100
+    stretch = 1 / math.cos(math.radians(aim))  # course length per centimetre down the board
+    crossings = [(drop - data.LAUNCH_Y) * stretch for drop in data.DROPS if drop < ty]
+    reach = reach_for(dy * stretch, crossings)
+    strength = (reach - data.REACH_MIN) / (data.REACH_MAX - data.REACH_MIN) * 100
     if not data.STRENGTH_RANGE[0] <= strength <= data.STRENGTH_RANGE[1]:
         return None
     position = (x0 - data.LAUNCH_MARGIN) / USABLE * 100
@@ -145,26 +170,33 @@ def _candidates(state: TumbleState, seat: int, rng: Rng) -> list[Flick]:
     ours = sorted((d for d in state.board if state.teams[d.owner] == mine),
                   key=lambda d: -value[d.id])
     pocket_y = (data.TIERS[-1].top + data.FAR_EDGE) / 2
-    for lo, hi in data.POCKETS:  # straight down the lanes into the 4x pockets
-        mid = (lo + hi) / 2
-        for x in (lo + 2.0, hi - 2.0, mid):
-            flick = aim_at(x, x, pocket_y)
-            if flick is not None:
-                first.append(flick)
-    for die in theirs[:3]:  # knock them off: aim through them
+    for lo, hi in data.POCKETS:  # into the 4x pockets: down the lanes, or leaning in
+        for x in ((lo + hi) / 2, lo + 2.0, hi - 2.0):
+            found = _towards(x, pocket_y)
+            first += found[:1]
+            rest += found[1:]
+    for die in theirs[:3]:  # knock them off: aim through them, hard
         if value[die.id] > 0:
-            first += [f for f in (aim_at(_track(die.x), die.x, die.y + 10.0),
-                                  aim_at(_track(die.x), die.x, die.y + 4.0)) if f]
-            rest += _towards(die.x, die.y + 8.0)
+            for depth in (12.0, 5.0):
+                found = _towards(die.x, die.y + depth)
+                first += found[:1]
+                rest += found[1:]
     for die in ours[:2]:  # shelter them: stop just in front
         if value[die.id] >= 6:
-            first += _towards(die.x, die.y - data.DIE * 1.6)[:1]
-            rest += _towards(die.x, die.y - data.DIE * 1.6)[1:]
-    for tier in data.TIERS[:-1]:  # somewhere on the lower tiers
-        for x in (3.0, 11.0, 20.0, 29.0, 37.0):
-            rest += _towards(x, tier.bottom - 3.0)[:1]
+            found = _towards(die.x, die.y - data.DIE * 1.6)
+            first += found[:1]
+            rest += found[1:]
+    behind = data.PEG_RADIUS + data.DIE / 2 + 0.4
+    for px, py in data.PEGS:  # hide behind a peg, coming in from either side
+        if physics.zone(py) >= 2:
+            for side in (-1, 1):
+                rest += _towards(px, py + behind, lean=side * 2.0)[1:]
+    tier = data.TIERS[2]  # the 3x tier, and the 2x tier's far end
+    for x in (4.0, 12.0, 20.0, 28.0, 36.0):
+        first += _towards(x, (tier.top + tier.bottom) / 2)[:1]
+        rest += _towards(x, data.TIERS[1].bottom - 3.0)[:1]
     for _ in range(6):  # and a few blind ones
-        rest.append((rng.randint(0, 100), rng.randint(-15, 15), rng.randint(30, 60)))
+        rest.append((rng.randint(0, 100), rng.randint(-15, 15), rng.randint(30, 80)))
     seen: set[Flick] = set()
     ordered = []
     for flick in first + rest:
