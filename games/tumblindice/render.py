@@ -28,7 +28,7 @@ import io
 import math
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from games.drawing import (
     RGB,
@@ -790,6 +790,8 @@ def animation_frames(
             )
             _place_die(image, sprite, *at(x, y))
         out.append(image)
+    while len(out) > 1 and ImageChops.difference(out[-2], out[-1]).getbbox() is None:
+        del out[-2]  # dice at rest a frame early: GIF would merge the two into a longer hold
     durations = [FRAME_MS] * len(out)
     if durations:
         durations[-1] = HOLD_MS
