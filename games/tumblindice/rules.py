@@ -41,8 +41,6 @@ test in tests/tumblindice):
   ont le plus de points").
 - Kids (variant): face + zone instead of face x zone; faces (variant): d8, d10, d12 or d20 for
   every die, the opening roll stays a d6.
-- The far edge (y == data.FAR_EDGE) counts as 4x (scoring.zone_of): physics.zone leaves it in
-  no tier while physics.on_board keeps the die.
 - Clock: a seat out of time gets the AI's flick (ai.py: a few dozen simulations, well under
   a second).
 """
@@ -69,7 +67,7 @@ from games.contract import (
 )
 from games.rng import Rng
 from games.tumblindice import ai, data, physics, render, scoring
-from games.tumblindice.scoring import dice_per_seat, score_die, teams_for, zone_of
+from games.tumblindice.scoring import dice_per_seat, score_die, teams_for
 from games.tumblindice.state import DieState, TumbleState
 from games.tumblindice.views import (
     DieView,
@@ -308,12 +306,12 @@ class TumblinDice(Game[TumbleState]):
         die_name = f"{name}'s bonus die" if bonus else f"{name}'s die"
         if mine is None:
             events.append(f"{die_name} flies off the board.")
-        elif zone_of(mine.y) == 0:
+        elif physics.zone(mine.y) == 0:
             resting.remove(mine)  # short of the line: taken off at once
             state.short[seat] += 1
             events.append(f"{die_name} stops short of the line and is taken off.")
         else:
-            events.append(f"{die_name} stops on {zone_of(mine.y)}x showing {mine.face}.")
+            events.append(f"{die_name} stops on {physics.zone(mine.y)}x showing {mine.face}.")
         for die in out.off:
             if die.id != thrown.id:
                 events.append(f"{state.players[die.owner].name}'s die is knocked off the board!")
@@ -442,7 +440,7 @@ class TumblinDice(Game[TumbleState]):
                    for t in range(len(state.totals))],
             round=state.round, goal=s.rounds or s.goal, by_rounds=bool(s.rounds),
             board=[DieView(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
-                           bonus=d.bonus, zone=zone_of(d.y)) for d in state.board],
+                           bonus=d.bonus, zone=physics.zone(d.y)) for d in state.board],
             turn=None if state.winners is not None else state.order[state.turn],
             order=list(state.order), last_round=[t.model_copy(deep=True)
                                                  for t in state.last_round],

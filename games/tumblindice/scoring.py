@@ -144,12 +144,6 @@ def alternate(ranking: list[int], teams: list[int]) -> list[int]:
     return order
 
 
-def zone_of(y: float) -> int:
-    """The multiplier where a die rests (physics.zone), the far edge itself counted in 4x:
-    physics.zone leaves y == FAR_EDGE in no tier although physics.on_board keeps it."""
-    return physics.zone(min(y, data.FAR_EDGE - 1e-9))
-
-
 def points(face: int, zone: int, bonus: bool, s: Settings) -> int:
     """Face x zone (kids: face + zone), twice that for the bonus die; 0 short of the line."""
     if zone == 0:
@@ -159,7 +153,7 @@ def points(face: int, zone: int, bonus: bool, s: Settings) -> int:
 
 
 def score_die(die: DieState, options: dict[str, Any]) -> int:
-    return points(die.face, zone_of(die.y), die.bonus, settings(options))
+    return points(die.face, physics.zone(die.y), die.bonus, settings(options))
 
 
 def score_round(state: TumbleState) -> list[TeamRound]:
@@ -169,7 +163,7 @@ def score_round(state: TumbleState) -> list[TeamRound]:
     rows = [SeatRound(seat=seat, short=state.short[seat] if state.short else 0)
             for seat in range(n)]
     for die in sorted(state.board, key=lambda d: d.id):
-        zone = zone_of(die.y)
+        zone = physics.zone(die.y)
         row = rows[die.owner]
         if zone == 0:  # pushed back behind the line: taken off now
             row.short += 1

@@ -17,7 +17,6 @@ from games.contract import Player
 from games.rng import Rng
 from games.tumblindice import data, physics
 from games.tumblindice.rules import DieState, TumbleState, TumblinDice, dice_per_seat, score_die
-from games.tumblindice.scoring import zone_of
 from tests.playing import play_game
 
 NAMES = [f"P{i}" for i in range(16)]
@@ -71,7 +70,7 @@ def round_points(state: TumbleState, board: list[DieState], off: list[DieState])
     made = [0] * n  # each seat's dice points
     past = [0] * n  # each seat's dice past the line
     for die in board:
-        zone = zone_of(die.y)
+        zone = physics.zone(die.y)
         value = 0 if zone == 0 else (die.face + zone if options.get("kids") else die.face * zone)
         made[die.owner] += 2 * value if die.bonus else value
         past[die.owner] += zone > 0

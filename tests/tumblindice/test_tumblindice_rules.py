@@ -559,9 +559,7 @@ def test_the_round_table_says_the_bonus_die_and_the_kids_sums() -> None:
 
 
 def test_the_far_edge_of_the_board_is_still_4x() -> None:
-    from games.tumblindice.scoring import zone_of
-
-    assert zone_of(data.FAR_EDGE) == 4 and zone_of(data.FAR_EDGE - 0.5) == 4
+    assert physics.zone(data.FAR_EDGE) == 4 and physics.zone(data.FAR_EDGE - 0.5) == 4
     assert score_die(DieState(id=0, owner=0, face=3, x=8.0, y=data.FAR_EDGE), {}) == 12
 
 
