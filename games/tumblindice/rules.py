@@ -141,8 +141,8 @@ class TumblinDice(Game[TumbleState]):
                    "die that counts double, or nine dice each", kind=str,
                    choices={"five dice each": "five", "five and a double-score bonus die": "bonus",
                             "nine dice each": "nine"}, default="five", player_counts=[2]),
-        OptionSpec(name="teams", description="4 players: two teams of two (yes, the rulebook) or "
-                   "everyone alone (no)", kind=bool, default=True, player_counts=[4]),
+        OptionSpec(name="teams", description="4 players: two teams of two (True, the rulebook) or "
+                   "everyone alone (False)", kind=bool, default=True, player_counts=[4]),
         OptionSpec(name="one_each", description="One die each, 4 teams: 8, 12 or 16 players",
                    kind=bool, default=False),
         OptionSpec(name="goal", description="Points to reach: 301 (rulebook), 501 (its longer "
