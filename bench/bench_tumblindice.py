@@ -1,7 +1,9 @@
 """Tumblin' Dice figures: the flick's simulation with a full board (17 dice) p50/p99, a whole
-4-player game of random flicks, where 1,000 random flicks end (0x/1x/2x/3x/4x/off) and how often
-they knock a die off, the AI's points per round against random flicks (200 games of one
-round), and the AI's decision time p50/p99.
+4-player game (random flicks, and four AI seats), where 1,000 random flicks end (short of the
+line/1x/2x/3x/4x/off) on boards filling up as in a game and how often a throw knocks another
+die off (random flicks, and AI seats aiming at each other), the AI's points per die and per
+round against random flicks, its wins over 200 games against the contract's random moves
+(contract.ai_against_random), and the AI's decision time p50/p99.
 
 Run: .venv/bin/python -m bench.bench_tumblindice
 """
@@ -14,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 from bench import size
-from games.contract import Player
+from games.contract import Player, ai_against_random
 from games.rng import Rng
 from games.tumblindice import ai, data, physics
 from games.tumblindice.rules import TumbleState, TumblinDice, dice_per_seat
@@ -25,6 +27,9 @@ WHOLE_GAMES = size(10, 1)
 THROWS = size(1000, 20)
 AI_GAMES = size(200, 4)  # 2 players, one round each
 AI_TEAM_GAMES = size(40, 2)  # 4 players (teams of 2), one round each
+AI_KNOCK_ROUNDS = size(20, 1)  # 4 AI seats, one round each
+AI_WHOLE_GAMES = size(3, 1)  # 4 AI seats to 301
+CONTRACT_GAMES = size(200, 2)  # contract.ai_against_random, 2 players, first to 101
 
 
 def players(n: int) -> list[Player]:
@@ -79,24 +84,28 @@ def flick_times() -> None:
 
 
 def whole_games() -> None:
-    seconds, rounds, throws = [], [], []
-    for g in range(WHOLE_GAMES):
-        state = GAME.opening(players(4), {}, 40 + g).state
-        rng = Rng.seeded(g)
-        began = time.perf_counter()
-        count = 0
-        while GAME.to_act(state):
-            seat = GAME.to_act(state)[0]
-            state = GAME.apply(state, seat, random_flick(state, seat, rng)).state
-            count += 1
-        seconds.append(time.perf_counter() - began)
-        rounds.append(state.round)
-        throws.append(count)
-    print(f"A whole 4-player game (teams of 2) to 301, random flicks, {WHOLE_GAMES} games:")
-    print(f"  {statistics.mean(seconds):5.2f} s on average ({min(seconds):.2f}-"
-          f"{max(seconds):.2f} s), {statistics.mean(rounds):.1f} rounds, "
-          f"{statistics.mean(throws):.0f} throws, "
-          f"{1000 * sum(seconds) / sum(throws):.1f} ms a throw (apply, with frames)")
+    for label, games, bots in (("random flicks", WHOLE_GAMES, False),
+                               ("four AI seats", AI_WHOLE_GAMES, True)):
+        seconds, rounds, throws = [], [], []
+        for g in range(games):
+            state = GAME.opening(players(4), {}, 40 + g).state
+            rng = Rng.seeded(g)
+            began = time.perf_counter()
+            count = 0
+            while GAME.to_act(state):
+                seat = GAME.to_act(state)[0]
+                action = ai.choose(GAME, state, seat, rng) if bots \
+                    else random_flick(state, seat, rng)
+                state = GAME.apply(state, seat, action).state
+                count += 1
+            seconds.append(time.perf_counter() - began)
+            rounds.append(state.round)
+            throws.append(count)
+        print(f"A whole 4-player game (teams of 2) to 301, {label}, {games} games:")
+        print(f"  {statistics.mean(seconds):5.2f} s on average ({min(seconds):.2f}-"
+              f"{max(seconds):.2f} s), {statistics.mean(rounds):.1f} rounds, "
+              f"{statistics.mean(throws):.0f} throws, "
+              f"{1000 * sum(seconds) / sum(throws):.1f} ms a throw (with the AI's choice)")
 
 
 def zone_shares() -> None:
@@ -128,8 +137,36 @@ def zone_shares() -> None:
     print(f"Where {total} random flicks end (random 4-player rounds):")
     print("  " + "   ".join(f"{k} {ends[k] / total:5.1%}" for k in ("0x", "1x", "2x", "3x", "4x",
                                                                   "off")))
+    print(f"  short of the line (0x, taken off): {ends['0x'] / total:5.1%};   "
+          f"1x-3x: {(ends['1x'] + ends['2x'] + ends['3x']) / total:5.1%}")
     print(f"  knock-off rate: {knocks / total:5.1%} of throws knock a die off the board "
           f"({knocked} dice in all)")
+
+
+def ai_knocks() -> None:
+    """Four AI seats aiming at each other: how often a throw knocks another die off."""
+    throws = knocks = 0
+    ends: Counter[str] = Counter()
+    for g in range(AI_KNOCK_ROUNDS):
+        state = GAME.opening(players(4), {"rounds": 1}, 5000 + g).state
+        rng = Rng.seeded(g)
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            thrown = state.next_id
+            applied = GAME.apply(state, seat, ai.choose(GAME, state, seat, rng))
+            flight = applied.motion
+            assert flight is not None
+            last = {i: y for i, _, y, _, _ in flight.frames[-1].dice}  # type: ignore[attr-defined]
+            ends["off" if thrown in flight.off  # type: ignore[attr-defined]
+                 else f"{physics.zone(last[thrown])}x"] += 1
+            throws += 1
+            knocks += any(i != thrown for i in flight.off)  # type: ignore[attr-defined]
+            state = applied.state
+    print(f"Four AI seats (teams of 2), {AI_KNOCK_ROUNDS} rounds, {throws} throws:")
+    print("  " + "   ".join(f"{k} {ends[k] / throws:5.1%}" for k in ("0x", "1x", "2x", "3x",
+                                                                    "4x", "off")))
+    print(f"  knock-off rate: {knocks / throws:5.1%} of throws "
+          f"({16 * knocks / throws:.1f} a round of 16 throws)")
 
 
 def ai_rounds(n: int, games: int, options: dict[str, Any]) -> tuple[list[float], list[float],
@@ -178,14 +215,32 @@ def ai_figures() -> None:
               f"({spent:.2f} s a game; AI {statistics.mean(mine) / per_side(n, options):.1f} "
               f"a die)")
     print(f"AI decision time, {len(decide)} decisions:\n  {'all':26} {ms(decide)}   "
-          f"(target ~200 ms)")
+          f"(target under ~150 ms)")
+
+
+def contract_wins() -> None:
+    """contract.ai_against_random: the AI in one seat, the game's random legal moves (its 27
+    presets) in the other, 2 players to 101 points."""
+    wins = draws = 0
+    began = time.perf_counter()
+    for g in range(CONTRACT_GAMES):
+        seat = g % 2
+        state = GAME.opening(players(2), {"goal": 101}, 7000 + g).state
+        result = ai_against_random(GAME, state, seat, 7000 + g)
+        wins += result.winners == [seat]
+        draws += result.draw
+    print(f"contract.ai_against_random, 2 players to 101, {CONTRACT_GAMES} games "
+          f"({(time.perf_counter() - began) / CONTRACT_GAMES:.2f} s a game):")
+    print(f"  the AI wins {wins / CONTRACT_GAMES:5.1%} ({draws} shared)")
 
 
 def main() -> None:
     flick_times()
     whole_games()
     zone_shares()
+    ai_knocks()
     ai_figures()
+    contract_wins()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ to come from the other side; a die with a peg or a die just in front of it is sh
 bonus die (2 players) is thrown when the best flick would put it somewhere worth most of a 4x
 (or when only it is left).
 
-A decision costs about 55-90 simulations (fewer as the board fills): p50 ~70 ms (bench).
+A decision costs 68-90 simulations (fewer as the board fills): p50 ~70 ms (bench).
 """
 
 from __future__ import annotations

@@ -11,12 +11,12 @@ filling up as in a game; the AI against random flicks):
   FRICTION). Strength maps linearly to that reach on a flat board, REACH_MIN 5 cm to REACH_MAX
   80 cm: 0 % from the track (y 4) stops at y ~9, short of the line (12.8), so a weak flick is
   a real risk (the old SPEED_MIN always slid ~19 cm), and 100 % flies ~20 cm past the far
-  edge. Random flicks: ~6 % short, ~65 % in 1x-3x, ~3 % in 4x, ~25 % off.
+  edge. Random flicks: 7 % short, 59 % in 1x-3x, 4 % in 4x, 30 % off.
 - The wobble is a hand's: triangular (mostly small, now and then large), the aim up to 4.5
   degrees either way and the reach up to 20 % of itself. With the drops' scatter (below) the
   best lane into a 4x pocket succeeds about half the time on an empty board, the others about
-  a fifth, and a straight 3x shot lands in 3x about two times in three: an aiming AI makes
-  ~9.5 points a die (14 is perfect, random flicks ~4.5). 1.5 degrees and 3 % made it 12.5.
+  a fifth: an aiming AI makes ~9.8 points a die against random flicks' ~4.6 (14 is perfect;
+  1.5 degrees and 3 % made it 12.5), 23 % of its throws in 4x, 55 % in 3x.
 - A drop down a tier is where a die tumbles: a new face, DROP_KEEP 0.85-1.1 of its speed (it
   loses some, and gains some from the fall) and up to DROP_SCATTER 6 degrees off its course;
   this is what makes far targets uncertain. A die pushed back up a step meets its riser and
@@ -25,12 +25,12 @@ filling up as in a game; the AI against random flicks):
   striker's speed, so ~74 % of its remaining reach): a hard flick through a die in a 4x pocket
   knocks it off about one time in five, and the pegs stop straight shots at the dice behind
   them. Knock-offs: ~2 % of random flicks (random flicks rarely hit anything: dice sit mostly
-  in 1x-2x, far from the void), ~7 % of throws when AI seats aim at each other (about one a
+  in 1x-2x, far from the void), 7 % of throws when AI seats aim at each other (about one a
   4-player round). A narrower board (34-36) or narrower pockets did not change those rates
   measurably, so the board keeps DECISIONS' 40.
 - TIME_STEP 1/120 s: at the fastest (~126 cm/s) a die moves ~1 cm a step, less than a peg's
   and a die's combined half-widths (1.4 cm), so nothing tunnels. Dice at rest sleep (pymunk)
-  until touched: a flick with 17 dice on the board costs ~1.5 ms (p50).
+  until touched: a flick with 17 dice on the board costs 1.6 ms (p50; p99 6.5 ms).
 """
 
 from __future__ import annotations
