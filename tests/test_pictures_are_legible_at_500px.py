@@ -112,8 +112,8 @@ def test_lunchmoney_table_and_hand_are_legible_at_500px(n: int) -> None:
 
 
 @pytest.mark.parametrize(("n", "options"), [
-    (2, {"two_player": "bonus", "rounds": 1}), (4, {"rounds": 1}), (6, {"rounds": 1, "faces": 20}),
-    (16, {"one_each": True, "rounds": 1}),
+    (2, {"two_player": "bonus", "rounds": 1}), (4, {"rounds": 1}), (5, {"rounds": 1}),
+    (6, {"rounds": 1, "faces": 20}), (16, {"one_each": True, "rounds": 1}),
 ])
 def test_tumblindice_board_is_legible_at_500px(n: int, options: dict[str, object]) -> None:
     players = [Player(name=name, bot=True) for name in (LONG + NAMES * 3)[:n]]

@@ -93,5 +93,13 @@ FRAME_EVERY = 4  # steps between two frames of the animation (30 frames a second
 
 FACES = 6
 GOAL = 301
-COLOURS = ("red", "blue", "green", "yellow")
+COLOURS = ("red", "blue", "green", "yellow", "purple")  # the box's four, then a fifth
+BOX_COLOURS = 4  # the box's colours: COLOURS[:4]
 DICE_PER_COLOUR = (5, 5, 4, 4)  # 18 dice: 5 + 5 + 4 + 4
+
+
+def colour(seat: int, seats: int) -> str:
+    """The colour of a seat's dice at a table of `seats`: the box's four by seat % 4 (partners
+    share one at 6, a one_each team is one colour), and at 5 (everyone alone) the fifth seat
+    purple, dice of another colour as the rulebook allows."""
+    return COLOURS[seat] if seats == len(COLOURS) else COLOURS[seat % BOX_COLOURS]

@@ -4,11 +4,11 @@ and one throw as an animation.
 The board (data.py, in centimetres) is drawn at SCALE px a centimetre: the raised launch track
 at the top, the 0x strip, the line, the tiers 1x to 4x going down the picture (each drop a step
 with its shadow on the tier below), the three 4x pockets with the void around them, the pegs,
-and every die where it lies, turned by its angle, in its owner's colour (seat % 4: teams may
-share one), its face as pips (1-6) or as a number (d8-d20), a bonus die ringed in gold. Under
-the board, a panel: each team's name, total, rounds won and last round's points, and each of
-its players with the dice still to throw; the title bar says whose turn it is, the goal, the
-winners.
+and every die where it lies, turned by its angle, in its owner's colour (as the seats' views
+say: teams may share one, the fifth of 5 players is purple), its face as pips (1-6) or as a
+number (d8-d20), a bonus die ringed in gold. Under the board, a panel: each team's name,
+total, rounds won and last round's points, and each of its players with the dice still to
+throw; the title bar says whose turn it is, the goal, the winners.
 
 What never changes within a game (the frame, the board, the empty panel for its teams) is a
 Backdrop drawn once per process per team layout; a render draws on a games.drawing.Canvas only
@@ -81,6 +81,7 @@ DIE_RGB: dict[str, RGB] = {
     "blue": (44, 96, 206),
     "green": (36, 146, 70),
     "yellow": (244, 204, 44),
+    "purple": (142, 58, 176),  # the fifth player's (5 players), not in the box
 }
 
 SCALE = 15  # px a centimetre on the board picture
@@ -118,8 +119,13 @@ def pip_of(rgb: RGB) -> RGB:
     return INK if lum > 160 else WHITE
 
 
-def colour_of(seat: int) -> RGB:
-    return DIE_RGB[data.COLOURS[seat % len(data.COLOURS)]]
+def colour_of(seat: int, seats: list[SeatView] | None = None) -> RGB:
+    """A seat's dice colour: the one its SeatView gives; without one, data.colour at a table
+    of that many seats (no seats known: the box's colour, seat % 4)."""
+    view = next((s for s in seats or [] if s.seat == seat), None)
+    if view is not None and view.colour in DIE_RGB:
+        return DIE_RGB[view.colour]
+    return DIE_RGB[data.colour(seat, len(seats or []))]
 
 
 def _label(rgb: RGB) -> RGB:
@@ -526,7 +532,7 @@ def _title(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
 def _dice_left(canvas: Canvas, x: float, mid: float, seat: SeatView, ground: RGB) -> float:
     """The dice a player still has to throw, as small squares in the colour, then the bonus
     die ringed in gold; returns where they end."""
-    colour = DIE_RGB.get(seat.colour, colour_of(seat.seat))
+    colour = colour_of(seat.seat, [seat])
     shown = min(seat.dice_left, 9)
     for k in range(shown):
         a = x + k * (PIP_SIZE + 3)
@@ -604,7 +610,7 @@ def _panel(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
             x = X0 + 24
             if view.turn == seat.seat:
                 _turn_marker(canvas, X0 + 8, head)
-            colour = DIE_RGB.get(seat.colour, colour_of(seat.seat))
+            colour = colour_of(seat.seat, [seat])
             canvas.paste(_chip(colour, ground), (round(x), round(head - 9)))
             x += 26
             need = min(seat.dice_left, 9) * (PIP_SIZE + 3) + seat.bonus_left * (PIP_SIZE + 6)
@@ -647,7 +653,7 @@ def _panel(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
                     fill=TURN_ROW,
                 )
                 _turn_marker(canvas, X0 + 12, mid)
-            colour = DIE_RGB.get(seat.colour, colour_of(seat.seat))
+            colour = colour_of(seat.seat, [seat])
             row_ground = TURN_ROW if view.turn == seat.seat else ground
             canvas.paste(_chip(colour, row_ground), (X0 + 28, round(mid - 9)))
             _text(canvas, (X0 + 54, mid), names.get(seat.seat, "?"), LEAST, LIGHT, "lm", width=210)
@@ -659,7 +665,7 @@ def _dice(canvas: Canvas, view: PublicView) -> None:
     side = data.DIE * SCALE
     for die in sorted(view.board, key=lambda d: (d.y, d.id)):
         sprite = _die(
-            colour_of(die.owner),
+            colour_of(die.owner, view.seats),
             die.face,
             _numbered(die.face, faces),
             die.bonus,
@@ -710,7 +716,7 @@ def _anim_base(flight: Flight, seats: list[SeatView] | None) -> Image.Image:
     if seats is not None:
         who = next((s for s in seats if s.seat == flight.seat), None)
     name = _name(who.name) if who is not None else f"Seat {flight.seat + 1}"
-    colour = colour_of(flight.seat)
+    colour = colour_of(flight.seat, seats if seats is not None else flight.seats)
     draw.rounded_rectangle(
         (ANIM_MARGIN, 6, ANIM_MARGIN + 12, 18), radius=2, fill=colour, outline=edge_of(colour)
     )
@@ -769,7 +775,8 @@ def animation_frames(
         return ANIM_MARGIN + x * ANIM_SCALE, oy + y * ANIM_SCALE
 
     thrower = flight.frames[0].dice[-1][0] if flight.frames and flight.frames[0].dice else None
-    trail_rgb = colour_of(flight.seat)
+    seats = seats if seats is not None else flight.seats
+    trail_rgb = colour_of(flight.seat, seats)
     trail: list[tuple[float, float]] = []
     out: list[Image.Image] = []
     kept = _kept_frames(flight)
@@ -786,7 +793,7 @@ def animation_frames(
         for die_id, x, y, angle, face in sorted(frame, key=lambda d: (d[2], d[0])):
             owner = flight.owners.get(die_id, flight.seat)
             sprite = _die(
-                colour_of(owner), face, _numbered(face, faces), False, _quarter(angle), side
+                colour_of(owner, seats), face, _numbered(face, faces), False, _quarter(angle), side
             )
             _place_die(image, sprite, *at(x, y))
         out.append(image)

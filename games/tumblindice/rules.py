@@ -11,12 +11,14 @@ to rest, and the throw's frames go out as a Motion (views.Flight), never into th
 Decisions where the rulebook (tumblin-dice.fr-nl.txt) and DECISIONS.md are silent (each has a
 test in tests/tumblindice):
 - Tables: 2 players (five dice each; or five and a bonus die; or nine), 3 or 4 players alone
-  with 4 dice each, 4 players in two teams of two (the default; `teams: False` plays alone), 6
-  players in two teams of three with 3 dice each. 5 players are refused: the box's 18 dice in 4
-  colours do not go round (4 each would be 20), and the rulebook has no rule for 5. One die
+  with 4 dice each, 4 players in two teams of two (the default; `teams: False` plays alone), 5
+  players alone with 4 dice each, the fifth in a fifth colour (purple): the box's 18 dice in 4
+  colours do not go round, and the rulebook allows more players with dice of other colours
+  ("avec d'autres dés de couleurs"). 6 players in two teams of three with 3 dice each. One die
   each (`one_each`) is for 8, 12 or 16 players in 4 teams of the same size, one colour each.
-  Seats alternate teams (seat % number of teams), so each player keeps a colour (seat % 4)
-  and, at 6 players, each team has two colours as in the box (5 + 4).
+  Seats alternate teams (seat % number of teams), so each player keeps a colour
+  (data.colour: seat % 4, the fifth of 5 purple) and, at 6 players, each team has two colours
+  as in the box (5 + 4).
 - Turn order: every seat rolls a die, highest first, ties roll again among themselves. Teams
   then take turns in the order of their best roller, each team's players in the order of
   their rolls (A1 B1 A2 B2...): "players (or teams) alternate". The same order every round.
@@ -190,7 +192,7 @@ class TumblinDice(Game[TumbleState]):
         lines = []
         for team in range(max(teams) + 1):
             seats = [s for s in range(n) if teams[s] == team]
-            colours = sorted({data.COLOURS[s % len(data.COLOURS)] for s in seats},
+            colours = sorted({data.colour(s, n) for s in seats},
                              key=data.COLOURS.index)
             who = scoring.team_name(names, teams, team)
             head = f"Team {team + 1}: {who}" if len(seats) > 1 else who
@@ -423,7 +425,7 @@ class TumblinDice(Game[TumbleState]):
 
     # -- seeing ------------------------------------------------------------------------------
     def _seats(self, state: TumbleState) -> list[SeatView]:
-        return [SeatView(seat=s, name=p.name, colour=data.COLOURS[s % len(data.COLOURS)],
+        return [SeatView(seat=s, name=p.name, colour=data.colour(s, len(state.players)),
                          team=state.teams[s], dice_left=state.left[s],
                          bonus_left=state.bonus_left[s] if state.bonus_left else 0)
                 for s, p in enumerate(state.players)]

@@ -90,9 +90,6 @@ def check(options: dict[str, Any], n: int) -> Settings:
     elif n > 6:
         raise RuleError(f"Tumblin' Dice is for 2 to 6 players, not {n}; 8, 12 or 16 may play "
                         f"with one_each (one die each, 4 teams).")
-    elif n == 5:
-        raise RuleError(f"The box's {BOX} dice in 4 colours do not go round 5 players (4 dice "
-                        f"each would be 20): play with 4, or with 6 in two teams of three.")
     if s.two_player != "five" and n != 2:
         raise RuleError("two_player (a bonus die, or nine dice each) is for 2 players only.")
     if n == 6 and not s.teams:
@@ -102,7 +99,7 @@ def check(options: dict[str, Any], n: int) -> Settings:
 
 
 def dice_per_seat(n: int, options: dict[str, Any]) -> int:
-    """3-4 players 4 each, 2 players 5 (nine: 9), teams of three 3, one_each 1 (rulebook)."""
+    """3-5 players 4 each, 2 players 5 (nine: 9), teams of three 3, one_each 1 (rulebook)."""
     s = settings(options)
     if s.one_each:
         return 1

@@ -61,8 +61,9 @@ def test_the_game_is_registered_as_tumblindice() -> None:
 
 @pytest.mark.parametrize(("n", "options"), [
     (2, {}), (2, {"two_player": "bonus"}), (2, {"two_player": "nine"}), (3, {}), (4, {}),
-    (4, {"teams": False}), (6, {}), (8, {"one_each": True}), (12, {"one_each": True}),
-    (16, {"one_each": True}), (3, {"goal": 501}), (3, {"goal": 50}), (3, {"rounds": 4}),
+    (4, {"teams": False}), (5, {}), (5, {"rounds": 2, "negative": True}), (6, {}),
+    (8, {"one_each": True}), (12, {"one_each": True}), (16, {"one_each": True}),
+    (3, {"goal": 501}), (3, {"goal": 50}), (3, {"rounds": 4}),
     (3, {"faces": 20}), (4, {"kids": True, "negative": True, "all_dice_bonus": "double"}),
 ])
 def test_playable_tables_and_options_are_accepted(n: int, options: dict[str, Any]) -> None:
@@ -73,7 +74,8 @@ def test_playable_tables_and_options_are_accepted(n: int, options: dict[str, Any
 
 @pytest.mark.parametrize(("n", "options", "said"), [
     (1, {}, "needs at least 2 players"),
-    (5, {}, "do not go round 5 players (4 dice each would be 20)"),
+    (5, {"two_player": "bonus"}, "is for 2 players only"),
+    (5, {"one_each": True}, "8, 12 or 16 players, not 5."),
     (7, {}, "for 2 to 6 players, not 7; 8, 12 or 16 may play with one_each"),
     (16, {}, "for 2 to 6 players, not 16"),
     (6, {"one_each": True}, "8, 12 or 16 players, not 6."),
@@ -99,7 +101,7 @@ def test_impossible_tables_and_options_are_refused_with_a_sentence(
 
 
 def test_every_option_has_a_default_the_check_accepts() -> None:
-    for n in (2, 3, 4, 6):
+    for n in (2, 3, 4, 5, 6):
         GAME.check_options(defaults(), n)
     names = {spec.name for spec in GAME.options}
     assert names == {"two_player", "teams", "one_each", "goal", "rounds", "kids", "negative",
@@ -116,7 +118,9 @@ def test_the_seating_names_teams_colours_and_dice() -> None:
                    "Team 2: Bob, Dee & Fay (blue & yellow)", "3 dice each."]
     sixteen = GAME.seating(players(16), {**defaults(), "one_each": True}).splitlines()
     assert sixteen[0] == "Team 1: Ann, Eve, Ida & Max (red)" and sixteen[-1] == "1 die each."
-    assert GAME.seating(players(5), defaults()).startswith("Not playable so: The box's 18 dice")
+    assert GAME.seating(players(5), defaults()).splitlines() == [
+        "Ann (red)", "Bob (blue)", "Cid (green)", "Dee (yellow)", "Eve (purple)", "4 dice each."]
+    assert GAME.seating(players(7), defaults()).startswith("Not playable so: Tumblin' Dice is")
     assert GAME.seating(players(1), defaults()) == ""
 
 
@@ -224,7 +228,7 @@ def test_the_public_view_shows_seats_teams_board_and_the_last_round() -> None:
     state = throws(opening(4, {"faces": 12}), 18)
     view = GAME.public_view(state)
     assert isinstance(view, PublicView) and view.faces == 12
-    assert [s.colour for s in view.seats] == list(data.COLOURS)
+    assert [s.colour for s in view.seats] == list(data.COLOURS[:4])
     assert [t.name for t in view.teams] == ["Ann & Cid", "Bob & Dee"]
     assert [t.round_points for t in view.teams] == [t.points for t in state.last_round]
     assert len(view.board) == len(state.board) and view.turn == GAME.to_act(state)[0]
@@ -323,3 +327,20 @@ def test_apply_never_changes_its_input_and_refuses_out_of_turn() -> None:
         GAME.apply(state, other, "flick.50.0.60")
     with pytest.raises(RuleError, match="no seat"):
         GAME.apply(state, 7, "flick.50.0.60")
+
+
+def test_five_players_play_alone_with_4_dice_each_the_fifth_in_purple() -> None:
+    """The rulebook: more players with dice of other colours; the box's 18 dice in 4 colours
+    do not go round 5, so the fifth seat throws purple dice."""
+    state = opening(5, defaults())
+    assert state.teams == [0, 1, 2, 3, 4] and state.left == [4] * 5
+    view = GAME.public_view(state)
+    assert [s.colour for s in view.seats] == ["red", "blue", "green", "yellow", "purple"]
+    assert [s.dice_left for s in view.seats] == [4] * 5
+    assert [t.name for t in view.teams] == NAMES[:5]
+    state = throws(state, 5)
+    flight = GAME.apply(state, GAME.to_act(state)[0], "flick.50.0.60").motion
+    assert isinstance(flight, Flight)
+    assert [s.colour for s in flight.seats][4] == "purple"
+    assert data.colour(4, 5) == "purple" and data.colour(4, 6) == "red"
+    assert [data.colour(s, 16) for s in range(16)] == list(data.COLOURS[:4]) * 4

@@ -20,7 +20,7 @@ from games.tumblindice.rules import DieState, TumbleState, TumblinDice, dice_per
 from tests.playing import play_game
 
 NAMES = [f"P{i}" for i in range(16)]
-GAMES = 50  # per player count: 200 in all
+GAMES = 50  # per player count: 250 in all
 MAX_THROWS = 3000
 
 VARIANTS: dict[int, list[dict[str, Any]]] = {
@@ -29,6 +29,7 @@ VARIANTS: dict[int, list[dict[str, Any]]] = {
         {"two_player": "bonus", "all_dice_bonus": "double", "negative": True}],
     4: [{}, {"teams": False}, {"goal": 501}, {"negative": True, "kids": True}, {"faces": 8},
         {"all_dice_bonus": "20"}],
+    5: [{}, {"negative": True}, {"faces": 10}, {"kids": True}, {"all_dice_bonus": "20"}],
     6: [{}, {"faces": 12}, {"negative": True}, {"kids": True}, {"all_dice_bonus": "double"}],
     16: [{"one_each": True}, {"one_each": True, "faces": 10},
          {"one_each": True, "negative": True}, {"one_each": True, "all_dice_bonus": "10"}],
@@ -147,7 +148,7 @@ def play(n: int, g: int, *, check: bool = True) -> tuple[TumbleState, list[str],
     return state, log, game
 
 
-@pytest.mark.parametrize("n", [2, 4, 6, 16])
+@pytest.mark.parametrize("n", [2, 4, 5, 6, 16])
 def test_random_games_end_and_score_by_the_rules(n: int) -> None:
     rounds = 0
     for g in range(GAMES):

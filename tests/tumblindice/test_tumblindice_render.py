@@ -27,7 +27,7 @@ def _view(state: TumbleState) -> PublicView:
         SeatView(
             seat=s,
             name=p.name,
-            colour=data.COLOURS[s % 4],
+            colour=data.colour(s, len(state.players)),
             team=state.teams[s],
             dice_left=state.left[s],
             bonus_left=state.bonus_left[s] if state.bonus_left else 0,
@@ -276,7 +276,7 @@ def test_the_animation_ends_with_the_dice_where_they_came_to_rest() -> None:
     for die in state.board:
         cx = round(render.ANIM_MARGIN + die.x * render.ANIM_SCALE)
         cy = round(render.ANIM_TITLE_H + render.ANIM_MARGIN + die.y * render.ANIM_SCALE)
-        colour = render.colour_of(die.owner)
+        colour = render.colour_of(die.owner, flight.seats)
         near = [last.getpixel((cx + dx, cy + dy)) for dx in (-2, 0, 2) for dy in (-2, 0, 2)]
         assert colour in near, (die, ext)
 
@@ -308,3 +308,29 @@ def test_the_animation_is_the_same_from_empty_caches() -> None:
     warm = render.flight_animations(flights[-1], seats)
     _empty_the_caches()
     assert render.flight_animations(flights[-1], seats) == warm
+
+
+def test_the_fifth_of_five_players_is_drawn_purple_on_the_board_and_in_the_throw() -> None:
+    """5 players: the fifth seat's dice in a fifth colour, far from the box's four."""
+    state, flights = _play(5, 5, seed=2)
+    view = _view(state)
+    assert view.seats[4].colour == "purple"
+    purple = render.DIE_RGB["purple"]
+    others = [render.colour_of(s, view.seats) for s in range(4)]
+    assert render.colour_of(4, view.seats) == purple and purple not in others
+    assert all(sum(abs(a - b) for a, b in zip(purple, rgb, strict=True)) > 120 for rgb in others)
+    x, y = 21.3, 40.0
+    view.board = [DieView(id=0, owner=4, face=2, x=x, y=y, angle=0.0, bonus=False,
+                          zone=physics.zone(y))]
+    image = _rgb(render.board_png(view))
+    assert image.getpixel(_at(x, y)) == purple  # a 2: no pip in the middle
+    fifth = next(f for f in flights if f.seat == 4)
+    frames, _ = render.animation_frames(fifth)  # the colours from the Flight's own seats
+    last = frames[-1]
+    mine = next(d for d in fifth.frames[-1].dice if fifth.owners[d[0]] == 4)
+    cx = round(render.ANIM_MARGIN + mine[1] * render.ANIM_SCALE)
+    cy = round(render.ANIM_TITLE_H + render.ANIM_MARGIN + mine[2] * render.ANIM_SCALE)
+    near = [last.getpixel((cx + dx, cy + dy)) for dx in (-2, 0, 2) for dy in (-2, 0, 2)]
+    assert purple in near
+    gif, ext = render.flight_animation(fifth)
+    assert ext in ("gif", "webp") and gif
