@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from bot import clocks
 from bot import store as st
-from bot.limits import TAUNT_MAX
+from bot.limits import NEWS_LINE_MAX, TAUNT_MAX
 from bot.locks import KeyedLocks
 from games.contract import Action, Game, Motion, Player, RuleError
 from games.rng import Rng
@@ -354,7 +354,7 @@ class Table:
         except RuleError as error:
             raise TableError(str(error)) from None
         state = opening.state
-        events = [f"{game.title} begins: " + ", ".join(p.name for p in players) + "."]
+        events = [begins_line(game, [p.name for p in players])]
         events += opening.events
         notes = self._private_notes(game, session.players, None, state)
         dumped = game.dump(state)
@@ -913,6 +913,13 @@ def board_news(
     if motion is not None:
         payload["motion"] = motion.model_dump(mode="json")
     return st.OutboxItem(kind="board", payload=payload)
+
+
+def begins_line(game: Game[Any], names: list[str]) -> str:
+    """The first news of a game: who plays, on one line a phone shows whole (16 long names
+    would not fit; the lobby card and the board name them all)."""
+    line = f"{game.title} begins: " + ", ".join(names) + "."
+    return line if len(line) <= NEWS_LINE_MAX else f"{game.title} begins: {len(names)} players."
 
 
 def taunt_line(name: str, taunt: str) -> str:

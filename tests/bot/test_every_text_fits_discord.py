@@ -28,7 +28,16 @@ from bot import store as st
 from bot.commands import build_group, fitted
 from bot.components import HEADER_MAX, board_view, lobby_view, menu_header, menu_view
 from bot.menus import join, menu_step
-from games.contract import LABEL_MAX, Action, Game, OptionSpec, Player, RuleError
+from bot.table import begins_line
+from games.contract import (
+    LABEL_MAX,
+    Action,
+    Game,
+    OptionSpec,
+    Player,
+    RuleError,
+    random_action,
+)
 from games.registry import all_games
 from games.rng import Rng
 from tests.bot.toygame import Race
@@ -37,12 +46,13 @@ from tests.fakediscord.validate import check_choices, check_commands, check_mess
 
 # Texts a game gives the bot, and the room each has in what the bot builds from it.
 STATUS_MAX = 600  # under the board, beside the news and the pings
-EVENT_MAX = 500  # one line of news
+EVENT_MAX = limits.NEWS_LINE_MAX
 PRIVATE_MAX = 1500  # below the game's title in a DM
 SUMMARY_MAX = 500
 PROMPT_MAX = 300  # above a menu step
 SEATING_MAX = limits.EMBED_FIELD
 RULES_MAX = limits.CONTENT - 100  # below the title and the number of players
+COMBINATIONS_MAX = 24  # option combinations played through at one player count
 MAX_STEPS = 3000  # moves per game before the test gives up on it ending
 SID, VERSION = 36**7 - 1, 36**4 - 1  # a busy bot's session id and a long game's version
 
@@ -55,20 +65,46 @@ def names(n: int) -> list[str]:
 
 
 def configurations(game: Game[Any]) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Fewest and most players (and every count an option is for), every combination of
-    option choices the game accepts."""
+    """Fewest and most players (and every count an option is for), and at each count every
+    combination of option choices the game accepts, or, when there are more than
+    COMBINATIONS_MAX, the defaults with each choice of each option in turn (texts depend on
+    one option at a time; a game with many options would otherwise play hundreds of games).
+    At the most players, the options that make such a table possible (one die each)."""
     counts = {game.min_players, game.max_players}
     for spec in game.options:
         counts.update(spec.player_counts)
     choices = [list(spec.choices.values()) or [spec.default] for spec in game.options]
+    every = list(itertools.product(*choices))
+    if len(every) > COMBINATIONS_MAX:
+        defaults = tuple(spec.default for spec in game.options)
+        every = [defaults] + [
+            defaults[:k] + (value,) + defaults[k + 1:]
+            for k, values in enumerate(choices) for value in values if value != defaults[k]
+        ]
+    seen: list[tuple[int, dict[str, Any]]] = []
     for n in sorted(counts):
-        for values in itertools.product(*choices):
+        for values in [*every, *_enabling(game)]:
             options = {spec.name: v for spec, v in zip(game.options, values, strict=True)}
             try:
                 game.check_options(options, n)
             except RuleError:
                 continue
-            yield n, options
+            if (n, options) not in seen:
+                seen.append((n, options))
+                yield n, options
+
+
+def _enabling(game: Game[Any]) -> list[tuple[Any, ...]]:
+    """The defaults with each yes-or-no option turned on: some tables exist only so (16
+    players of Tumblin' Dice, one die each)."""
+    defaults = tuple(spec.default for spec in game.options)
+    return [defaults[:k] + (True,) + defaults[k + 1:]
+            for k, spec in enumerate(game.options) if spec.kind is bool and not spec.default]
+
+
+def biggest_table(game: Game[Any]) -> tuple[int, dict[str, Any]]:
+    """The most players the game seats, with options it accepts for them."""
+    return max(configurations(game), key=lambda found: found[0])
 
 
 def session(
@@ -202,7 +238,7 @@ async def test_every_text_of_a_full_table_of_the_longest_names_fits_discord(
         assert_text(game.seating(players, options), SEATING_MAX, f"{what}: seating")
         assert_sendable(posting.lobby_message(game, lobby), f"{what}: lobby card")
         opening = game.opening(players, options, seed=n)
-        state, turn_news = opening.state, [f"{game.title} begins: {', '.join(names(n))}."]
+        state, turn_news = opening.state, [begins_line(game, names(n))]
         turn_news += opening.events
         rng = Rng.seeded(n)
         for step in range(MAX_STEPS):
@@ -228,7 +264,7 @@ async def test_every_text_of_a_full_table_of_the_longest_names_fits_discord(
             assert_actions_fit(actions, here)
             if step % 25 == 0 or seat == 0:
                 assert_menus_fit(game, state, seat, here)
-            applied = game.apply(state, seat, game.ai_action(state, seat, rng))
+            applied = game.apply(state, seat, random_action(game, state, seat, rng))
             state = applied.state
             turn_news += applied.events
         else:
@@ -296,8 +332,7 @@ def test_every_menu_step_fits_discord_however_long_its_labels_and_ids(
 
 async def test_a_board_with_a_thousand_long_events_fits_one_message(no_pictures: None):
     for name, game in all_games().items():
-        n = game.max_players
-        options = {spec.name: spec.default for spec in game.options}
+        n, options = biggest_table(game)
         state = game.opening([Player(name=p) for p in names(n)], options, seed=1).state
         for events in (
             [f"{i}: " + "e" * 3000 for i in range(1000)],
@@ -347,7 +382,7 @@ def test_a_game_makes_its_moves_with_names_longer_than_discord_allows(name: str)
                 for action in game.legal_actions(state, seat):
                     assert len(action.label) <= LABEL_MAX
             seat = waiting[0]
-            state = game.apply(state, seat, game.ai_action(state, seat, rng)).state
+            state = game.apply(state, seat, random_action(game, state, seat, rng)).state
 
 
 def commands_payload(games: list[Game[Any]]) -> list[dict[str, Any]]:
