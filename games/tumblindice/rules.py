@@ -75,6 +75,7 @@ from games.tumblindice.views import (
     DieView,
     Flight,
     Frame,
+    HandView,
     PublicView,
     SeatView,
     TeamView,
@@ -429,6 +430,38 @@ class TumblinDice(Game[TumbleState]):
                          team=state.teams[s], dice_left=state.left[s],
                          bonus_left=state.bonus_left[s] if state.bonus_left else 0)
                 for s, p in enumerate(state.players)]
+
+    def private_view(self, state: TumbleState, seat: Seat) -> HandView | None:
+        if state.winners is not None:
+            return None
+        partners = [p.name for s, p in enumerate(state.players)
+                    if s != seat and state.teams[s] == state.teams[seat]]
+        last = state.last_flick[seat] if 0 <= seat < len(state.last_flick) else []
+        return HandView(name=state.players[seat].name,
+                        colour=data.colour(seat, len(state.players)), round=state.round,
+                        dice_left=state.left[seat],
+                        bonus_left=state.bonus_left[seat] if state.bonus_left else 0,
+                        partners=partners, last_flick=list(last))
+
+    def private_news(self, before: BaseModel | None, after: BaseModel) -> bool:
+        """Only the first deal is a new DM: a throw or a new round updates it quietly (the
+        board pings whoever is to throw)."""
+        return before is None
+
+    def private_text(self, view: BaseModel) -> str:
+        assert isinstance(view, HandView)
+        lines = [f"Round {view.round}: your {view.colour} dice, "
+                 f"{_dice_left(view.dice_left, view.bonus_left)}."]
+        if view.bonus_left:
+            lines.append("Your bonus die counts double: throw it whenever you choose "
+                         "(`/tumblindice bonus`).")
+        if view.partners:
+            lines.append("Your team: " + ", ".join(shorten(n) for n in view.partners) + ".")
+        if len(view.last_flick) == 3:
+            where, aim, strength = view.last_flick
+            lines.append(f"Your last flick: from {where}%, aim {aim:+d}°, strength {strength}%.")
+        lines.append("On your throw: `/tumblindice flick`, or the board's Play button.")
+        return "\n".join(lines)
 
     def public_view(self, state: TumbleState) -> PublicView:
         s = scoring.settings(state.options)

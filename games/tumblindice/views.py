@@ -36,6 +36,19 @@ class SeatView(BaseModel):
     bonus_left: int = 0
 
 
+class HandView(BaseModel):
+    """What `hand` shows a player: their dice still to throw and their last flick. Nothing
+    of it is secret (the board shows the same), but it is theirs at a glance."""
+
+    name: str
+    colour: str
+    round: int
+    dice_left: int
+    bonus_left: int = 0
+    partners: list[str] = []
+    last_flick: list[int] = []  # where, aim, strength; [] before the first
+
+
 class TeamView(BaseModel):
     team: int
     name: str  # "Ann & Cid", or the player's name when alone

@@ -55,6 +55,11 @@ async def to_throw(world: World) -> FakeMember:
     return [world.ann, world.bob, world.cid][seat]
 
 
+def said(r) -> str:
+    """What the person read in answer: the menu as the answer left it, and private replies."""
+    return "\n".join([r.message.text] if r.message is not None else []) + "\n" + r.ephemeral_text
+
+
 def thrown(state) -> int:
     """Dice thrown so far this game (every seat's dice left, counted down)."""
     return state.next_id
@@ -110,7 +115,7 @@ async def test_the_modal_opens_with_the_last_flick_and_plays_its_numbers(td: Wor
     opened = await f.click(user, menu, "Type a flick…")
     assert opened.interaction.modal is not None
     r = await f.submit_modal(user, opened, {"where": "20", "aim": "+5°", "strength": "65 %"})
-    assert "✅ Flick a die: where 20%, aim +5°, strength 65%" in r.text
+    assert "✅ Flick a die: where 20%, aim +5°, strength 65%" in said(r)
     # The same person's next throw opens on those numbers, to fine-tune them.
     while await to_throw(world) is not user:
         other = await to_throw(world)
@@ -122,13 +127,13 @@ async def test_the_modal_opens_with_the_last_flick_and_plays_its_numbers(td: Wor
     assert values == {"where": "20", "aim": "5", "strength": "65"}
 
 
-@pytest.mark.parametrize(("fields", "said"), [
+@pytest.mark.parametrize(("fields", "refusal"), [
     ({"aim": "45"}, "aim must be from -30 to 30, not 45."),
     ({"where": "abc"}, "`where` takes a whole number from 0% to 100%"),
     ({"strength": "-1"}, "strength must be from 0 to 100, not -1."),
 ])
 async def test_a_flick_out_of_range_is_refused_with_its_range_and_changes_nothing(
-    td: World, fields: dict[str, str], said: str
+    td: World, fields: dict[str, str], refusal: str
 ):
     world, f = td, td.fake
     await open_table(world)
@@ -138,7 +143,7 @@ async def test_a_flick_out_of_range_is_refused_with_its_range_and_changes_nothin
     opened = await f.click(user, menu_message(r), "Type a flick…")
     r = await f.submit_modal(user, opened, {"where": "50", "aim": "0", "strength": "60",
                                             **fields})
-    assert said in r.text
+    assert refusal in said(r)
     assert await session_version(world.bot, world.chan.id) == version
     r = await f.slash(user, world.chan, "tumblindice", "play", action="flick 50 31 70")
     assert "aim must be from -30 to 30, not 31." in r.ephemeral_text
@@ -201,3 +206,15 @@ async def test_a_throw_saved_before_a_crash_is_animated_once_after_the_restart(
     assert len(after) == shown + 1 and f"{user.name} flicks" in after[-1].content
     messages = [m for m in f.channel_messages(world.chan) if not m.deleted]
     assert messages[-1].attachments[0].data.startswith(b"\x89PNG"), "the board below it"
+
+
+async def test_hand_shows_your_dice_left_and_your_last_flick(td: World):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    await f.slash(user, world.chan, "tumblindice", "flick", where=40, aim=-7, strength=66)
+    r = await f.slash(user, world.chan, "tumblindice", "hand")
+    assert "4 dice left" in r.ephemeral_text
+    assert "Your last flick: from 40%, aim -7°, strength 66%." in r.ephemeral_text
+    dms = [m for m in f.dm_messages(user) if "Tumblin' Dice" in m.content]
+    assert dms and "4 dice left" in dms[-1].content, "the DM is kept up to date quietly"
