@@ -16,10 +16,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from bench import size
+from bench.pictures import p95, times_ms
 from games.contract import Player
 from games.drawing import held_bytes, measuring
 from games.tumblindice import data, physics, render
@@ -103,20 +103,6 @@ def full_board(view: PublicView, dice: int) -> PublicView:
         out.board.append(DieView(**d.model_dump(), zone=physics.zone(y)))
         k += 1
     return out
-
-
-def times_ms(fn: Callable[[], object], runs: int) -> list[float]:
-    fn()  # warm: backdrop, sprites, fonts, palette
-    out = []
-    for _ in range(runs):
-        began = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - began) * 1000)
-    return out
-
-
-def p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
 
 
 def row(name: str, drawn: list[float], nbytes: int, extra: str = "") -> str:

@@ -100,9 +100,9 @@ NAME_MAX = 24
 SS = 4  # supersampling of the shapes in sprites
 ANGLE_STEP = 5  # degrees: the dice's angles are drawn to this
 
-ANIM_SCALE = 7  # px a centimetre in the animation
+ANIM_SCALE = 11  # px a centimetre in the animation: 456 px wide, pips legible on a phone
 ANIM_MARGIN = 8
-ANIM_TITLE_H = 24
+ANIM_TITLE_H = 34
 MAX_FRAMES = 40  # frames kept at most
 FRAME_MS = 60  # each frame shown this long (a little faster than life at 2 kept in 3)
 HOLD_MS = 2000  # the last frame, before it starts again
@@ -704,7 +704,7 @@ ANIM_H = ANIM_TITLE_H + round(data.FAR_EDGE * ANIM_SCALE) + 2 * ANIM_MARGIN
 def _anim_board() -> Image.Image:
     """The animation's static picture: the board at ANIM_SCALE under a title bar."""
     image = Image.new("RGB", (ANIM_W, ANIM_H), FRAME)
-    image.paste(_board_image(ANIM_SCALE, ANIM_MARGIN, 14), (0, ANIM_TITLE_H))
+    image.paste(_board_image(ANIM_SCALE, ANIM_MARGIN, 20), (0, ANIM_TITLE_H))
     return image
 
 
@@ -718,18 +718,18 @@ def _anim_base(flight: Flight, seats: list[SeatView] | None) -> Image.Image:
     name = _name(who.name) if who is not None else f"Seat {flight.seat + 1}"
     colour = colour_of(flight.seat, seats if seats is not None else flight.seats)
     draw.rounded_rectangle(
-        (ANIM_MARGIN, 6, ANIM_MARGIN + 12, 18), radius=2, fill=colour, outline=edge_of(colour)
+        (ANIM_MARGIN, 9, ANIM_MARGIN + 16, 25), radius=3, fill=colour, outline=edge_of(colour)
     )
     line = f"{name}: from {flight.position:g}%, aim {flight.aim:+g}°, strength {flight.strength:g}%"
     _text(
         draw,
-        (ANIM_MARGIN + 18, 12),
+        (ANIM_MARGIN + 24, 17),
         line,
-        12,
+        17,
         LIGHT,
         "lm",
-        width=ANIM_W - 2 * ANIM_MARGIN - 18,
-        least=11,
+        width=ANIM_W - 2 * ANIM_MARGIN - 24,
+        least=14,
     )
     return image
 
