@@ -560,9 +560,10 @@ class TumblinDice(Game[TumbleState]):
         ) if line)
         full = "\n".join((
             short, "",
-            "**Tables**: 2 players 5 dice each (or 5 and a bonus die, or 9); 3 or 4 players 4 "
-            "each; 4 players two teams of two (`teams: False`: alone); 6 players two teams "
-            "of three, 3 dice each; one die each: 8, 12 or 16 players in 4 teams. The order "
+            "**Tables**: 2 players 5 dice each (or 5 and a bonus die, or 9); 3 to 5 players 4 "
+            "each (a fifth player's dice are purple); 4 players two teams of two "
+            "(`teams: False`: alone); 6 players two teams of three, 3 dice each; one die "
+            "each: 8, 12 or 16 players in 4 teams. The order "
             "is rolled, highest first; teams alternate.",
             "**A round** ends when every die is thrown: dice short of the line are taken off, "
             "each die past it scores face × zone (at most 4 × 6 = 24), the bonus die double. "
