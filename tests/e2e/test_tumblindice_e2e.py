@@ -83,10 +83,9 @@ async def test_one_person_against_three_bots_to_the_end(td: World):
     await open_table(world, 1, bots=3)
     await play_out(world, GAME, humans=1, seed=5)
     assert "🏁" in last_board(f, world.chan).content
-    state = await state_now(world, GAME) if await world.bot.store.open_session(
-        world.chan.id) else GAME.load(
-        (await world.bot.store.sessions_with_status("finished"))[0].state)
-    assert len(animations(f, world.chan)) == thrown(state)
+    session = (await world.bot.store.sessions_with_status("finished"))[0]
+    state = GAME.load(session.state)
+    assert len(animations(f, world.chan)) == thrown(state), "the bots' throws are animated too"
 
 
 async def test_a_flick_by_the_three_number_command_is_animated_above_the_board(td: World):
