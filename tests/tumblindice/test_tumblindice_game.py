@@ -271,10 +271,10 @@ def test_the_rules_text_follows_the_options() -> None:
     short, full = GAME.rules_text({})
     assert "where" in short and "aim" in short and "strength" in short
     assert "/tumblindice flick" in short and "Type a flick…" in short and "Play" in short
-    assert "301" in short and len(full) < 1900 and full.startswith(short)
+    assert "first to 301 points" in short and len(full) < 1900 and full.startswith(short)
     short, _ = GAME.rules_text({"two_player": "bonus", "goal": 501, "kids": True,
                                 "all_dice_bonus": "double", "faces": 20})
-    assert "bonus die" in short and "501" in short and "face + zone" in short
+    assert "bonus die" in short and "first to 501 points" in short and "face + zone" in short
     assert "doubled" in short and "d20" in short
     short, _ = GAME.rules_text({"rounds": 4, "one_each": True})
     assert "4 rounds won" in short and "one die each" in short
