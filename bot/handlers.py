@@ -79,6 +79,22 @@ def _whole_number(text: str) -> int | None:
     return int(found[1]) if found else None
 
 
+def _typed_numbers(
+    game: Game[Any], state: Any, seat: int, typed: str
+) -> list[app_commands.Choice[str]]:
+    """Numbers typed in `play` ("50 -10 70") as the move of a form they fill in, or why they
+    do not fit it."""
+    for form in game.open_forms(state, seat):
+        try:
+            values = form.read(typed)
+            if values is not None:
+                return [app_commands.Choice(name=fit(form.label(values), CHOICE_NAME),
+                                            value=form.action_id(values))]
+        except RuleError as why:
+            return [app_commands.Choice(name=fit(str(why), CHOICE_NAME), value="?")]
+    return []
+
+
 _ID_SHAPED = re.compile(r"[A-Za-z0-9_+\-=]+(?:\.[A-Za-z0-9_+\-=]+)+")
 SHOWN_MOVES = 4
 
@@ -282,13 +298,14 @@ class Handlers:
         await self._play_and_confirm(interaction, session.id, session.version, action_id,
                                      edit=False)
 
-    def _open_form(self, session: st.Session, user_id: int, kind: str) -> Form:
-        """The form of this kind, when the person may fill it in now; why not otherwise."""
+    def _open_form(self, session: st.Session, user_id: int, kind: str) -> tuple[Form, Any, int]:
+        """The form of this kind, with the state and the person's seat, when they may fill it
+        in now; why not otherwise."""
         state, seat = self.table.check_turn(session, user_id)
         game = self.table.game_of(session)
         for form in game.open_forms(state, seat):
             if form.kind == kind:
-                return form
+                return form, state, seat
         known = next((form for form in game.forms if form.kind == kind), None)
         if known is None:
             raise TableError("That is not a move of this game.")
@@ -300,10 +317,8 @@ class Handlers:
     ) -> None:
         """The modal of a move made of numbers, filled with the game's defaults."""
         session = await self._fresh(session_id, version, interaction.user.id)
-        form = self._open_form(session, interaction.user.id, kind)
-        game = self.table.game_of(session)
-        state, seat = self.table.check_turn(session, interaction.user.id)
-        defaults = game.form_defaults(state, seat, form)
+        form, state, seat = self._open_form(session, interaction.user.id, kind)
+        defaults = self.table.game_of(session).form_defaults(state, seat, form)
         await interaction.response.send_modal(FormModal(session.id, session.version, form,
                                                         defaults))
 
@@ -315,7 +330,7 @@ class Handlers:
         """A filled-in modal: each number checked (a sentence for the first that is not a
         whole number in its range), then played like a menu's move."""
         session = await self._fresh(session_id, version, interaction.user.id)
-        form = self._open_form(session, interaction.user.id, kind)
+        form, _, _ = self._open_form(session, interaction.user.id, kind)
         values = []
         for field in form.fields:
             text = texts.get(field.name, "")
@@ -338,33 +353,17 @@ class Handlers:
         try:
             if session is None or session.game != game.name:
                 session = await self.table.session_here(game, interaction.channel_id)
-            self.table.check_turn(session, interaction.user.id)
+            state, seat = self.table.check_turn(session, interaction.user.id)
         except TableError as why:  # say why in the list itself, rather than an empty list
             return [app_commands.Choice(name=fit(str(why), CHOICE_NAME), value="?")]
-        found = self._typed_numbers(session, interaction.user.id, current)
+        found = _typed_numbers(game, state, seat, current)
         words = _tokens(current)
-        for action in self.table.legal_for(session, interaction.user.id):
+        for action in game.legal_actions(state, seat):
             if _matches(words, _tokens(action.label)) or _matches(words, _tokens(action.id)):
                 found.append(app_commands.Choice(name=action.label, value=action.id))
                 if len(found) == AUTOCOMPLETE_MAX:
                     break
         return found
-
-    def _typed_numbers(
-        self, session: st.Session, user_id: int, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        """Numbers typed in `play` ("50 -10 70") as the move of a form they fill in, or why
-        they do not fit it."""
-        state, seat = self.table.check_turn(session, user_id)
-        for form in self.table.game_of(session).open_forms(state, seat):
-            try:
-                values = form.read(typed)
-                if values is not None:
-                    return [app_commands.Choice(name=fit(form.label(values), CHOICE_NAME),
-                                                value=form.action_id(values))]
-            except RuleError as why:
-                return [app_commands.Choice(name=fit(str(why), CHOICE_NAME), value="?")]
-        return []
 
     @guarded
     async def open_menu(self, interaction: discord.Interaction, session_id: int) -> None:

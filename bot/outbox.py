@@ -199,6 +199,7 @@ class Dispatcher:
         """Each move's animation (a throw), in order, each a message of its own above the
         board it leads to; False when the channel is gone. A post repeated after a crash
         carries the same nonce, so the animation is shown once."""
+        channel = None
         for row in group:
             saved = row.payload.get("motion")
             if saved is None:
@@ -206,7 +207,7 @@ class Dispatcher:
             message = await posting.motion_message(game, saved)
             if message is None:
                 continue
-            channel = await posting.game_channel(self.bot, session)
+            channel = channel or await posting.game_channel(self.bot, session)
             try:
                 await channel.send(nonce=f"m{row.id}", **message)
             except discord.NotFound as error:
