@@ -61,3 +61,31 @@ def play_game(
         events.append(applied.events)
     raise AssertionError(f"game did not end in {cap} actions ({len(players)} players, "
                          f"seed {seed})")
+
+
+def ai_decisions(
+    game: Game[Any], start: Callable[[int, int], Any], tables: range, games: int, seed: int,
+    every: int = 1,
+) -> list[tuple[Any, int]]:
+    """(state, seat) of the decisions along `games` games of AI and random seats (every
+    `every`th), the tables taken in turn from `tables` (`start(n, seed)` opens one): for the
+    tests of what an AI reads and how it answers each kind of moment."""
+    found = []
+    for g in range(games):
+        n = tables[g % len(tables)]
+        state = start(n, seed + g)
+        rng = Rng.seeded(seed + g)
+        randoms = {g % n} if g % 3 else set(range(1, n))
+        k = 0
+        while game.result(state) is None:
+            seats = game.to_act(state)
+            seat = seats[rng.below(len(seats))]
+            if k % every == 0:
+                found.append((state, seat))
+            k += 1
+            if seat in randoms:
+                action = random_action(game, state, seat, rng)
+            else:
+                action = game.ai_action(state, seat, rng)
+            state = game.apply(state, seat, action).state
+    return found

@@ -8,11 +8,12 @@ import math
 import time
 from collections import Counter
 
-from games.contract import Player, ai_against_random, random_action
+from games.contract import Player, ai_against_random
 from games.dentpourdent import GAME, data
 from games.dentpourdent.cards import PASS
 from games.dentpourdent.state import Choice, DentState
 from games.rng import Rng
+from tests.playing import ai_decisions
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 COUNTS = range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)
@@ -52,25 +53,7 @@ def test_ai_beats_random_at_every_table_size() -> None:
 # -- what the AI may read ------------------------------------------------------------------------
 def decisions(games: int, seed: int, every: int = 1) -> list[tuple[DentState, int]]:
     """(state, seat) for the decisions along games of AI and random seats (every `every`th)."""
-    found = []
-    for g in range(games):
-        n = 2 + g % 4
-        st = start(n, seed + g)
-        rng = Rng.seeded(seed + g)
-        randoms = {g % n} if g % 3 else set(range(1, n))
-        k = 0
-        while GAME.result(st) is None:
-            seats = GAME.to_act(st)
-            seat = seats[rng.below(len(seats))]
-            if k % every == 0:
-                found.append((st, seat))
-            k += 1
-            if seat in randoms:
-                action = random_action(GAME, st, seat, rng)
-            else:
-                action = GAME.ai_action(st, seat, rng)
-            st = GAME.apply(st, seat, action).state
-    return found
+    return ai_decisions(GAME, start, range(2, 6), games, seed, every)
 
 
 def hide_and_deal_again(st: DentState, seat: int, rng: Rng) -> DentState:

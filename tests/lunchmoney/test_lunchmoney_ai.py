@@ -9,12 +9,13 @@ import math
 import time
 from collections import Counter
 
-from games.contract import Player, ai_against_random, random_action
+from games.contract import Player, ai_against_random
 from games.lunchmoney import data
 from games.lunchmoney.fight import PASS
 from games.lunchmoney.rules import LunchMoney
 from games.lunchmoney.state import Hold, LunchState, Offer
 from games.rng import Rng
+from tests.playing import ai_decisions
 
 GAME = LunchMoney()
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -74,25 +75,7 @@ STAGES = ("turn", "window: attacked", "window: humiliation", "offer: follow", "o
 
 def decisions(games: int, seed: int, every: int = 1) -> list[tuple[LunchState, int]]:
     """(state, seat) for the decisions along games of AI and random seats (every `every`th)."""
-    found = []
-    for g in range(games):
-        n = 2 + g % 7
-        st = start(n, seed + g)
-        rng = Rng.seeded(seed + g)
-        randoms = {g % n} if g % 3 else set(range(1, n))
-        k = 0
-        while GAME.result(st) is None:
-            seats = GAME.to_act(st)
-            seat = seats[rng.below(len(seats))]
-            if k % every == 0:
-                found.append((st, seat))
-            k += 1
-            if seat in randoms:
-                action = random_action(GAME, st, seat, rng)
-            else:
-                action = GAME.ai_action(st, seat, rng)
-            st = GAME.apply(st, seat, action).state
-    return found
+    return ai_decisions(GAME, start, range(2, 9), games, seed, every)
 
 
 # -- what the AI may read ------------------------------------------------------------------------
