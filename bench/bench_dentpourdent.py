@@ -12,7 +12,8 @@ import time
 from collections import Counter
 
 from bench import size
-from games.contract import Player, ai_against_random, random_action
+from bench.decisions import report_decisions, time_decisions
+from games.contract import Player, ai_against_random
 from games.dentpourdent import GAME
 from games.dentpourdent.state import DentState
 from games.rng import Rng
@@ -37,39 +38,10 @@ def stage(st: DentState) -> str:
     return "turn"
 
 
-def ms(times: list[float]) -> str:
-    times = sorted(times)
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    return f"p50 {statistics.median(times):6.3f} ms   p99 {p99:6.3f} ms   worst {times[-1]:6.3f} ms"
-
-
 def timings() -> None:
-    """Every decision of games with AI seats and a random seat (random play reaches the
-    choices and windows the AI seldom makes): the AI's choice for the seat, then apply."""
-    decide: dict[str, list[float]] = {}
-    apply: list[float] = []
-    for n in (2, 3, 4, 5):
-        for g in range(TIMED_GAMES):
-            st = start(n, 500 * n + g)
-            rng = Rng.seeded(g)
-            while GAME.result(st) is None:
-                seats = GAME.to_act(st)
-                seat = seats[rng.below(len(seats))]
-                began = time.perf_counter()
-                action = GAME.ai_action(st, seat, rng)
-                decide.setdefault(stage(st), []).append((time.perf_counter() - began) * 1000)
-                if seat == g % n:
-                    action = random_action(GAME, st, seat, rng)
-                began = time.perf_counter()
-                st = GAME.apply(st, seat, action).state
-                apply.append((time.perf_counter() - began) * 1000)
-    every = [t for times in decide.values() for t in times]
-    print(f"AI decision, {len(every)} decisions of {4 * TIMED_GAMES} games (2-5 families):")
-    print(f"  {'all':26} {ms(every)}   (target p99 < 50 ms)")
-    for name in sorted(decide):
-        label = f"{name} ({len(decide[name])})"
-        print(f"  {label:26} {ms(decide[name])}")
-    print(f"apply(), {len(apply)} actions:\n  {'all':26} {ms(apply)}")
+    decide, apply = time_decisions(GAME, start, (2, 3, 4, 5), TIMED_GAMES,
+                                   lambda state, seat: stage(state))
+    report_decisions(decide, apply, f"{4 * TIMED_GAMES} games (2-5 families)", 26)
 
 
 def ai_wins(n: int, seed: int, ai_seat: int) -> bool:

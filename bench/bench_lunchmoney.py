@@ -11,7 +11,8 @@ import statistics
 import time
 
 from bench import size
-from games.contract import Player, ai_against_random, random_action
+from bench.decisions import report_decisions, time_decisions
+from games.contract import Player, ai_against_random
 from games.lunchmoney.rules import LunchMoney
 from games.lunchmoney.state import LunchState
 from games.rng import Rng
@@ -42,42 +43,9 @@ def stage(st: LunchState, seat: int) -> str:
     return "turn"
 
 
-def ms(times: list[float]) -> str:
-    times = sorted(times)
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    return f"p50 {statistics.median(times):6.3f} ms   p99 {p99:6.3f} ms   worst {times[-1]:6.3f} ms"
-
-
 def timings() -> None:
-    """Every decision of games with AI seats and a random seat (random play reaches the
-    windows, offers and holds the AI seldom makes): the AI's choice for the seat, then apply."""
-    decide: dict[str, list[float]] = {}
-    apply: list[float] = []
-    counts = range(2, 9)
-    for n in counts:
-        for g in range(TIMED_GAMES):
-            st = start(n, 500 * n + g)
-            rng = Rng.seeded(g)
-            while GAME.result(st) is None:
-                seats = GAME.to_act(st)
-                seat = seats[rng.below(len(seats))]
-                began = time.perf_counter()
-                action = GAME.ai_action(st, seat, rng)
-                decide.setdefault(stage(st, seat), []).append(
-                    (time.perf_counter() - began) * 1000)
-                if seat == g % n:
-                    action = random_action(GAME, st, seat, rng)
-                began = time.perf_counter()
-                st = GAME.apply(st, seat, action).state
-                apply.append((time.perf_counter() - began) * 1000)
-    every = [t for times in decide.values() for t in times]
-    print(f"AI decision, {len(every)} decisions of {len(counts) * TIMED_GAMES} games "
-          f"(2-8 players):")
-    print(f"  {'all':28} {ms(every)}   (target p99 < 50 ms)")
-    for name in sorted(decide):
-        label = f"{name} ({len(decide[name])})"
-        print(f"  {label:28} {ms(decide[name])}")
-    print(f"apply(), {len(apply)} actions:\n  {'all':28} {ms(apply)}")
+    decide, apply = time_decisions(GAME, start, range(2, 9), TIMED_GAMES, stage)
+    report_decisions(decide, apply, f"{7 * TIMED_GAMES} games (2-8 players)", 28)
 
 
 def ai_wins(n: int, seed: int, ai_seat: int) -> bool:

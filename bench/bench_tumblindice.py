@@ -13,9 +13,10 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
+from functools import partial
 from typing import Any
 
-from bench import size
+from bench import decisions, size
 from games.contract import Player, ai_against_random
 from games.rng import Rng
 from games.tumblindice import ai, data, physics
@@ -36,10 +37,7 @@ def players(n: int) -> list[Player]:
     return [Player(name=f"P{i}", bot=True) for i in range(n)]
 
 
-def ms(times: list[float]) -> str:
-    times = sorted(times)
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    return f"p50 {statistics.median(times):6.1f} ms   p99 {p99:6.1f} ms   worst {times[-1]:6.1f} ms"
+ms = partial(decisions.ms, digits=1)
 
 
 def random_flick(state: TumbleState, seat: int, rng: Rng) -> str:
