@@ -22,59 +22,12 @@ from bench import size
 from bench.pictures import p95, times_ms
 from games.contract import Player
 from games.drawing import held_bytes, measuring
-from games.tumblindice import data, physics, render
+from games.tumblindice import physics, render
 from games.tumblindice.rules import DieState, TumbleState, TumblinDice
-from games.tumblindice.views import DieView, Flight, PublicView, SeatView, TeamView
+from games.tumblindice.views import DieView, Flight, PublicView
 
 GAME = TumblinDice()
 NAMES = ["Ann", "Bob", "Zoë Ünal", "Dmitri Ivanovich Long-Name", "Eva", "Frits"]
-
-
-def view_of(state: TumbleState) -> PublicView:
-    """The public view of a state (rules.py has none yet)."""
-    teams = max(state.teams) + 1
-    return PublicView(
-        seats=[
-            SeatView(
-                seat=s,
-                name=p.name,
-                colour=data.COLOURS[s % 4],
-                team=state.teams[s],
-                dice_left=state.left[s],
-                bonus_left=state.bonus_left[s] if state.bonus_left else 0,
-            )
-            for s, p in enumerate(state.players)
-        ],
-        teams=[
-            TeamView(
-                team=t,
-                name=" & ".join(p.name for s, p in enumerate(state.players) if state.teams[s] == t),
-                total=state.totals[t],
-                rounds_won=state.rounds_won[t],
-            )
-            for t in range(teams)
-        ],
-        round=state.round,
-        goal=data.GOAL,
-        by_rounds=False,
-        board=[
-            DieView(
-                id=d.id,
-                owner=d.owner,
-                face=d.face,
-                x=d.x,
-                y=d.y,
-                angle=d.angle,
-                bonus=d.bonus,
-                zone=physics.zone(d.y),
-            )
-            for d in state.board
-        ],
-        turn=None if state.winners is not None else state.order[state.turn],
-        order=state.order,
-        last_round=[],
-        winners=state.winners,
-    )
 
 
 def play(n: int, throws: int, seed: int) -> tuple[list[TumbleState], list[Flight]]:
@@ -128,7 +81,7 @@ def main() -> None:
     for name, (n, throws, seed) in boards.items():
         states, _ = play(n, size(throws, min(throws, 3)), seed)
         dice = {"2": 2, "6": 6, "18": 18}[name.split()[1]]
-        view = full_board(view_of(states[-1]), dice)
+        view = full_board(GAME.public_view(states[-1]), dice)
         with measuring():  # empties every picture cache: the first picture of a process
             pass
         began = time.perf_counter()
@@ -137,7 +90,7 @@ def main() -> None:
         print(row(f"{name} (same)", times_ms(lambda v=view: render.board_png(v), runs), len(png)))
         along, sizes = [], []
         for state in states[1:]:
-            each = view_of(state)
+            each = GAME.public_view(state)
             began = time.perf_counter()
             sizes.append(len(render.board_png(each)))
             along.append((time.perf_counter() - began) * 1000)
@@ -148,7 +101,7 @@ def main() -> None:
     print("\nthe animation of each throw of a 4-player game (make: both formats, then the")
     print("smaller kept; sizes: the median throw's, and the largest chosen)")
     _, flights = play(4, size(16, 2), seed=11)
-    seats = view_of(play(4, 0, 11)[0][0]).seats
+    seats = GAME.public_view(play(4, 0, 11)[0][0]).seats
     render.flight_animation(flights[0], seats)  # warm: the board, the palette, the sprites
     made, gifs, webps, chosen, kinds, frames = [], [], [], [], [], []
     for flight in flights:

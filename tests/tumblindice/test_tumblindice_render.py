@@ -14,57 +14,10 @@ from games.contract import Player
 from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring, to_png
 from games.tumblindice import data, physics, render
 from games.tumblindice.rules import TumbleState, TumblinDice
-from games.tumblindice.views import DieView, Flight, PublicView, SeatView, TeamView
+from games.tumblindice.views import DieView, Flight, PublicView
 
 GAME = TumblinDice()
 NAMES = ["Ann", "Bob", "Zoë Ünal", "Wilhelmina-Anneke WWWWWWW", "Eva", "Frits"]
-
-
-def _view(state: TumbleState) -> PublicView:
-    """The public view of a state (rules.py has none yet: what the pictures need of it)."""
-    teams = max(state.teams) + 1
-    seats = [
-        SeatView(
-            seat=s,
-            name=p.name,
-            colour=data.colour(s, len(state.players)),
-            team=state.teams[s],
-            dice_left=state.left[s],
-            bonus_left=state.bonus_left[s] if state.bonus_left else 0,
-        )
-        for s, p in enumerate(state.players)
-    ]
-    names = [
-        " & ".join(p.name for s, p in enumerate(state.players) if state.teams[s] == t)
-        for t in range(teams)
-    ]
-    return PublicView(
-        seats=seats,
-        teams=[
-            TeamView(team=t, name=names[t], total=state.totals[t], rounds_won=state.rounds_won[t])
-            for t in range(teams)
-        ],
-        round=state.round,
-        goal=int(state.options.get("goal") or data.GOAL),
-        by_rounds=False,
-        board=[
-            DieView(
-                id=d.id,
-                owner=d.owner,
-                face=d.face,
-                x=d.x,
-                y=d.y,
-                angle=d.angle,
-                bonus=d.bonus,
-                zone=physics.zone(d.y),
-            )
-            for d in state.board
-        ],
-        turn=None if state.winners is not None else state.order[state.turn],
-        order=state.order,
-        last_round=[],
-        winners=state.winners,
-    )
 
 
 def _flick(k: int) -> str:
@@ -101,7 +54,7 @@ def _views() -> list[PublicView]:
         (3, {"faces": 20}, 7),
     ):
         for k in range(0, throws + 1, 4):
-            views.append(_view(_play(n, k, options, seed=n)[0]))
+            views.append(GAME.public_view(_play(n, k, options, seed=n)[0]))
     over = views[-1].model_copy(deep=True)
     over.winners, over.turn = [1], None
     for team in over.teams:
@@ -159,7 +112,7 @@ def test_drawing_only_the_touched_parts_gives_the_picture_drawn_whole() -> None:
 def _lone_die(
     x: float, y: float, owner: int, face: int, angle: float = 0.0, bonus: bool = False
 ) -> PublicView:
-    view = _view(_play(4, 0)[0])
+    view = GAME.public_view(_play(4, 0)[0])
     view.board = [
         DieView(
             id=0, owner=owner, face=face, x=x, y=y, angle=angle, bonus=bonus, zone=physics.zone(y)
@@ -225,7 +178,7 @@ def test_a_bonus_die_is_ringed_in_gold() -> None:
 
 def test_the_backdrop_is_drawn_once_per_team_layout() -> None:
     _empty_the_caches()
-    views = [_view(_play(4, k, seed=9)[0]) for k in range(0, 8, 2)]
+    views = [GAME.public_view(_play(4, k, seed=9)[0]) for k in range(0, 8, 2)]
     for view in views:
         render.board_png(view)
     assert render._backdrop.cache_info().misses == 1
@@ -248,7 +201,7 @@ def _frames(data_: bytes) -> tuple[Image.Image, list[int]]:
 
 def test_a_throw_is_animated_as_the_smaller_of_gif_and_webp() -> None:
     state, flights = _play(4, 10)
-    seats = _view(state).seats
+    seats = GAME.public_view(state).seats
     flight = flights[-1]
     assert len(flight.frames) > 10
     made = render.flight_animations(flight, seats)
@@ -269,7 +222,7 @@ def test_a_throw_is_animated_as_the_smaller_of_gif_and_webp() -> None:
 def test_the_animation_ends_with_the_dice_where_they_came_to_rest() -> None:
     state, flights = _play(2, 6, seed=4)
     flight = flights[-1]
-    data_, ext = render.flight_animation(flight, _view(state).seats)
+    data_, ext = render.flight_animation(flight, GAME.public_view(state).seats)
     image, _ = _frames(data_)
     image.seek(image.n_frames - 1)
     last = image.convert("RGB")
@@ -304,7 +257,7 @@ def test_the_animation_keeps_at_most_max_frames_and_the_last() -> None:
 
 def test_the_animation_is_the_same_from_empty_caches() -> None:
     state, flights = _play(4, 5, seed=6)
-    seats = _view(state).seats
+    seats = GAME.public_view(state).seats
     warm = render.flight_animations(flights[-1], seats)
     _empty_the_caches()
     assert render.flight_animations(flights[-1], seats) == warm
@@ -313,7 +266,7 @@ def test_the_animation_is_the_same_from_empty_caches() -> None:
 def test_the_fifth_of_five_players_is_drawn_purple_on_the_board_and_in_the_throw() -> None:
     """5 players: the fifth seat's dice in a fifth colour, far from the box's four."""
     state, flights = _play(5, 5, seed=2)
-    view = _view(state)
+    view = GAME.public_view(state)
     assert view.seats[4].colour == "purple"
     purple = render.DIE_RGB["purple"]
     others = [render.colour_of(s, view.seats) for s in range(4)]
