@@ -89,3 +89,29 @@ def ai_decisions(
                 action = game.ai_action(state, seat, rng)
             state = game.apply(state, seat, action).state
     return found
+
+
+def assert_the_same_seed_gives_the_same_game(
+    game: Game[Any], names: list[str], seed: int, randoms: frozenset[int], *, cap: int
+) -> None:
+    """A game is reproducible from its seed and the seats' choices: same actions, same
+    events, same final state; another seed gives another game."""
+    a, log_a, events_a = play_game(game, names, seed, randoms, cap=cap, checks=False)
+    b, log_b, events_b = play_game(game, names, seed, randoms, cap=cap, checks=False)
+    assert log_a == log_b and events_a == events_b and game.dump(a) == game.dump(b)
+    _, log_c, events_c = play_game(game, names, seed + 1, randoms, cap=cap, checks=False)
+    assert log_c != log_a or events_c != events_a
+
+
+def assert_seed_and_log_rebuild_the_game(
+    game: Game[Any], names: list[str], seed: int, randoms: frozenset[int], *, cap: int
+) -> None:
+    """Seed + action log rebuild the game byte for byte (what the bot relies on)."""
+    final, log, events = play_game(game, names, seed, randoms, cap=cap, checks=False)
+    state = game.new_state([Player(name=name, bot=True) for name in names], {}, seed)
+    replayed = []
+    for seat, action in log:
+        applied = game.apply(state, seat, action)
+        state = applied.state
+        replayed.append(applied.events)
+    assert game.dump(state) == game.dump(final) and replayed == events[1:]

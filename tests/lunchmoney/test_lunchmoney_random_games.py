@@ -137,27 +137,15 @@ def test_random_games_round_trip_and_never_mutate(n: int) -> None:
 
 @pytest.mark.parametrize("n", [2, 4, 8])
 def test_same_seed_same_game(n: int) -> None:
-    """A game is reproducible from its seed and the seats' choices: same actions, same
-    events, same final state; another seed gives another game."""
     for randoms in (frozenset(), frozenset({1})):
-        a, log_a, events_a = play_game(n, 31 + n, randoms, checks=False)
-        b, log_b, events_b = play_game(n, 31 + n, randoms, checks=False)
-        assert log_a == log_b and events_a == events_b and GAME.dump(a) == GAME.dump(b)
-        _, log_c, events_c = play_game(n, 32 + n, randoms, checks=False)
-        assert log_c != log_a or events_c != events_a
+        playing.assert_the_same_seed_gives_the_same_game(GAME, NAMES[:n], 31 + n, randoms,
+                                                         cap=ACTION_CAP)
 
 
 def test_replay_from_seed_and_log_gives_the_same_state() -> None:
-    """Seed + action log rebuild the game byte for byte (what the bot relies on)."""
     for n in (2, 5):
-        final, log, events = play_game(n, 5, frozenset({1}), checks=False)
-        st = GAME.new_state([Player(name=NAMES[i], bot=True) for i in range(n)], {}, 5)
-        replayed = []
-        for seat, action in log:
-            applied = GAME.apply(st, seat, action)
-            st = applied.state
-            replayed.append(applied.events)
-        assert GAME.dump(st) == GAME.dump(final) and replayed == events[1:]
+        playing.assert_seed_and_log_rebuild_the_game(GAME, NAMES[:n], 5, frozenset({1}),
+                                                     cap=ACTION_CAP)
 
 
 def test_the_games_reach_the_cards_and_moments() -> None:
