@@ -217,3 +217,18 @@ async def test_hand_shows_your_dice_left_and_your_last_flick(td: World):
     assert "Your last flick: from 40%, aim -7°, strength 66%." in r.ephemeral_text
     dms = [m for m in f.dm_messages(user) if "Tumblin' Dice" in m.content]
     assert dms and "4 dice left" in dms[-1].content, "the DM is kept up to date quietly"
+
+
+async def test_a_throw_out_of_turn_or_without_a_bonus_die_is_refused_and_changes_nothing(
+    td: World,
+):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    other = world.bob if user is world.ann else world.ann
+    version = await session_version(world.bot, world.chan.id)
+    r = await f.slash(other, world.chan, "tumblindice", "flick", where=50, aim=0, strength=60)
+    assert "It is not your turn" in r.ephemeral_text
+    r = await f.slash(user, world.chan, "tumblindice", "bonus", where=50, aim=0, strength=60)
+    assert "You cannot throw your bonus die now." in r.ephemeral_text
+    assert await session_version(world.bot, world.chan.id) == version
