@@ -12,7 +12,16 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["ConfigError", "Settings", "database_path", "load_settings", "MISSING_TOKEN"]
+__all__ = [
+    "ConfigError",
+    "Settings",
+    "check_database_url",
+    "database_path",
+    "is_postgresql_url",
+    "load_settings",
+    "redact_url",
+    "MISSING_TOKEN",
+]
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications "
@@ -25,10 +34,46 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _URL_HELP = (
     "use sqlite:///relative/path.sqlite3, sqlite:////absolute/path.sqlite3 or sqlite:///:memory:"
 )
+_PG_HELP = "use postgresql://user:password@host:5432/database"
+_PG_SCHEMES = ("postgresql", "postgres")
 
 
 class ConfigError(Exception):
     """A setting is missing or wrong; the message is one line meant for the operator."""
+
+
+def is_postgresql_url(url: str) -> bool:
+    """Whether the URL names a PostgreSQL database (postgresql:// or postgres://)."""
+    return urlsplit(url.strip()).scheme.lower() in _PG_SCHEMES and "://" in url
+
+
+def redact_url(url: str) -> str:
+    """The URL with its password replaced by ***, fit for a log line or an error message."""
+    parts = urlsplit(url.strip())
+    if parts.password is None:
+        return url.strip()
+    host = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return parts._replace(netloc=f"{user}:***@{host}").geturl()
+
+
+def check_database_url(url: str) -> str:
+    """Check a DATABASE_URL (SQLite or PostgreSQL) and return it stripped; ValueError with one
+    line saying what to write otherwise."""
+    url = url.strip()
+    if not is_postgresql_url(url):
+        database_path(url)
+        return url
+    parts = urlsplit(url)
+    if parts.fragment:
+        raise ValueError(f"{redact_url(url)!r} has a fragment (#...); {_PG_HELP}")
+    try:
+        parts.port  # noqa: B018  # raises ValueError on a port that is not a number
+    except ValueError:
+        raise ValueError(f"{redact_url(url)!r} has a bad port; {_PG_HELP}") from None
+    if not parts.hostname and "host=" not in parts.query:
+        raise ValueError(f"{redact_url(url)!r} names no host; {_PG_HELP}")
+    return url
 
 
 def database_path(url: str) -> str:
@@ -42,8 +87,11 @@ def database_path(url: str) -> str:
     scheme = parts.scheme.lower()
     if "://" not in url or not (scheme == "sqlite" or scheme.startswith("sqlite+")):
         shown = scheme or url
+        if scheme in _PG_SCHEMES:
+            raise ValueError(f"{shown!r} is a PostgreSQL URL, not a SQLite file; {_URL_HELP}")
         raise ValueError(
-            f"unsupported database URL {shown!r}: only SQLite is supported; {_URL_HELP}"
+            f"unsupported database URL {shown!r}: only SQLite and PostgreSQL are supported;"
+            f" {_URL_HELP}, or {_PG_HELP}"
         )
     if parts.query or parts.fragment:
         raise ValueError(f"query strings are not supported in {url!r}; {_URL_HELP}")
@@ -87,9 +135,8 @@ class Settings(BaseSettings):
 
     @field_validator("database_url")
     @classmethod
-    def _url_is_sqlite(cls, value: str) -> str:
-        database_path(value)
-        return value.strip()
+    def _url_is_known(cls, value: str) -> str:
+        return check_database_url(value)
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod
@@ -108,7 +155,8 @@ class Settings(BaseSettings):
 
     @property
     def database_path(self) -> str:
-        """The SQLite file (or ":memory:") that `database_url` names."""
+        """The SQLite file (or ":memory:") that `database_url` names (ValueError for a
+        PostgreSQL URL)."""
         return database_path(self.database_url)
 
 
@@ -120,6 +168,8 @@ def _one_line(error: ValidationError) -> str:
             return MISSING_TOKEN
         message = item["msg"].removeprefix("Value error, ")
         shown = item.get("input")
+        if field == "database_url" and isinstance(shown, str):
+            shown = redact_url(shown)  # never a password in a log line
         got = f" (got {shown!r})" if isinstance(shown, str | int | float) else ""
         problems.append(f"{field.upper()} is invalid: {message}{got}")
     return "; ".join(problems).replace("\n", " ")

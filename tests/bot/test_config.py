@@ -4,7 +4,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import MISSING_TOKEN, ConfigError, Settings, database_path, load_settings
+from bot.config import (
+    MISSING_TOKEN,
+    ConfigError,
+    Settings,
+    check_database_url,
+    database_path,
+    load_settings,
+)
 
 VARS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL")
 
@@ -52,9 +59,9 @@ def test_database_path(url, path):
 @pytest.mark.parametrize(
     ("url", "complaint"),
     [
-        ("postgresql://user@host/db", "only SQLite"),
-        ("mysql:///db", "only SQLite"),
-        ("data/bot.sqlite3", "only SQLite"),
+        ("postgresql://user@host/db", "a PostgreSQL URL, not a SQLite file"),
+        ("mysql:///db", "only SQLite and PostgreSQL"),
+        ("data/bot.sqlite3", "only SQLite and PostgreSQL"),
         ("sqlite:///", "names no file"),
         ("sqlite:///data/", "names no file"),
         ("sqlite://host/db.sqlite3", "host part"),
@@ -64,6 +71,33 @@ def test_database_path(url, path):
 def test_database_path_rejects(url, complaint):
     with pytest.raises(ValueError, match=complaint):
         database_path(url)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://user:pass@host:5432/db",
+        "postgres://host/db",
+        "postgresql://user@db.example.com/games?sslmode=require",
+        "postgresql:///games?host=/var/run/postgresql",
+    ],
+)
+def test_postgresql_urls_are_accepted(monkeypatch, url):
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DATABASE_URL", f" {url} ")
+    assert load_settings().database_url == url
+    assert check_database_url(url) == url
+
+
+def test_a_bad_postgresql_url_never_shows_its_password(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://ann:hunter2@host:port/db")
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    message = str(caught.value)
+    assert message.startswith("DATABASE_URL is invalid: ") and "bad port" in message
+    assert "hunter2" not in message and "ann:***@host" in message
+    assert "\n" not in message
 
 
 @pytest.mark.parametrize("token", [None, "", "   "])
@@ -87,7 +121,8 @@ def test_empty_token_in_dotenv_is_missing():
 @pytest.mark.parametrize(
     ("name", "value", "words"),
     [
-        ("DATABASE_URL", "postgresql://h/db", "only SQLite"),
+        ("DATABASE_URL", "mysql://h/db", "only SQLite and PostgreSQL"),
+        ("DATABASE_URL", "postgresql:///db", "names no host"),
         ("REMINDER_HOURS", "soon", "valid number"),
         ("REMINDER_HOURS", "-1", "greater than or equal to 0"),
         ("DEV_GUILD_ID", "my-server", "valid integer"),
