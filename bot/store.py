@@ -1,10 +1,10 @@
 """Persistent game sessions, the action log, timers and meta facts.
 
-`Store` is the small interface the rest of the bot codes against; `SqliteStore` is the one
-backend today. A PostgreSQL backend for a multi-process deployment would be another subclass:
-nothing above this module knows about SQL. Every write is guarded by an optimistic version
-check (`version = version + 1 WHERE version = expected`), which is what makes a stale button or
-a second process lose cleanly instead of overwriting a newer state.
+`Store` is the small interface the rest of the bot codes against; `SqliteStore` is the default
+backend, `bot.store_pg.PostgresStore` the one for a multi-process deployment (`Store.open`
+picks it from the URL): nothing above these modules knows about SQL. Every write is guarded by
+an optimistic version check (`version = version + 1 WHERE version = expected`), which is what
+makes a stale button or a second process lose cleanly instead of overwriting a newer state.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any, Final, Literal, Self
 import aiosqlite
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
-from bot.config import database_path
+from bot.config import database_path, is_postgresql_url
 
 __all__ = [
     "ActionRow",
@@ -296,7 +296,12 @@ class Store(ABC):
 
     @classmethod
     async def open(cls, url_or_path: str) -> Store:
-        """Open the store a URL (``sqlite:///...``) or a plain SQLite path names."""
+        """Open the store a URL names: ``postgresql://...`` (or ``postgres://``) a
+        PostgresStore, ``sqlite:///...`` or a plain path a SqliteStore."""
+        if is_postgresql_url(url_or_path):
+            from bot.store_pg import PostgresStore  # asyncpg only loaded when used
+
+            return await PostgresStore.open(url_or_path)
         return await SqliteStore.open(url_or_path)
 
     @abstractmethod

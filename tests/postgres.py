@@ -1,0 +1,115 @@
+"""A real PostgreSQL server for the tests, started by the tests themselves.
+
+By default the `pgserver` package (a test dependency; it ships PostgreSQL's binaries) starts a
+server in a fresh data folder for the test session and deletes it at the end. TEST_POSTGRES_URL
+names an existing server instead (e.g. postgresql://postgres:pw@localhost:5432/postgres): a
+role that may create databases. Each test gets a database of its own, dropped afterwards.
+
+When no server can be had, the tests that need one FAIL with the reason: a PostgreSQL test
+that silently skips would let the backend rot unnoticed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import warnings
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from bot.config import redact_url
+
+ENV = "TEST_POSTGRES_URL"
+_names = itertools.count()
+
+
+def run_async(coro: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine to its end on a loop of its own (in a thread: the test's loop may be
+    running, or be the one pytest-asyncio made for the test)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+class Server:
+    """A PostgreSQL server the tests may create databases on."""
+
+    def __init__(self, admin_url: str, url_for: Any, stop: Any = None) -> None:
+        self.admin_url = admin_url
+        self.url_for = url_for  # database name -> URL
+        self.stop = stop
+
+    async def _admin(self, sql: str) -> None:
+        import asyncpg
+
+        conn = await asyncpg.connect(self.admin_url)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    def create_database(self) -> tuple[str, str]:
+        name = f"gametable_test_{os.getpid()}_{next(_names)}"
+        run_async(self._admin(f'CREATE DATABASE "{name}"'))
+        return name, self.url_for(name)
+
+    def drop_database(self, name: str) -> None:
+        run_async(self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def _external(url: str) -> Server:
+    parts = urlsplit(url)
+
+    def url_for(name: str) -> str:
+        return parts._replace(path=f"/{name}").geturl()
+
+    return Server(url, url_for)
+
+
+def _started(folder: Path) -> Server:
+    import pgserver
+
+    with warnings.catch_warnings():
+        # platformdirs warns when the container has no XDG runtime folder; harmless here.
+        warnings.simplefilter("ignore")
+        server = pgserver.get_server(folder, cleanup_mode="delete")
+    return Server(server.get_uri(), server.get_uri, server.cleanup)
+
+
+def start_server(folder: Path) -> Server:
+    """The server of TEST_POSTGRES_URL, or one pgserver starts in `folder` (fresh: a data
+    folder is never reused). Raises pytest's failure, never a skip, when neither works."""
+    external = os.environ.get(ENV, "").strip()
+    try:
+        server = _external(external) if external else _started(folder / "pgdata")
+        run_async(server._admin("SELECT 1"))
+    except Exception as error:
+        how = f"{ENV}={redact_url(external)!r}" if external else "pgserver (the test dependency)"
+        pytest.fail(
+            f"no PostgreSQL server for the PostgreSQL tests: {how} failed with"
+            f" {type(error).__name__}: {error}. Run scripts/setup test (it installs pgserver),"
+            f" or set {ENV} to a server where the role may CREATE DATABASE.",
+            pytrace=False,
+        )
+    return server
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = start_server(tmp_path_factory.mktemp("postgres"))
+    yield server
+    if server.stop is not None:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: Server) -> Iterator[str]:
+    """The URL of a new, empty database, dropped after the test."""
+    name, url = postgres_server.create_database()
+    yield url
+    postgres_server.drop_database(name)
