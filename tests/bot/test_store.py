@@ -24,6 +24,7 @@ from bot.store import (
     SqliteStore,
     StaleVersion,
     Store,
+    StoreBusy,
     StoreError,
     load_migrations,
 )
@@ -825,3 +826,27 @@ async def test_many_writers_on_two_pools_lose_nothing(postgres_url, open_store):
     assert sorted(a.action for a in log) == sorted(made)
     assert len(set(made)) == 80
     assert (await stores[0].get_session(session.id)).version == 80
+
+
+async def test_a_row_locked_past_the_lock_timeout_is_store_busy(postgres_url, monkeypatch):
+    """Another process (or a person at psql) holding a session's row longer than the lock
+    timeout: the write gives up with StoreBusy, as SQLite's busy timeout does, and leaves
+    nothing behind; once the lock is gone the same write goes through."""
+    monkeypatch.setattr(PostgresStore, "LOCK_TIMEOUT_MS", 200)
+    async with await Store.open(postgres_url) as store:
+        session = await new_session(store)
+        holder = await asyncpg.connect(postgres_url)
+        try:
+            lock = holder.transaction()
+            await lock.start()
+            await holder.execute("SELECT 1 FROM sessions WHERE id = $1 FOR UPDATE", session.id)
+            with pytest.raises(StoreBusy):
+                await store.record_action(session.id, 0, seat=0, user_id=7, action="a",
+                                          state="s1")
+            await lock.rollback()
+        finally:
+            await holder.close()
+        assert await store.actions(session.id) == []
+        moved = await store.record_action(session.id, 0, seat=0, user_id=7, action="a",
+                                          state="s1")
+        assert moved.version == 1
