@@ -113,3 +113,12 @@ def postgres_url(postgres_server: Server) -> Iterator[str]:
     name, url = postgres_server.create_database()
     yield url
     postgres_server.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each backend, for tests that hold for both: a SQLite file, or a
+    database of its own on the PostgreSQL test server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/t.sqlite3"
+    return request.getfixturevalue("postgres_url")

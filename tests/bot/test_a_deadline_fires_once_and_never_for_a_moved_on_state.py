@@ -85,8 +85,8 @@ def time() -> FakeTime:
 
 
 @pytest.fixture
-async def table(tmp_path, time):
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
+async def table(store_url, time):
+    store = await Store.open(store_url)
     yield Table(store, {"race": Race(), "both": Both()}, clock=time.clock)
     await store.close()
 
@@ -224,8 +224,8 @@ async def bots():
         await bot.store.close()
 
 
-async def test_the_scheduler_fires_a_deadline_exactly_once(tmp_path, time, bots):
-    bot = Bot(await Store.open(str(tmp_path / "t.sqlite3")), time)
+async def test_the_scheduler_fires_a_deadline_exactly_once(store_url, time, bots):
+    bot = Bot(await Store.open(store_url), time)
     bots.append(bot)
     session = (await begun(bot.table, Race())).session
     bot.scheduler.start()
@@ -248,9 +248,9 @@ async def test_the_scheduler_fires_a_deadline_exactly_once(tmp_path, time, bots)
 
 
 async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_at_start(
-    tmp_path, time, bots
+    store_url, time, bots
 ):
-    path = str(tmp_path / "t.sqlite3")
+    path = store_url
     first = Bot(await Store.open(path), time)
     session = (await begun(first.table, Race())).session
     first.scheduler.start()

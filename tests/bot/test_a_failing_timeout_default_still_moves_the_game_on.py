@@ -29,9 +29,9 @@ class BrokenBlockRace(BlockRace):
         return "nonsense"
 
 
-async def test_a_turn_gets_the_first_legal_action(tmp_path, caplog):
+async def test_a_turn_gets_the_first_legal_action(store_url, caplog):
     now, race = Now(), BrokenRace()
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    store = await Store.open(store_url)
     try:
         table = Table(store, {"race": race}, clock=now)
         session = await begun(table, race)
@@ -46,9 +46,9 @@ async def test_a_turn_gets_the_first_legal_action(tmp_path, caplog):
         await store.close()
 
 
-async def test_a_reaction_window_gets_a_pass(tmp_path, caplog):
+async def test_a_reaction_window_gets_a_pass(store_url, caplog):
     now, game = Now(), BrokenBlockRace()
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    store = await Store.open(store_url)
     try:
         table = Table(store, {"blockrace": game}, clock=now)
         await table.start(game, guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",

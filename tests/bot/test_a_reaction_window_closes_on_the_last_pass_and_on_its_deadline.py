@@ -33,8 +33,8 @@ def game() -> BlockRace:
 
 
 @pytest.fixture
-async def table(tmp_path, now, game):
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
+async def table(store_url, now, game):
+    store = await Store.open(store_url)
     yield Table(store, {"blockrace": game}, clock=now)
     await store.close()
 

@@ -12,7 +12,15 @@ from bot.store import AlreadyApplied, OutboxItem, Seat, Store, StoreBusy
 
 
 @pytest.fixture
-async def store(tmp_path):
+async def store(store_url):
+    """A store of each backend (SQLite, PostgreSQL)."""
+    opened = await Store.open(store_url)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path):
     opened = await Store.open(str(tmp_path / "bot.sqlite3"))
     yield opened
     await opened.close()
@@ -87,7 +95,11 @@ async def test_the_same_interaction_makes_its_move_once(store: Store):
     assert await store.action_by_interaction(100) is None
 
 
-async def test_a_write_lock_held_elsewhere_past_the_timeout_is_reported_busy(store, tmp_path):
+async def test_a_write_lock_held_elsewhere_past_the_timeout_is_reported_busy(
+    sqlite_store, tmp_path
+):
+    """SQLite's form of it; PostgreSQL's (a row lock past lock_timeout) is in test_store."""
+    store = sqlite_store
     session = await begun(store)
     await store._db.execute("PRAGMA busy_timeout = 50")  # a short wait keeps the test fast
     locker = sqlite3.connect(tmp_path / "bot.sqlite3", isolation_level=None)

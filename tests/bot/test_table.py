@@ -17,8 +17,8 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 @pytest.fixture
-async def table(tmp_path):
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
+async def table(store_url):
+    store = await Store.open(store_url)
     yield Table(store, {"race": Race()}, reminder=timedelta(hours=12), clock=lambda: NOW)
     await store.close()
 
@@ -194,8 +194,8 @@ class FailingAi(Race):
         return super().ai_action(state, seat, rng)
 
 
-async def test_a_failed_ai_turn_keeps_the_move_and_is_driven_on_by_its_timer(tmp_path):
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
+async def test_a_failed_ai_turn_keeps_the_move_and_is_driven_on_by_its_timer(store_url):
+    store = await Store.open(store_url)
     game = FailingAi(failures=1)
     table = Table(store, {"race": game}, clock=lambda: NOW)
     try:

@@ -37,8 +37,8 @@ def race() -> SlowRace:
 
 
 @pytest.fixture
-async def table(tmp_path, now, race):
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
+async def table(store_url, now, race):
+    store = await Store.open(store_url)
     yield Table(store, {"race": race}, clock=now)
     await store.close()
 
