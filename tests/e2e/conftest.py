@@ -80,7 +80,14 @@ class World:
 
 
 @pytest.fixture
-async def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:  # noqa: F811
+def database_url(tmp_path: Path) -> str:
+    """The bot's database: a SQLite file. A module that overrides this fixture with one
+    returning `store_url` runs its tests on SQLite and on a fresh PostgreSQL database."""
+    return f"sqlite:///{tmp_path}/bot.sqlite3"
+
+
+@pytest.fixture
+async def world(fake_discord: FakeDiscord, database_url: str) -> World:  # noqa: F811
     guild = fake_discord.add_guild("Game night")
     chan = fake_discord.add_text_channel(guild, "games")
     ann = fake_discord.add_member(guild, "Ann")
@@ -88,7 +95,7 @@ async def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:  # noqa: F8
     cid = fake_discord.add_member(guild, "Cid")
     settings = Settings(
         discord_token=fake_discord.token,
-        database_url=f"sqlite:///{tmp_path}/bot.sqlite3",
+        database_url=database_url,
         dev_guild_id=guild.id,
         step_pause_seconds=0,  # watched steps follow each other at once (a test times them)
     )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.fakediscord import FakeMember
 
 
@@ -73,3 +75,9 @@ async def test_closed_dms_are_told_in_the_channel_once_without_a_lookup(world):
     assert len(notes) == 1 and f"<@{world.ann.id}>" in notes[0].content
     assert world.fake.dm_messages(world.ann) == []
     assert lookups(world) == []
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

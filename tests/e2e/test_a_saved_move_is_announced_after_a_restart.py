@@ -220,3 +220,9 @@ async def test_deliveries_that_meet_are_one_at_a_time_and_post_one_board(
     assert [m.content.count("Ann plays 5") for m in new] == [1, 0], [m.content for m in new]
     assert await world.bot.store.sessions_with_outbox() == []
     f.assert_clean()
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

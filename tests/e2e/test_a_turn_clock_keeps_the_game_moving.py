@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+import pytest
+
 from bot.table import NOBODY_LEFT
 from games.registry import all_games
 from games.rng import Rng
@@ -159,3 +161,9 @@ async def test_the_host_hands_a_seat_to_the_bot_with_kick(world: World):
     # The bot played Bob's round at once: it is Ann's turn to break Bob's code now.
     state = DOBBELDUEL.load(session.state)
     assert DOBBELDUEL.to_act(state) == [0]
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

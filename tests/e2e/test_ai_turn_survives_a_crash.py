@@ -85,3 +85,9 @@ async def test_the_ai_seats_move_soon_after_their_turn_failed(
     board = last_board(f, world.chan)
     assert f"<@{world.ann.id}>: your move" in board.content, board.content
     assert len(calls) >= 2
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

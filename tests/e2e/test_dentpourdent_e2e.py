@@ -11,6 +11,8 @@ import re
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from games.dentpourdent import GAME as DPD
 from games.dentpourdent import data
 from tests.e2e.conftest import World
@@ -224,3 +226,9 @@ async def test_wrong_moves_are_refused_with_a_reason(world: World):
     r = await f.slash(world.ann, world.chan, "dentpourdent", "play", action="x" * 300)
     assert warning(r)
     assert await session_version(world.bot, world.chan.id) == version
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     board_of,
@@ -353,3 +355,9 @@ async def test_closed_dms_are_told_once_per_game_even_across_a_restart(world: Wo
 async def _is_turn(world: World, user: FakeMember) -> bool:
     session = await world.bot.store.open_session(world.chan.id)
     return bool(world.bot.table.legal_for(session, user.id))
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
@@ -310,3 +312,9 @@ async def test_friends_choose_seats_to_be_partners(world: World):
     await f.click(world.ann, lobby, "Begin")
     r = await f.slash(world.bob, world.chan, "dog", "seat", number=1)
     assert "fixed once the game has begun" in warning(r)
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

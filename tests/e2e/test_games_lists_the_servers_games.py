@@ -3,6 +3,8 @@ since when, clock), privately; `mine:True` keeps those waiting for the caller.""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.conftest import World
 from tests.fakediscord import FakeChannel
 
@@ -68,3 +70,9 @@ async def test_games_mine_lists_only_the_games_waiting_for_the_caller(world: Wor
 async def test_games_in_a_server_without_games_says_how_to_start(world: World):
     r = await world.fake.slash(world.ann, world.chan, "games")
     assert "No game is running in this server" in r.ephemeral_text
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

@@ -224,3 +224,9 @@ async def test_the_channel_reads_the_same_whoever_holds_the_humiliation(lm: Worl
         seen.append((re.sub(r"<t:\d+:R>", "<t>", news), board.attachments[0].data))
         await f.slash(world.ann, world.chan, "lunchmoney", "end")
     assert seen[0] == seen[1]
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

@@ -280,3 +280,9 @@ async def test_a_redelivered_menu_button_leaves_the_next_menu_in_place(world: Wo
     await moved_once(world, before, button.rsplit(":", 1)[1])
     assert menu.content.startswith("✅ Play"), menu.content
     assert menu.buttons() or menu.selects(), "the menu for Ann's next move is gone"
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url

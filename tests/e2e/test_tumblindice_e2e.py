@@ -232,3 +232,9 @@ async def test_a_throw_out_of_turn_or_without_a_bonus_die_is_refused_and_changes
     r = await f.slash(user, world.chan, "tumblindice", "bonus", where=50, aim=0, strength=60)
     assert "You cannot throw your bonus die now." in r.ephemeral_text
     assert await session_version(world.bot, world.chan.id) == version
+
+
+@pytest.fixture
+def database_url(store_url: str) -> str:
+    """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
+    return store_url
