@@ -54,6 +54,8 @@ async def serve(bot: GameBot, token: str) -> int:
     import aiohttp
     import discord
 
+    from bot.store import StoreError
+
     loop = asyncio.get_running_loop()
     signals = (signal.SIGTERM, signal.SIGINT)  # a host's stop, or Ctrl-C: close cleanly
     stopping: list[asyncio.Task[None]] = []
@@ -75,6 +77,12 @@ async def serve(bot: GameBot, token: str) -> int:
         return _fail(
             f"Cannot start: Discord answered {error.status} (a problem on Discord's side); "
             "try again in a few minutes.",
+            EXIT_UNREACHABLE,
+        )
+    except StoreError as error:  # the database, opened in setup_hook: before any gateway
+        return _fail(
+            f"Cannot start: the database cannot be opened: {error}. Check DATABASE_URL and "
+            "that the server is running and reachable, then start again.",
             EXIT_UNREACHABLE,
         )
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as error:

@@ -47,6 +47,7 @@ __all__ = [
     "Store",
     "StoreBusy",
     "StoreError",
+    "StoreUnavailable",
     "Timer",
     "Wait",
     "Clock",
@@ -278,6 +279,11 @@ class NotFound(StoreError):
 class StoreBusy(StoreError):
     """The database stayed locked (a backup, another process) past the busy timeout: nothing
     was written; trying again shortly will do."""
+
+
+class StoreUnavailable(StoreError):
+    """The database server cannot be reached or refuses the login (at start-up); the message
+    says which, never with the password."""
 
 
 class AlreadyApplied(StoreError):

@@ -45,6 +45,7 @@ from bot.store import (
     Store,
     StoreBusy,
     StoreError,
+    StoreUnavailable,
     Timer,
     _check_status,
     _options_json,
@@ -185,6 +186,7 @@ class PostgresStore(Store):
     LOCK_TIMEOUT_MS: Final = 5000  # as SqliteStore's busy timeout: then StoreBusy
     POOL_MIN: Final = 1
     POOL_MAX: Final = 10
+    CONNECT_TIMEOUT_S: Final = 10.0
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
@@ -208,6 +210,7 @@ class PostgresStore(Store):
         try:
             pool = await asyncpg.create_pool(
                 url,
+                timeout=cls.CONNECT_TIMEOUT_S,
                 min_size=cls.POOL_MIN if min_size is None else min_size,
                 max_size=cls.POOL_MAX if max_size is None else max_size,
                 server_settings={
@@ -216,8 +219,11 @@ class PostgresStore(Store):
                     "timezone": "UTC",
                 },
             )
-        except _BUSY_ERRORS as error:
-            raise StoreBusy(str(error)) from error
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            reason = str(error) or type(error).__name__
+            raise StoreUnavailable(
+                f"PostgreSQL at {redact_url(url)} cannot be used: {reason}"
+            ) from error
         store = cls(pool, url)
         try:
             await store._migrate(

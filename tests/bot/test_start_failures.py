@@ -92,3 +92,32 @@ def test_a_blank_token_is_a_missing_token(tmp_path, value):
     done = python(tmp_path, "-m", "bot", DISCORD_TOKEN=value)
     assert done.returncode == EXIT_SETTINGS
     assert "DISCORD_TOKEN" in one_line(done.stderr)
+
+
+async def test_an_unreachable_postgresql_is_one_line_without_the_password(
+    fake_discord: FakeDiscord, capsys, caplog  # noqa: F811
+):
+    caplog.set_level(logging.WARNING)
+    url = "postgresql://ann:hunter2@127.0.0.1:9/games"  # nobody listens on port 9
+    bot = GameBot(Settings(discord_token=fake_discord.token, database_url=url))
+    code = await serve(bot, fake_discord.token)
+    assert code == EXIT_UNREACHABLE
+    line = one_line(capsys.readouterr().err)
+    assert line.startswith("Cannot start: the database cannot be opened: PostgreSQL at ")
+    assert "ann:***@127.0.0.1:9/games" in line and "DATABASE_URL" in line
+    assert "hunter2" not in line
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
+
+
+async def test_a_postgresql_login_refused_is_one_line(
+    fake_discord: FakeDiscord, postgres_url, capsys  # noqa: F811
+):
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(postgres_url)
+    wrong = parts._replace(path="/no_such_database").geturl()
+    code = await serve(GameBot(Settings(discord_token=fake_discord.token, database_url=wrong)),
+                       fake_discord.token)
+    assert code == EXIT_UNREACHABLE
+    line = one_line(capsys.readouterr().err)
+    assert "no_such_database" in line and "does not exist" in line
