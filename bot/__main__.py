@@ -3,6 +3,9 @@
 A host reads the first lines a failed start prints: a missing or refused token, or a Discord
 that cannot be reached, is one line that says what to do, and the exit code says it failed
 (2: a setting to fix; 1: Discord could not be reached or answered with an error).
+
+`python -m bot migrate --to postgresql://...` copies the SQLite database to PostgreSQL instead
+(bot/migrate.py).
 """
 
 from __future__ import annotations
@@ -42,6 +45,10 @@ def settings_and_logging(log_format: str = LOG_FORMAT) -> Settings:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["migrate"]:  # python -m bot migrate --to postgresql://...
+        from bot.migrate import main as migrate
+
+        raise SystemExit(migrate(sys.argv[2:]))
     settings = settings_and_logging()
     from bot.client import GameBot  # after the settings check: a bad .env fails fast
 
