@@ -33,7 +33,10 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("bot.commands",)
 
 
-class GameBot(commands.Bot):
+class GameBot(commands.AutoShardedBot):
+    """Sharded always: one process serves every shard, or, with SHARD_COUNT and SHARD_IDS,
+    only its own (bot/shards.py), and then only its own servers' timers and outbox."""
+
     def __init__(self, settings: Settings, *, games: dict[str, Game[Any]] | None = None,
                  clock: Callable[[], datetime] = utcnow, **options: Any) -> None:
         """`clock` tells the time to every clock of the bot (tests run days in a moment)."""
@@ -49,9 +52,12 @@ class GameBot(commands.Bot):
             # Nothing the bot sends notifies anyone unless it says so: a board pings the
             # person the turn has just passed to, and nothing else pings at all.
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shards.ids) if settings.shards else None,
             **options,
         )
         self.settings = settings
+        self.served_shards = settings.shards
         self.clock = clock
         self.games = games if games is not None else all_games()
         self.handlers = Handlers(self)
@@ -59,8 +65,12 @@ class GameBot(commands.Bot):
         self.upkeep = Upkeep(self)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_url)
-        self.scheduler = Scheduler(self.store, self.on_timer, clock=self.clock)
+        self.store = await Store.open(
+            self.settings.database_url, pool_size=self.settings.database_pool_size
+        )
+        self.scheduler = Scheduler(
+            self.store, self.on_timer, clock=self.clock, shards=self.served_shards
+        )
         hours = self.settings.reminder_hours
         self.table = Table(
             self.store,
@@ -76,10 +86,13 @@ class GameBot(commands.Bot):
         self.dispatcher = Dispatcher(self, step_pause=self.settings.step_pause_seconds)
         self.dispatcher.start()  # first, what the last process saved and did not show
         self.scheduler.start()
-        await self.sync_commands()
+        if self.served_shards is None or 0 in self.served_shards.ids:
+            await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """Sync the commands only when they changed since the last sync (syncs are rate-limited)."""
+        """Sync the commands only when they changed since the last sync (syncs are rate-limited).
+        Of several processes, the one serving shard 0 syncs: the commands are the application's,
+        not a shard's."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)

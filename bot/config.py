@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.shards import Shards, parse_shard_ids
 
 __all__ = [
     "ConfigError",
@@ -124,6 +126,13 @@ class Settings(BaseSettings):
     # The pause between steps the channel watches one by one (Dobbelduel's attempts).
     step_pause_seconds: float = Field(default=1.2, ge=0, le=10)
     log_level: str = "INFO"
+    # Several processes: SHARD_COUNT shards in all, this process serving SHARD_IDS ("0,1" or
+    # "0-3"). Neither: one process serves every shard, discord.py choosing how many.
+    shard_count: int | None = Field(default=None, ge=1, le=4096)
+    shard_ids: str | None = None
+    # PostgreSQL connections this process keeps open (asyncpg's pool): at most this many
+    # writes and reads run at once.
+    database_pool_size: int = Field(default=10, ge=2, le=200)
 
     @field_validator("discord_token")
     @classmethod
@@ -153,6 +162,37 @@ class Settings(BaseSettings):
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
         return level
 
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids_parse(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        return ",".join(str(i) for i in parse_shard_ids(value))
+
+    @model_validator(mode="after")
+    def _shard_ids_fit_the_count(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError(
+                "SHARD_IDS needs SHARD_COUNT, the number of shards of all processes together"
+            )
+        ids = parse_shard_ids(self.shard_ids)
+        if ids[-1] >= self.shard_count:
+            raise ValueError(
+                f"SHARD_IDS names shard {ids[-1]}, but SHARD_COUNT={self.shard_count} "
+                f"has shards 0 to {self.shard_count - 1}"
+            )
+        return self
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process serves, or None: one process serves every shard (with
+        SHARD_COUNT alone, all of that many; with neither, as many as Discord recommends)."""
+        if self.shard_ids is None:
+            return None
+        return Shards(self.shard_count or 1, parse_shard_ids(self.shard_ids))
+
     @property
     def database_path(self) -> str:
         """The SQLite file (or ":memory:") that `database_url` names (ValueError for a
@@ -163,7 +203,10 @@ class Settings(BaseSettings):
 def _one_line(error: ValidationError) -> str:
     problems: list[str] = []
     for item in error.errors():
-        field = str(item["loc"][0]) if item["loc"] else "settings"
+        if not item["loc"]:  # a check of several settings together: its message names them
+            problems.append(item["msg"].removeprefix("Value error, "))
+            continue
+        field = str(item["loc"][0])
         if field == "discord_token":
             return MISSING_TOKEN
         message = item["msg"].removeprefix("Value error, ")

@@ -19,7 +19,7 @@ from discord import app_commands
 from bot import replies
 from bot.lifecycle import RESTARTING, Drain
 from bot.limits import CHOICE_NAME, fit
-from bot.store import StoreBusy
+from bot.store import StoreBusy, StoreUnavailable
 from bot.table import TableError
 
 log = logging.getLogger(__name__)
@@ -37,6 +37,10 @@ T = TypeVar("T")
 BUSY = (
     "⏳ I am busy right now (my game records are locked for a moment); nothing was changed. "
     "Try again in a few seconds."
+)
+UNAVAILABLE = (
+    "⏳ I cannot reach my game records right now. Try again in a minute; if your move was "
+    "saved before this, the board will show it."
 )
 SAVED = "saved"  # interaction.extras key: this interaction's change is saved already
 AFTER_SAVE = (
@@ -64,6 +68,9 @@ def describe(error: BaseException) -> str:
     if isinstance(error, StoreBusy):
         log.warning("the database is busy: %s", error)
         return BUSY
+    if isinstance(error, StoreUnavailable):
+        log.error("the database cannot be reached: %s", error)
+        return UNAVAILABLE
     if isinstance(error, app_commands.NoPrivateMessage):
         return "⚠️ Games are played in server channels; use this command there."
     if isinstance(error, app_commands.CheckFailure):

@@ -362,7 +362,7 @@ class Dispatcher:
         """Deliver every session's rows; True when something failed (and is left to retry)."""
         failed = False
         try:
-            pending = await self.store.sessions_with_outbox()
+            pending = await self.store.sessions_with_outbox(self.bot.served_shards)
         except Exception:  # noqa: BLE001 - a locked or lost database: try again later
             log.exception("reading the outbox failed")
             return True

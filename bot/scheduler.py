@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
+from bot.shards import Shards
 from bot.store import Store, Timer, utcnow
 
 __all__ = ["Clock", "Fire", "Scheduler", "Sleep"]
@@ -31,7 +32,8 @@ class Scheduler:
     `clock` and `sleep` are injectable so tests can run days of timers in milliseconds.
     `max_sleep` bounds each nap so timers added by another process without a poke are still
     noticed; `retry_delay` is the pause after the store itself failed; `concurrency` is how
-    many games' timers fire at once.
+    many games' timers fire at once; `shards`, the shards whose servers' timers are this
+    process's to fire (None: every server's).
     """
 
     def __init__(
@@ -44,8 +46,10 @@ class Scheduler:
         max_sleep: float = 300.0,
         retry_delay: float = 5.0,
         concurrency: int = 16,
+        shards: Shards | None = None,
     ) -> None:
         self._store = store
+        self._shards = shards
         self._fire = fire
         self._clock = clock
         self._sleep = sleep
@@ -95,7 +99,7 @@ class Scheduler:
         """Fire what is due; return how long to wait for the next timer (0: look again now)."""
         # Cleared before reading, so a poke during the reads is not lost.
         self._wake.clear()
-        due = await self._store.due_timers(self._clock())
+        due = await self._store.due_timers(self._clock(), self._shards)
         by_session: dict[int, list[Timer]] = {}
         for timer in due:
             by_session.setdefault(timer.session_id, []).append(timer)
@@ -104,7 +108,7 @@ class Scheduler:
         await asyncio.gather(*(self._fire_all(timers) for timers in by_session.values()))
         if due:
             return 0  # callbacks may have set timers that are already due
-        upcoming = await self._store.next_timer()
+        upcoming = await self._store.next_timer(self._shards)
         if upcoming is None:
             return self._max_sleep
         wait = (upcoming.due_at - self._clock()).total_seconds()

@@ -28,6 +28,7 @@ import aiosqlite
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from bot.config import database_path, is_postgresql_url
+from bot.shards import Shards, where
 
 __all__ = [
     "ActionRow",
@@ -62,6 +63,18 @@ OPEN_STATUSES: Final[tuple[SessionStatus, ...]] = ("lobby", "active")
 # the partial index `sessions_one_open_per_channel` (WHERE status IN ('lobby', 'active')) and
 # use it. With bound values it walked every open game: milliseconds at 10,000 games.
 _OPEN_SQL: Final = "status IN ({})".format(", ".join(f"'{s}'" for s in OPEN_STATUSES))
+
+# Reads across every session, limited to the servers of a process's shards (bot/shards.py);
+# the same text on both backends, `due` carrying the backend's parameter.
+_TIMERS: Final = (
+    "SELECT t.* FROM timers AS t JOIN sessions AS s ON s.id = t.session_id"
+    " WHERE {served} {due} ORDER BY t.due_at, t.id"
+)
+_SESSIONS_WITH_OUTBOX: Final = (
+    "SELECT o.session_id, MIN(o.id) AS first FROM outbox AS o"
+    " JOIN sessions AS s ON s.id = o.session_id WHERE {served}"
+    " GROUP BY o.session_id ORDER BY first"
+)
 
 MIGRATIONS_DIR: Final[Path] = Path(__file__).with_name("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d+)_[A-Za-z0-9_-]+\.sql$")
@@ -301,13 +314,14 @@ class Store(ABC):
     """What the bot needs from persistence; backends subclass this."""
 
     @classmethod
-    async def open(cls, url_or_path: str) -> Store:
+    async def open(cls, url_or_path: str, *, pool_size: int | None = None) -> Store:
         """Open the store a URL names: ``postgresql://...`` (or ``postgres://``) a
-        PostgresStore, ``sqlite:///...`` or a plain path a SqliteStore."""
+        PostgresStore with at most `pool_size` connections, ``sqlite:///...`` or a plain path
+        a SqliteStore (one writer and one reader whatever `pool_size` says)."""
         if is_postgresql_url(url_or_path):
             from bot.store_pg import PostgresStore  # asyncpg only loaded when used
 
-            return await PostgresStore.open(url_or_path)
+            return await PostgresStore.open(url_or_path, max_size=pool_size)
         return await SqliteStore.open(url_or_path)
 
     @abstractmethod
@@ -443,8 +457,9 @@ class Store(ABC):
         """The session and what it must still show, oldest first, read together."""
 
     @abstractmethod
-    async def sessions_with_outbox(self) -> list[int]:
-        """Sessions that have something left to show, oldest news first."""
+    async def sessions_with_outbox(self, shards: Shards | None = None) -> list[int]:
+        """Sessions that have something left to show, oldest news first; of the servers on
+        `shards` only, when a process serves some shards."""
 
     @abstractmethod
     async def claim_outbox(self, row_ids: Iterable[int], nonce: str) -> None:
@@ -471,12 +486,13 @@ class Store(ABC):
         """Delete the session's timers (of one kind, or all); returns how many went."""
 
     @abstractmethod
-    async def next_timer(self) -> Timer | None:
-        """The timer that comes due first."""
+    async def next_timer(self, shards: Shards | None = None) -> Timer | None:
+        """The timer that comes due first (of the servers on `shards`, if given)."""
 
     @abstractmethod
-    async def due_timers(self, now: datetime) -> list[Timer]:
-        """Timers due at or before `now`, soonest first."""
+    async def due_timers(self, now: datetime, shards: Shards | None = None) -> list[Timer]:
+        """Timers due at or before `now`, soonest first (of the servers on `shards`, if
+        given: each process fires its own servers' timers, so each fires in one process)."""
 
     @abstractmethod
     async def delete_timer(self, timer_id: int) -> bool:
@@ -1076,10 +1092,8 @@ class SqliteStore(Store):
             raise NotFound(f"no session {session_id}")
         return _session(found[0]), [_outbox_row(row) for row in rows]
 
-    async def sessions_with_outbox(self) -> list[int]:
-        rows = await self._fetchall(
-            "SELECT session_id, MIN(id) AS first FROM outbox GROUP BY session_id ORDER BY first"
-        )
+    async def sessions_with_outbox(self, shards: Shards | None = None) -> list[int]:
+        rows = await self._fetchall(_SESSIONS_WITH_OUTBOX.format(served=where(shards)))
         return [row["session_id"] for row in rows]
 
     async def claim_outbox(self, row_ids: Iterable[int], nonce: str) -> None:
@@ -1140,13 +1154,13 @@ class SqliteStore(Store):
                 )
             return cursor.rowcount
 
-    async def next_timer(self) -> Timer | None:
-        row = await self._fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
+    async def next_timer(self, shards: Shards | None = None) -> Timer | None:
+        row = await self._fetchone(_TIMERS.format(served=where(shards), due="") + " LIMIT 1")
         return _timer(row) if row else None
 
-    async def due_timers(self, now: datetime) -> list[Timer]:
+    async def due_timers(self, now: datetime, shards: Shards | None = None) -> list[Timer]:
         rows = await self._fetchall(
-            "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (_to_text(now),)
+            _TIMERS.format(served=where(shards), due="AND t.due_at <= ?"), (_to_text(now),)
         )
         return [_timer(row) for row in rows]
 

@@ -23,8 +23,11 @@ from typing import Any, Final
 import asyncpg
 
 from bot.config import check_database_url, redact_url
+from bot.shards import Shards, where
 from bot.store import (
     _OPEN_SQL,
+    _SESSIONS_WITH_OUTBOX,
+    _TIMERS,
     MIGRATIONS_DIR,
     UNSET,
     ActionRow,
@@ -72,6 +75,16 @@ _BUSY_ERRORS: Final = (
     asyncpg.CannotConnectNowError,
 )
 
+# Errors of a connection lost or a server going away after the start: StoreUnavailable. A
+# write cut off at its commit may or may not have landed; the version check makes a retry safe.
+_GONE_ERRORS: Final = (
+    OSError,
+    asyncpg.InterfaceError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+)
+
 _SCHEMA_TABLE = """
 CREATE TABLE IF NOT EXISTS schema_version (
     version    INTEGER PRIMARY KEY,
@@ -86,6 +99,10 @@ def _aware(moment: datetime) -> datetime:
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"naive datetime {moment!r}: pass an aware (UTC) datetime")
     return moment.astimezone(UTC)
+
+
+def _gone(error: BaseException) -> StoreUnavailable:
+    return StoreUnavailable(f"PostgreSQL went away: {str(error) or type(error).__name__}")
 
 
 def _count(status: str) -> int:
@@ -247,12 +264,16 @@ class PostgresStore(Store):
                 yield db
         except _BUSY_ERRORS as error:
             raise StoreBusy(str(error)) from error
+        except _GONE_ERRORS as error:
+            raise _gone(error) from error
 
     async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
         try:
             return await self._pool.fetch(sql, *args)
         except _BUSY_ERRORS as error:
             raise StoreBusy(str(error)) from error
+        except _GONE_ERRORS as error:
+            raise _gone(error) from error
 
     async def _fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
         rows = await self._fetch(sql, *args)
@@ -533,14 +554,14 @@ class PostgresStore(Store):
                 found = await db.fetchrow("SELECT * FROM sessions WHERE id = $1", session_id)
         except _BUSY_ERRORS as error:
             raise StoreBusy(str(error)) from error
+        except _GONE_ERRORS as error:
+            raise _gone(error) from error
         if found is None:
             raise NotFound(f"no session {session_id}")
         return _session(found), [_outbox_row(row) for row in rows]
 
-    async def sessions_with_outbox(self) -> list[int]:
-        rows = await self._fetch(
-            "SELECT session_id, MIN(id) AS first FROM outbox GROUP BY session_id ORDER BY first"
-        )
+    async def sessions_with_outbox(self, shards: Shards | None = None) -> list[int]:
+        rows = await self._fetch(_SESSIONS_WITH_OUTBOX.format(served=where(shards)))
         return [row["session_id"] for row in rows]
 
     async def claim_outbox(self, row_ids: Iterable[int], nonce: str) -> None:
@@ -595,13 +616,13 @@ class PostgresStore(Store):
                 )
         return _count(status)
 
-    async def next_timer(self) -> Timer | None:
-        row = await self._fetchrow("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
+    async def next_timer(self, shards: Shards | None = None) -> Timer | None:
+        row = await self._fetchrow(_TIMERS.format(served=where(shards), due="") + " LIMIT 1")
         return _timer(row) if row else None
 
-    async def due_timers(self, now: datetime) -> list[Timer]:
+    async def due_timers(self, now: datetime, shards: Shards | None = None) -> list[Timer]:
         rows = await self._fetch(
-            "SELECT * FROM timers WHERE due_at <= $1 ORDER BY due_at, id", _aware(now)
+            _TIMERS.format(served=where(shards), due="AND t.due_at <= $1"), _aware(now)
         )
         return [_timer(row) for row in rows]
 

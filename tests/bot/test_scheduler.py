@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.scheduler import Scheduler
+from bot.shards import Shards
 from bot.store import Store, Timer
 from tests.bot.clocktools import T0, FakeTime, eventually, quiet
 
@@ -225,10 +226,10 @@ async def test_a_failing_store_does_not_kill_it(store, session_id, time, monkeyp
     real_due_timers = store.due_timers
     failures = [OSError("disk I/O error")]
 
-    async def flaky_due_timers(now: datetime) -> list[Timer]:
+    async def flaky_due_timers(now: datetime, shards: Shards | None = None) -> list[Timer]:
         if failures:
             raise failures.pop()
-        return await real_due_timers(now)
+        return await real_due_timers(now, shards)
 
     monkeypatch.setattr(store, "due_timers", flaky_due_timers)
     recorder = Recorder(store)
