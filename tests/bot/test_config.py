@@ -13,7 +13,8 @@ from bot.config import (
     load_settings,
 )
 
-VARS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL")
+VARS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL",
+        "SHARD_COUNT", "SHARD_IDS", "DATABASE_POOL_SIZE")
 
 
 @pytest.fixture(autouse=True)
@@ -33,6 +34,8 @@ def test_defaults(monkeypatch):
     assert settings.dev_guild_id is None
     assert settings.reminder_hours == 12
     assert settings.log_level == "INFO"
+    assert settings.shards is None  # one process serves every shard
+    assert settings.database_pool_size == 10
 
 
 def test_token_is_not_shown_in_repr(monkeypatch):
@@ -184,3 +187,40 @@ def test_dev_guild_id_empty_is_none(monkeypatch, value):
     monkeypatch.setenv("DEV_GUILD_ID", value)
     assert load_settings().dev_guild_id is None
     assert Settings(discord_token="t", dev_guild_id=value).dev_guild_id is None
+
+
+def test_shard_ids_name_the_shards_this_process_serves(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("SHARD_COUNT", "8")
+    monkeypatch.setenv("SHARD_IDS", "4-6, 7")
+    settings = load_settings()
+    assert settings.shard_count == 8
+    assert settings.shards is not None
+    assert settings.shards.ids == (4, 5, 6, 7)
+
+
+def test_a_shard_count_alone_serves_every_shard_of_it(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("SHARD_COUNT", "3")
+    settings = load_settings()
+    assert (settings.shard_count, settings.shards) == (3, None)
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        ({"SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "2,4"}, "SHARD_IDS names shard 4, but SHARD_COUNT=4"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "two"}, "SHARD_IDS is invalid: 'two' is not a shard"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT is invalid"),
+        ({"DATABASE_POOL_SIZE": "1"}, "DATABASE_POOL_SIZE is invalid"),
+    ],
+)
+def test_wrong_shard_settings_are_one_line(monkeypatch, env, words):
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    assert words in str(caught.value)
+    assert "\n" not in str(caught.value)
