@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import shutil
+import tempfile
 import warnings
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -100,11 +102,17 @@ def start_server(folder: Path) -> Server:
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_server(tmp_path_factory.mktemp("postgres"))
-    yield server
-    if server.stop is not None:
-        server.stop()
+def postgres_server() -> Iterator[Server]:
+    # Not under pytest's tmp_path: pytest deletes all but its last three session folders, so
+    # a second test run started meanwhile would delete this server's data under it.
+    folder = Path(tempfile.mkdtemp(prefix="gametable-pg-"))
+    try:
+        server = start_server(folder)
+        yield server
+        if server.stop is not None:
+            server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
