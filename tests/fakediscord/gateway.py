@@ -46,6 +46,8 @@ class GatewaySession:
         self.intents = 0
         self.identified = False
         self.closed = False
+        self.shard_id = 0  # from IDENTIFY's "shard": [id, count]; absent means [0, 1]
+        self.shard_count = 1
         self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write_loop(), name="fakediscord-gateway-writer")
@@ -62,6 +64,14 @@ class GatewaySession:
 
     def wants(self, intent: int | None) -> bool:
         return intent is None or bool(self.intents & intent)
+
+    @property
+    def shard(self) -> tuple[int, int]:
+        return self.shard_id, self.shard_count
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Discord sends a guild's events on shard (guild_id >> 22) % count, DMs on shard 0."""
+        return shard_of(guild_id, self.shard_count) == self.shard_id
 
     async def _write_loop(self) -> None:
         while (text := await self._queue.get()) is not None:
@@ -81,6 +91,23 @@ class GatewaySession:
             await self._writer
 
 
+def shard_of(guild_id: int | None, count: int) -> int:
+    """The shard a guild's events go to (as bot/shards.py, which the fake must not depend on)."""
+    return 0 if guild_id is None else (guild_id >> 22) % count
+
+
+# Guild events whose payload is the guild itself: its id is the guild's.
+GUILD_ITSELF = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+
+
+def event_guild(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event concerns, or None (a DM's events, which go to shard 0)."""
+    if event in GUILD_ITSELF:
+        return int(data["id"])
+    guild_id = data.get("guild_id")
+    return int(guild_id) if guild_id is not None else None
+
+
 class Gateway:
     """Accepts bot connections and fans world events out to them by intent."""
 
@@ -95,10 +122,20 @@ class Gateway:
     def live(self) -> list[GatewaySession]:
         return [s for s in self.sessions if s.identified and not s.closed]
 
-    def target(self) -> GatewaySession | None:
-        """The session interactions go to: the newest live one, as with a single bot process."""
-        live = self.live()
-        return live[-1] if live else None
+    def serving(self, guild_id: int | None) -> list[GatewaySession]:
+        """Live sessions that get `guild_id`'s events (None: DMs, shard 0), oldest first."""
+        return [s for s in self.live() if s.serves(guild_id)]
+
+    def target(self, guild_id: int | None = None) -> GatewaySession | None:
+        """The session an interaction in `guild_id` (None: a DM) goes to: the newest live one
+        serving its shard, as an old connection not yet closed no longer gets them."""
+        serving = self.serving(guild_id)
+        return serving[-1] if serving else None
+
+    def describe_shards(self) -> str:
+        """The shards live sessions serve, for error messages."""
+        shards = sorted({s.shard for s in self.live()})
+        return ", ".join(f"{i} of {n}" for i, n in shards) or "none"
 
     def unprocessed(self) -> list[GatewaySession]:
         """Live sessions whose bot has not yet handled every event sent to it."""
@@ -110,7 +147,8 @@ class Gateway:
             self.on_activity()
 
     def broadcast(self, event: str, data: dict[str, Any], intent: int | None) -> None:
-        for session in self.live():
+        """Send a world event to the sessions of its guild's shard (shard 0 for DM events)."""
+        for session in self.serving(event_guild(event, data)):
             if session.wants(intent):
                 session.dispatch(event, self.filtered(session, event, data))
         self.on_activity()
@@ -162,15 +200,23 @@ class Gateway:
             await session.ws.close(code=4004, message=b"Authentication failed.")
             return
         session.intents = int(data.get("intents", 0))
+        shard = data.get("shard")
+        if shard is not None:
+            shard_id, shard_count = int(shard[0]), int(shard[1])
+            if not 0 <= shard_id < shard_count:
+                await session.ws.close(code=4010, message=b"Invalid shard.")
+                return
+            session.shard_id, session.shard_count = shard_id, shard_count
         session.identified = True
         self.identify_count += 1
         world = self.world
+        guilds = [g for g in world.guilds.values() if session.serves(g.id)]
         user = world.bot_user.payload()
         user.update(verified=True, mfa_enabled=False, email=None)
         ready: dict[str, Any] = {
             "v": 10,
             "user": user,
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.url(),
@@ -187,14 +233,14 @@ class Gateway:
             ready["shard"] = data["shard"]
         session.dispatch("READY", ready)
         with_members = bool(session.intents & INTENT_GUILD_PRESENCES)
-        for guild in world.guilds.values():
+        for guild in guilds:
             session.dispatch("GUILD_CREATE", guild.payload(with_members=with_members))
 
     def request_members(self, session: GatewaySession, data: dict[str, Any]) -> None:
         guild_ids = data.get("guild_id")
         for guild_id in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
             guild = self.world.guilds.get(int(guild_id))
-            if guild is None:
+            if guild is None or not session.serves(guild.id):
                 continue
             members = list(guild.members.values())
             query = data.get("query")

@@ -126,6 +126,21 @@ async def _client_request() -> AsyncIterator[None]:
         fake._poke()
 
 
+def session_ids(client: discord.Client) -> list[str]:
+    """The gateway session ids of a client's connections: one, or one per shard of an
+    AutoShardedClient (whose `ws` is not a websocket)."""
+    if isinstance(client, discord.AutoShardedClient):
+        shards = client._AutoShardedClient__shards.values()  # type: ignore[attr-defined]
+        sockets = [shard.ws for shard in shards]
+    else:
+        sockets = [client.ws]
+    return [ws.session_id for ws in sockets if ws is not None and ws.session_id is not None]
+
+
+async def _identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+    """Client.before_identify_hook without its 5 s sleep: the fake has no identify limit."""
+
+
 class _ErrorCollector(logging.Handler):
     """Keeps ERROR logs (discord.py's: unhandled exceptions in commands and views) for tests."""
 
@@ -351,6 +366,10 @@ class FakeDiscord:
         """
         if guild_ready_timeout is not None:
             bot._connection.guild_ready_timeout = guild_ready_timeout
+        if isinstance(bot, discord.AutoShardedClient):
+            # discord.py waits 5 s before identifying each shard after the first (Discord's
+            # identify rate limit); the fake has none, so a sharded bot connects at once.
+            bot.before_identify_hook = _identify_at_once  # type: ignore[method-assign]
         await bot.login(token or self.token)
         task = asyncio.create_task(bot.connect(reconnect=False), name="fakediscord-bot-connect")
         self._bots[bot] = task
@@ -368,14 +387,14 @@ class FakeDiscord:
     async def stop_bot(self, bot: discord.Client) -> None:
         """Close the bot (as a restart or shutdown would) and wait for its socket to go."""
         task = self._bots.pop(bot, None)
-        session_id = bot.ws.session_id if bot.ws is not None else None
+        ids = set(session_ids(bot))
         await bot.close()
         if task is not None:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(task, 5.0)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 5.0
-        while any(s.session_id == session_id for s in self.gateway.sessions):
+        while any(s.session_id in ids for s in self.gateway.sessions):
             if loop.time() > deadline:
                 raise AssertionError("the bot's gateway connection did not close")
             self._activity.clear()
@@ -388,7 +407,7 @@ class FakeDiscord:
         """Wait for a bot started by hand: identified, events handled, and `bot` ready if given."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while self.gateway.target() is None or self.gateway.unprocessed():
+        while not self.gateway.live() or self.gateway.unprocessed():
             if loop.time() > deadline:
                 raise AssertionError(f"no bot connected and became ready within {timeout} s")
             self._activity.clear()
@@ -465,9 +484,25 @@ class FakeDiscord:
 
     # -- world building ------------------------------------------------------------------
 
-    def add_guild(self, name: str, *, owner: UserLike | None = None) -> FakeGuild:
-        """A guild with the bot in it (the owner, unless given, is a bystander account)."""
-        return self.world.add_guild(name, owner.user if owner is not None else None)
+    def add_guild(
+        self, name: str, *, owner: UserLike | None = None, shard: tuple[int, int] | None = None
+    ) -> FakeGuild:
+        """A guild with the bot in it (the owner, unless given, is a bystander account).
+        shard=(k, n): its id puts it on shard k of n, so only that shard's connection hears it."""
+        owner_user = owner.user if owner is not None else None
+        return self.world.add_guild(name, owner_user, shard=shard)
+
+    @property
+    def recommended_shards(self) -> int:
+        """The shard count GET /gateway/bot recommends (1 unless set): what a bot without a
+        shard count of its own (AutoShardedClient, no SHARD_COUNT) opens."""
+        return self.world.recommended_shards
+
+    @recommended_shards.setter
+    def recommended_shards(self, count: int) -> None:
+        if count < 1:
+            raise ValueError("at least one shard")
+        self.world.recommended_shards = count
 
     def add_text_channel(
         self, guild: FakeGuild, name: str, *, topic: str | None = None
@@ -638,7 +673,7 @@ class FakeDiscord:
         """Deliver an interaction to the bot and return at once: nothing waits for the answer
         (`inter.responded`, `inter.response_type`, `inter.original` show it when it comes).
         For a bot in another process that may be killed at any moment."""
-        self._dispatch(inter, self._session(via))
+        self._dispatch(inter, self._session(via, inter))
 
     async def redeliver(
         self,
@@ -841,22 +876,38 @@ class FakeDiscord:
 
     # -- interaction internals -----------------------------------------------------------
 
-    def _session(self, via: discord.Client | None) -> GatewaySession:
+    def _session(self, via: discord.Client | None, inter: FakeInteraction) -> GatewaySession:
+        """The live session Discord would send `inter` on: the newest serving its guild's shard
+        (DMs: shard 0), of `via`'s connections if given."""
+        guild = inter.channel.guild
+        guild_id = guild.id if guild is not None else None
+        where = f"guild {guild.name!r} ({guild_id})" if guild is not None else "DMs"
         if via is None:
-            session = self.gateway.target()
+            session = self.gateway.target(guild_id)
             if session is None:
-                raise AssertionError("no bot is connected to the fake Discord (use start_bot)")
+                if not self.gateway.live():
+                    raise AssertionError("no bot is connected to the fake Discord (use start_bot)")
+                raise AssertionError(
+                    f"no connected bot serves the shard of {where}: the live sessions serve "
+                    f"shards {self.gateway.describe_shards()}"
+                )
             return session
-        session_id = via.ws.session_id if via.ws is not None else None
-        for session in self.gateway.live():
-            if session.session_id == session_id:
-                return session
-        raise AssertionError(f"{via!r} is not connected to the fake Discord")
+        ids = set(session_ids(via))
+        mine = [s for s in self.gateway.live() if s.session_id in ids]
+        if not mine:
+            raise AssertionError(f"{via!r} is not connected to the fake Discord")
+        serving = [s for s in mine if s.serves(guild_id)]
+        if not serving:
+            shards = ", ".join(f"{i} of {n}" for i, n in sorted({s.shard for s in mine}))
+            raise AssertionError(
+                f"{via!r} does not serve the shard of {where}: it serves shards {shards}"
+            )
+        return serving[-1]
 
     async def _run(
         self, inter: FakeInteraction, *, expect_response: bool, via: discord.Client | None
     ) -> InteractionResult:
-        session = self._session(via)
+        session = self._session(via, inter)
         mark = _Mark(len(self.world.log), len(self.failed_requests), len(self.bot_errors))
         self._dispatch(inter, session)
         if expect_response:
@@ -1130,5 +1181,6 @@ class FakeDiscord:
 __all__ = [
     "FakeDiscord",
     "InteractionResult",
+    "session_ids",
     "walk_components",
 ]

@@ -495,7 +495,13 @@ class RestApi:
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway_url(), "shards": 1, "session_start_limit": limit})
+        return json_response(
+            {
+                "url": self.gateway_url(),
+                "shards": self.world.recommended_shards,
+                "session_start_limit": limit,
+            }
+        )
 
     async def get_me(self, request: web.Request) -> web.Response:
         data = self.world.bot_user.payload()

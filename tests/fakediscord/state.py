@@ -101,6 +101,17 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard: int, count: int) -> int:
+        """The next id whose guild would be on `shard` of `count`, (id >> 22) % count: consecutive
+        ids share a millisecond, so step the timestamp part on (at most count - 1 ms ahead)."""
+        if not 0 <= shard < count:
+            raise ValueError(f"shard {shard} is not one of 0..{count - 1}")
+        candidate = self.next()
+        while (candidate >> 22) % count != shard:
+            candidate = ((candidate >> 22) + 1) << 22
+        self._last = candidate
+        return candidate
+
 
 class ApiError(Exception):
     """An answer Discord would give instead of doing what was asked (status, JSON code)."""
@@ -767,6 +778,8 @@ class World:
         self.log: list[LogEntry] = []
         self._log_seq = itertools.count(1)
         self.base_url = ""
+        # The shard count GET /gateway/bot recommends (a bot without SHARD_COUNT uses it).
+        self.recommended_shards = 1
         # Set by the harness: dispatch(event_name, data, required_intent_or_None).
         self.dispatch: Callable[[str, dict[str, Any], int | None], None] = lambda *_: None
 
@@ -777,8 +790,11 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: FakeUser | None = None) -> FakeGuild:
-        gid = self.snowflakes.next()
+    def add_guild(
+        self, name: str, owner: FakeUser | None = None, *, shard: tuple[int, int] | None = None
+    ) -> FakeGuild:
+        """shard=(k, n): an id on shard k of n, (id >> 22) % n == k."""
+        gid = self.snowflakes.next() if shard is None else self.snowflakes.next_on_shard(*shard)
         guild = FakeGuild(self, gid, name, owner_id=(owner or self.app_owner).id)
         guild.roles[gid] = FakeRole(gid, "@everyone", EVERYONE_PERMISSIONS)
         for position, (role_name, perms) in enumerate(
