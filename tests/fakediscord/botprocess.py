@@ -5,9 +5,10 @@
 Everything else comes from the environment exactly as in production (DISCORD_TOKEN,
 DATABASE_URL, DEV_GUILD_ID, LOG_LEVEL: bot/config.py). The only differences from `python -m bot`:
 discord.py's REST base and gateway point at the fake (as tests/fakediscord/harness.py does in
-process), and discord.py waits `--guild-ready-timeout` seconds (default 0.05) instead of 2 for
-more GUILD_CREATEs before READY. Then `bot.__main__.serve` runs the bot, with its own signal
-handling, and its return value is the exit code.
+process), shards identify without discord.py's 5 s pause between them, and discord.py waits
+`--guild-ready-timeout` seconds (default 0.05) instead of 2 for more GUILD_CREATEs before READY.
+Then `bot.__main__.serve` runs the bot, with its own signal handling, and its return value is
+the exit code.
 
 The process is meant to be killed (tests/fakediscord/process.py): it keeps nothing worth saving.
 SIGUSR1 makes it write every thread's stack to stderr (how a hang is diagnosed).
@@ -33,6 +34,10 @@ def point_discord_at(base_url: str) -> None:
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{gateway}/gateway")
 
 
+async def identify_at_once(self: object, shard_id: int | None, *, initial: bool = False) -> None:
+    """discord.Client.before_identify_hook without the sleep (see main)."""
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.fakediscord.botprocess")
     parser.add_argument("--fake", required=True, help="the fake Discord's base URL")
@@ -52,6 +57,10 @@ def main(argv: list[str] | None = None) -> None:
     point_discord_at(args.fake)
     from bot.client import GameBot
 
+    # discord.py sleeps 5 s before identifying each shard after the first, for Discord's
+    # identify rate limit; the fake has no such limit, and a process serving two shards would
+    # take 5 s longer to start in every test.
+    GameBot.before_identify_hook = identify_at_once  # type: ignore[method-assign]
     bot = GameBot(settings, guild_ready_timeout=args.guild_ready_timeout)
     token = settings.discord_token.get_secret_value()
     raise SystemExit(asyncio.run(serve(bot, token)))

@@ -5,11 +5,17 @@ another process can be killed with SIGKILL or stopped with SIGTERM like a host w
 be watched from outside. `BotProcess` starts `python -m tests.fakediscord.botprocess` (the bot as
 `python -m bot` runs it, pointed at the fake), and judges it by what the fake sees:
 
-- ready: a new gateway session identified (the bot logged in, synced its commands, started its
-  scheduler and connected) and then quiet;
-- idle (`wait_idle`): no request in flight in the fake, every interaction sent to this process
-  answered (a deferred one answered in full), nothing arriving for `quiet` seconds, and whatever
-  else the caller knows to look at (`busy`: e.g. work the bot's database says is still due).
+- ready: a new gateway session identified for every shard it serves (the bot logged in, synced
+  its commands, started its scheduler and connected) and then quiet;
+- idle (`wait_idle`): no request in flight in the fake, every interaction sent to this process's
+  sessions answered (a deferred one answered in full), nothing arriving for `quiet` seconds, and
+  whatever else the caller knows to look at (`busy`: e.g. work the bot's database says is still
+  due).
+
+Several processes may share one fake and one database, each serving its own shards as in
+production (env SHARD_COUNT and SHARD_IDS; a PostgreSQL `database_url`): the fake sends each
+guild's events and interactions to the session of the guild's shard, so each process waits for
+and answers for its own sessions only. (Requests in flight are the fake's, not per process.)
 
     fake = FakeDiscord(); await fake.start()           # no patch_discord(): the bot is elsewhere
     bot = BotProcess(fake, database=tmp_path / "bot.sqlite3", guild_id=guild.id,
@@ -21,6 +27,12 @@ be watched from outside. `BotProcess` starts `python -m tests.fakediscord.botpro
     fake.send(inter); await asyncio.sleep(0.01); await bot.kill()   # mid-move
     await bot.start()
     stopped = await bot.terminate()                     # SIGTERM: exit code and seconds
+
+    a = BotProcess(fake, database_url=url, log_path=tmp_path / "a.log",
+                   env={"SHARD_COUNT": "2", "SHARD_IDS": "0"})
+    b = BotProcess(fake, database_url=url, log_path=tmp_path / "b.log",
+                   env={"SHARD_COUNT": "2", "SHARD_IDS": "1"})
+    await asyncio.gather(a.start(), b.start())
 """
 
 from __future__ import annotations
@@ -65,13 +77,15 @@ def unanswered(inter: FakeInteraction) -> bool:
 
 
 class BotProcess:
-    """One bot process at a time, restartable, on one database and one fake Discord."""
+    """One bot process at a time, restartable, on one database and one fake Discord; several
+    BotProcesses (serving different shards) may run on the same fake and database."""
 
     def __init__(
         self,
         fake: FakeDiscord,
         *,
-        database: Path,
+        database: Path | None = None,
+        database_url: str | None = None,
         log_path: Path,
         guild_id: int | None = None,
         log_level: str = "INFO",
@@ -79,8 +93,13 @@ class BotProcess:
         env: dict[str, str] | None = None,
         source: Path | None = None,
     ) -> None:
+        """database: a SQLite file; or database_url, e.g. postgresql://... (exactly one).
+        env: more environment, e.g. SHARD_COUNT and SHARD_IDS (see `shards`)."""
+        if (database is None) == (database_url is None):
+            raise ValueError("give a SQLite `database` path or a `database_url`, not both")
         self.fake = fake
-        self.database = Path(database)
+        self.database = Path(database) if database is not None else None
+        self.database_url = database_url or f"sqlite:///{Path(database or '').resolve()}"
         self.log_path = Path(log_path)
         self.guild_id = guild_id
         self.log_level = log_level
@@ -89,11 +108,39 @@ class BotProcess:
         named = os.environ.get(SOURCE_ENV)
         self.source = source or (Path(named) if named else None)
         self.proc: asyncio.subprocess.Process | None = None
-        self.session_id: str | None = None  # the gateway session of the running process
+        # shard id -> the gateway session of the running process for that shard
+        self.sessions: dict[int, str] = {}
         self.started_at = 0.0  # time.monotonic() at spawn
         self.ready_at = 0.0
         self.starts = 0
-        self._identified_before = 0
+        self._known_before: set[str] = set()  # session ids that existed at spawn
+
+    @property
+    def shards(self) -> tuple[tuple[int, ...], int]:
+        """(shard ids, shard count) this process serves, from its env as bot/config.py reads
+        it: SHARD_COUNT and SHARD_IDS; SHARD_COUNT alone: all of them; neither: all of the
+        count GET /gateway/bot recommends (`fake.recommended_shards`)."""
+        env = self.environment()
+        count_text, ids_text = env.get("SHARD_COUNT"), env.get("SHARD_IDS")
+        count = int(count_text) if count_text else self.fake.recommended_shards
+        if not ids_text:
+            return tuple(range(count)), count
+        ids: set[int] = set()
+        for part in ids_text.replace(" ", "").split(","):
+            low, _, high = part.partition("-")
+            if low:
+                ids.update(range(int(low), int(high or low) + 1))
+        return tuple(sorted(ids)), count
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process serves that guild's shard (None: DMs, shard 0)."""
+        ids, count = self.shards
+        return (0 if guild_id is None else (guild_id >> 22) % count) in ids
+
+    @property
+    def session_id(self) -> str | None:
+        """The gateway session of the process's lowest shard (one shard: its only one)."""
+        return self.sessions[min(self.sessions)] if self.sessions else None
 
     # -- life and death -------------------------------------------------------------------
 
@@ -113,7 +160,7 @@ class BotProcess:
             PYTHONPATH=os.pathsep.join(paths),
             PYTHONUNBUFFERED="1",
             DISCORD_TOKEN=self.fake.token,
-            DATABASE_URL=f"sqlite:///{self.database.resolve()}",
+            DATABASE_URL=self.database_url,
             LOG_LEVEL=self.log_level,
             STEP_PAUSE_SECONDS="0",  # watched steps at once: the tests wait for idleness
         )
@@ -126,8 +173,8 @@ class BotProcess:
         """Start the process and return at once (see `wait_ready`)."""
         if self.running:
             raise BotProcessError("the bot process is already running")
-        self.session_id = None
-        self._identified_before = self.fake.gateway.identify_count
+        self.sessions = {}
+        self._known_before = {s.session_id for s in self.fake.gateway.sessions}
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:
             log.write(f"--- start {self.starts + 1} ---\n".encode())
@@ -140,7 +187,7 @@ class BotProcess:
                 self.fake.base_url,
                 "--guild-ready-timeout",
                 str(self.guild_ready_timeout),
-                cwd=str(self.database.parent),
+                cwd=str((self.database or self.log_path).parent),
                 env=self.environment(),
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=log,
@@ -155,22 +202,28 @@ class BotProcess:
         await self.wait_ready(timeout=timeout, quiet=quiet)
 
     async def wait_ready(self, *, timeout: float = 30.0, quiet: float = 0.1) -> None:
-        """Wait for this process's gateway session, then for `quiet` seconds without activity
-        (discord.py has handled READY and the guilds by then)."""
+        """Wait until every shard this process serves has a gateway session identified since
+        the spawn, then for `quiet` seconds without activity (discord.py has handled READY
+        and the guilds by then)."""
         deadline = time.monotonic() + timeout
+        ids, count = self.shards
         while True:
             if not self.running:
                 raise BotProcessError(
                     f"the bot process exited ({self.proc and self.proc.returncode}) before it "
                     f"was ready:\n{self.log_tail()}"
                 )
-            live = self.fake.gateway.live()
-            if self.fake.gateway.identify_count > self._identified_before and live:
-                self.session_id = live[-1].session_id
+            for session in self.fake.gateway.live():  # oldest first: the newest one wins
+                new = session.session_id not in self._known_before
+                if new and session.shard_count == count and session.shard_id in ids:
+                    self.sessions[session.shard_id] = session.session_id
+            if set(self.sessions) == set(ids):
                 break
             if time.monotonic() > deadline:
+                missing = sorted(set(ids) - set(self.sessions))
                 raise BotProcessError(
-                    f"the bot process did not connect within {timeout} s:\n{self.log_tail()}"
+                    f"the bot process did not connect shards {missing} of {count} within "
+                    f"{timeout} s:\n{self.log_tail()}"
                 )
             await asyncio.sleep(0.005)
         while time.monotonic() - self.fake.last_activity < quiet or self.fake.rest.stats.inflight:
@@ -220,11 +273,10 @@ class BotProcess:
         await self.start(**ready)
 
     async def _gone(self, timeout: float = 5.0) -> None:
-        """Wait for the fake to notice the process's gateway connection closing."""
+        """Wait for the fake to notice the process's gateway connections closing."""
         deadline = time.monotonic() + timeout
-        while self.session_id is not None and any(
-            s.session_id == self.session_id for s in self.fake.gateway.sessions
-        ):
+        mine = set(self.sessions.values())
+        while any(s.session_id in mine for s in self.fake.gateway.sessions):
             if time.monotonic() > deadline:
                 raise BotProcessError("the dead process's gateway connection did not close")
             await asyncio.sleep(0.005)
@@ -232,12 +284,9 @@ class BotProcess:
     # -- watching -------------------------------------------------------------------------
 
     def interactions(self) -> list[FakeInteraction]:
-        """Every interaction sent to the running process."""
-        if self.session_id is None:
-            return []
-        return [
-            i for i in self.fake.world.interactions.values() if i.dispatched_to == self.session_id
-        ]
+        """Every interaction sent to the running process (to any of its sessions)."""
+        mine = set(self.sessions.values())
+        return [i for i in self.fake.world.interactions.values() if i.dispatched_to in mine]
 
     def busy_report(self, busy: Callable[[], str | None] | None = None) -> list[str]:
         """Why the process does not look idle now (empty when it does, quiet aside)."""
