@@ -69,7 +69,7 @@ def describe(error: BaseException) -> str:
         log.warning("the database is busy: %s", error)
         return BUSY
     if isinstance(error, StoreUnavailable):
-        log.error("the database cannot be reached: %s", error)
+        log.warning("the database cannot be reached: %s", error)
         return UNAVAILABLE
     if isinstance(error, app_commands.NoPrivateMessage):
         return "⚠️ Games are played in server channels; use this command there."

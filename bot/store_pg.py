@@ -83,6 +83,9 @@ _GONE_ERRORS: Final = (
     asyncpg.PostgresConnectionError,
     asyncpg.AdminShutdownError,
     asyncpg.CrashShutdownError,
+    # asyncpg's own state machine, when the server ended the connection between two queries
+    # and the next one found it half closed
+    asyncpg.InternalClientError,
 )
 
 _SCHEMA_TABLE = """

@@ -3,6 +3,7 @@ versioned writes, the append-only log, timers, meta. Tests named for one backend
 only that backend has (SQLite's files and WAL, PostgreSQL's triggers and row locks)."""
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 import stat
@@ -26,6 +27,7 @@ from bot.store import (
     Store,
     StoreBusy,
     StoreError,
+    StoreUnavailable,
     load_migrations,
 )
 from bot.store_pg import PG_MIGRATIONS_DIR, PostgresStore
@@ -850,3 +852,42 @@ async def test_a_row_locked_past_the_lock_timeout_is_store_busy(postgres_url, mo
         moved = await store.record_action(session.id, 0, seat=0, user_id=7, action="a",
                                           state="s1")
         assert moved.version == 1
+
+
+async def _terminate(postgres_url: str, pid: int | None = None) -> int:
+    """End server connections to the test database (one, or all but this one), as a restart
+    of the server or an administrator would."""
+    killer = await asyncpg.connect(postgres_url)
+    try:
+        return await killer.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            " AND ($1::int IS NULL OR pid = $1)",
+            pid,
+        )
+    finally:
+        await killer.close()
+
+
+async def test_a_postgresql_connection_lost_mid_write_is_unavailable_and_writes_nothing(
+    postgres_url, open_store
+):
+    store = await open_store(postgres_url)
+    session = await new_session(store)
+    with pytest.raises(StoreUnavailable, match="PostgreSQL went away"):
+        async with store._transaction() as db:  # a write under way when the server goes
+            await db.execute("UPDATE sessions SET status = 'active' WHERE id = $1", session.id)
+            assert await _terminate(postgres_url, await db.fetchval("SELECT pg_backend_pid()"))
+            await db.execute("SELECT 1")
+    again = await store.get_session(session.id)  # a new connection serves the next call
+    assert (again.status, again.version) == ("lobby", 0)
+
+
+async def test_a_postgresql_restart_never_shows_a_driver_error(postgres_url, open_store):
+    store = await open_store(postgres_url)
+    session = await new_session(store)
+    for _ in range(8):  # each read is served (the pool noticed first) or StoreUnavailable
+        assert await _terminate(postgres_url) >= 1
+        with contextlib.suppress(StoreUnavailable):
+            await store.get_session(session.id)
+    assert (await store.update_session(session.id, 0, status="active")).version == 1
