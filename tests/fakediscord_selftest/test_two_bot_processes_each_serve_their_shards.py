@@ -1,4 +1,5 @@
-"""Two bot processes on one fake Discord and one database, SHARD_COUNT=2 and SHARD_IDS 0 and 1:
+"""Two bot processes on one fake Discord and one database (a SQLite file, or PostgreSQL as in
+production: tests/postgres.py `store_url`), SHARD_COUNT=2 and SHARD_IDS 0 and 1:
 each is ready once its own shard connected, and a server on shard 1 is answered by the process
 serving shard 1, whether or not the other one is alive."""
 
@@ -12,7 +13,7 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
 
 
-async def test_two_bot_processes_each_serve_their_shards(tmp_path: Path) -> None:
+async def test_two_bot_processes_each_serve_their_shards(tmp_path: Path, store_url: str) -> None:
     fake = FakeDiscord()
     await fake.start()  # no patch_discord(): discord.py runs in the other processes
     guild = fake.add_guild("Far", shard=(1, 2))
@@ -22,7 +23,7 @@ async def test_two_bot_processes_each_serve_their_shards(tmp_path: Path) -> None
     def process(name: str, shard: int) -> BotProcess:
         return BotProcess(
             fake,
-            database=tmp_path / "bot.sqlite3",
+            database_url=store_url,
             log_path=tmp_path / f"{name}.log",
             guild_id=guild.id,
             env={"SHARD_COUNT": "2", "SHARD_IDS": str(shard)},
