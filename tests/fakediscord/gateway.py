@@ -109,7 +109,9 @@ def event_guild(event: str, data: dict[str, Any]) -> int | None:
 
 
 class Gateway:
-    """Accepts bot connections and fans world events out to them by intent."""
+    """Accepts bot connections and fans world events out to them by shard and intent: a
+    guild's events go only to the sessions of its shard, (guild_id >> 22) % count, as the
+    count each session identified with says; events without a guild (DMs) to shard 0's."""
 
     def __init__(self, world: World, *, url: Callable[[], str], on_activity: Callable[[], None]):
         self.world = world

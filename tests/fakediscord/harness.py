@@ -672,7 +672,9 @@ class FakeDiscord:
     def send(self, inter: FakeInteraction, *, via: discord.Client | None = None) -> None:
         """Deliver an interaction to the bot and return at once: nothing waits for the answer
         (`inter.responded`, `inter.response_type`, `inter.original` show it when it comes).
-        For a bot in another process that may be killed at any moment."""
+        For a bot in another process that may be killed at any moment. Like every helper, it
+        goes to the newest live session serving the shard of the interaction's guild (DMs:
+        shard 0), and raises AssertionError at once when no connected bot serves it."""
         self._dispatch(inter, self._session(via, inter))
 
     async def redeliver(
