@@ -32,7 +32,8 @@ and answers for its own sessions only. (Requests in flight are the fake's, not p
                    env={"SHARD_COUNT": "2", "SHARD_IDS": "0"})
     b = BotProcess(fake, database_url=url, log_path=tmp_path / "b.log",
                    env={"SHARD_COUNT": "2", "SHARD_IDS": "1"})
-    await asyncio.gather(a.start(), b.start())
+    await a.start(); await b.start()      # shard 0's process syncs the commands
+    fake.after_interaction = b.wait_idle  # b serves the guild (a.serves(guild.id) is False)
 """
 
 from __future__ import annotations
