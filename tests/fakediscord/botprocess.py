@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import faulthandler
 import signal
+from datetime import timedelta
 
 
 def point_discord_at(base_url: str) -> None:
@@ -47,6 +48,12 @@ def main(argv: list[str] | None = None) -> None:
         default=0.05,
         help="seconds discord.py waits for more guilds before READY (production: 2)",
     )
+    parser.add_argument(
+        "--clock-ahead",
+        type=float,
+        default=0.0,
+        help="seconds the bot's clock runs ahead of the real one (a deadline passed while down)",
+    )
     args = parser.parse_args(argv)
     # A process that hangs can be asked where: SIGUSR1 writes every thread's stack to stderr.
     faulthandler.register(signal.SIGUSR1, all_threads=True)
@@ -56,12 +63,15 @@ def main(argv: list[str] | None = None) -> None:
     settings = settings_and_logging("%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s")
     point_discord_at(args.fake)
     from bot.client import GameBot
+    from bot.store import utcnow
 
     # discord.py sleeps 5 s before identifying each shard after the first, for Discord's
     # identify rate limit; the fake has no such limit, and a process serving two shards would
     # take 5 s longer to start in every test.
     GameBot.before_identify_hook = identify_at_once  # type: ignore[method-assign]
-    bot = GameBot(settings, guild_ready_timeout=args.guild_ready_timeout)
+    ahead = timedelta(seconds=args.clock_ahead)
+    bot = GameBot(settings, clock=lambda: utcnow() + ahead,
+                  guild_ready_timeout=args.guild_ready_timeout)
     token = settings.discord_token.get_secret_value()
     raise SystemExit(asyncio.run(serve(bot, token)))
 

@@ -106,6 +106,9 @@ class BotProcess:
         self.log_level = log_level
         self.guild_ready_timeout = guild_ready_timeout
         self.extra_env = dict(env or {})
+        # Seconds the bot's clock runs ahead of the real one from the next start on: timers
+        # that came due while it was down, without waiting for them in real time.
+        self.clock_ahead = 0.0
         named = os.environ.get(SOURCE_ENV)
         self.source = source or (Path(named) if named else None)
         self.proc: asyncio.subprocess.Process | None = None
@@ -188,6 +191,8 @@ class BotProcess:
                 self.fake.base_url,
                 "--guild-ready-timeout",
                 str(self.guild_ready_timeout),
+                "--clock-ahead",
+                str(self.clock_ahead),
                 cwd=str((self.database or self.log_path).parent),
                 env=self.environment(),
                 stdin=asyncio.subprocess.DEVNULL,
