@@ -538,6 +538,48 @@ class Migration:
     sql: str
 
 
+def _session_changes(
+    status: SessionStatus | _Unset,
+    players: Iterable[Seat | Mapping[str, Any]] | _Unset,
+    options: Mapping[str, Any] | _Unset,
+    state: str | None | _Unset,
+    host_id: int | _Unset,
+    clock: Clock | _Unset,
+) -> dict[str, Any]:
+    """The columns an `update_session` sets, as both backends store them (names are ours,
+    never the caller's: they go into the SQL text)."""
+    fields: dict[str, Any] = {}
+    if status is not UNSET:
+        fields["status"] = _check_status(status)
+    if players is not UNSET:
+        fields["players"] = _seats_json(players)
+    if options is not UNSET:
+        fields["options"] = _options_json(options)
+    if state is not UNSET:
+        fields["state"] = state
+    if host_id is not UNSET:
+        fields["host_id"] = host_id
+    if clock is not UNSET:
+        fields["clock"] = clock.model_dump_json()
+    return fields
+
+
+def _message_changes(
+    board_message_id: int | None | _Unset,
+    board_news: BoardNews | None | _Unset,
+    lobby_message_id: int | None | _Unset,
+) -> dict[str, Any]:
+    """The columns a `note_messages` sets."""
+    fields: dict[str, Any] = {}
+    if board_message_id is not UNSET:
+        fields["board_message_id"] = board_message_id
+    if board_news is not UNSET:
+        fields["board_news"] = None if board_news is None else board_news.model_dump_json()
+    if lobby_message_id is not UNSET:
+        fields["lobby_message_id"] = lobby_message_id
+    return fields
+
+
 async def _replace_timers(
     db: aiosqlite.Connection, session_id: int, version: int, timers: Sequence[NextTimer]
 ) -> None:
@@ -929,19 +971,7 @@ class SqliteStore(Store):
         timers: Sequence[NextTimer] | None = None,
         outbox: Sequence[OutboxItem] = (),
     ) -> Session:
-        fields: dict[str, Any] = {}
-        if status is not UNSET:
-            fields["status"] = _check_status(status)
-        if players is not UNSET:
-            fields["players"] = _seats_json(players)
-        if options is not UNSET:
-            fields["options"] = _options_json(options)
-        if state is not UNSET:
-            fields["state"] = state
-        if host_id is not UNSET:
-            fields["host_id"] = host_id
-        if clock is not UNSET:
-            fields["clock"] = clock.model_dump_json()
+        fields = _session_changes(status, players, options, state, host_id, clock)
         fields["updated_at"] = _to_text(utcnow())
         assignments = [f"{name} = ?" for name in fields]  # names are ours, never the caller's
         assignments.append("version = version + 1")
@@ -981,13 +1011,7 @@ class SqliteStore(Store):
         board_news: BoardNews | None | _Unset = UNSET,
         lobby_message_id: int | None | _Unset = UNSET,
     ) -> Session:
-        fields: dict[str, Any] = {}
-        if board_message_id is not UNSET:
-            fields["board_message_id"] = board_message_id
-        if board_news is not UNSET:
-            fields["board_news"] = None if board_news is None else board_news.model_dump_json()
-        if lobby_message_id is not UNSET:
-            fields["lobby_message_id"] = lobby_message_id
+        fields = _message_changes(board_message_id, board_news, lobby_message_id)
         assignments = ", ".join(f"{name} = ?" for name in fields) or "id = id"
         async with self._transaction() as db:
             cursor = await db.execute(

@@ -51,8 +51,10 @@ from bot.store import (
     StoreUnavailable,
     Timer,
     _check_status,
+    _message_changes,
     _options_json,
     _seats_json,
+    _session_changes,
     _Unset,
     load_migrations,
     utcnow,
@@ -399,19 +401,7 @@ class PostgresStore(Store):
         timers: Sequence[NextTimer] | None = None,
         outbox: Sequence[OutboxItem] = (),
     ) -> Session:
-        fields: dict[str, Any] = {}
-        if status is not UNSET:
-            fields["status"] = _check_status(status)
-        if players is not UNSET:
-            fields["players"] = _seats_json(players)
-        if options is not UNSET:
-            fields["options"] = _options_json(options)
-        if state is not UNSET:
-            fields["state"] = state
-        if host_id is not UNSET:
-            fields["host_id"] = host_id
-        if clock is not UNSET:
-            fields["clock"] = clock.model_dump_json()
+        fields = _session_changes(status, players, options, state, host_id, clock)
         fields["updated_at"] = utcnow()
         # names are ours, never the caller's
         assignments = [f"{name} = ${n}" for n, name in enumerate(fields, start=3)]
@@ -449,13 +439,7 @@ class PostgresStore(Store):
         board_news: BoardNews | None | _Unset = UNSET,
         lobby_message_id: int | None | _Unset = UNSET,
     ) -> Session:
-        fields: dict[str, Any] = {}
-        if board_message_id is not UNSET:
-            fields["board_message_id"] = board_message_id
-        if board_news is not UNSET:
-            fields["board_news"] = None if board_news is None else board_news.model_dump_json()
-        if lobby_message_id is not UNSET:
-            fields["lobby_message_id"] = lobby_message_id
+        fields = _message_changes(board_message_id, board_news, lobby_message_id)
         assignments = (
             ", ".join(f"{name} = ${n}" for n, name in enumerate(fields, start=2)) or "id = id"
         )
