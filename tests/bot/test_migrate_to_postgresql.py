@@ -5,6 +5,7 @@ checked; a database that already holds games refused."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.migrate import MigrationRefused, copy_to_postgresql
+from bot.migrate import TABLES, MigrationRefused, copy_to_postgresql
 from bot.store import (
     BoardNews,
     Clock,
@@ -180,3 +181,19 @@ def test_the_command_names_an_unreachable_server_without_its_password(source, tm
     assert done.returncode == 1
     [line] = done.stderr.strip().splitlines()
     assert "ann:***@127.0.0.1:9" in line and "hunter2" not in line
+
+
+async def test_the_copy_names_every_table_and_column_the_schema_has(tmp_path):
+    """A later migration that adds a table or a column must add it to the copy too, or the
+    copy would silently leave it behind."""
+    path = tmp_path / "empty.sqlite3"
+    async with await Store.open(f"sqlite:///{path}"):
+        pass
+    with sqlite3.connect(path) as db:
+        tables = {name for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )} - {"schema_version"}  # fmt: skip
+        assert tables == set(TABLES)
+        for table, (columns, _, _) in TABLES.items():
+            found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            assert found == set(columns), table
