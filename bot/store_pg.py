@@ -75,6 +75,9 @@ _BUSY_ERRORS: Final = (
     asyncpg.SerializationError,
     asyncpg.TooManyConnectionsError,
     asyncpg.CannotConnectNowError,
+    # A newer release's migration changed a table under this process's cached statements:
+    # asyncpg drops the statement, and the same write once more is prepared afresh.
+    asyncpg.InvalidCachedStatementError,
 )
 
 # Errors of a connection lost or a server going away after the start: StoreUnavailable. A

@@ -891,3 +891,26 @@ async def test_a_postgresql_restart_never_shows_a_driver_error(postgres_url, ope
         with contextlib.suppress(StoreUnavailable):
             await store.get_session(session.id)
     assert (await store.update_session(session.id, 0, status="active")).version == 1
+
+
+async def test_a_table_changed_by_a_newer_release_is_busy_once_then_written(
+    postgres_url, open_store
+):
+    """A rolling deploy: a newer process adds a column while this one holds prepared
+    statements; the next write here is StoreBusy (nothing written), the one after works."""
+    store = await open_store(postgres_url)
+    session = await new_session(store)
+    session = await store.update_session(session.id, 0, status="active")
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        await conn.execute("ALTER TABLE sessions ADD COLUMN from_a_newer_release INTEGER")
+    finally:
+        await conn.close()
+    written = None
+    for _ in range(PostgresStore.POOL_MAX + 1):  # each pooled connection prepared it once
+        try:
+            written = await store.update_session(session.id, session.version, state="s")
+            break
+        except StoreBusy:
+            assert (await store.get_session(session.id)).version == session.version
+    assert written is not None and written.version == session.version + 1
