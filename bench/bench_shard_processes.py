@@ -14,8 +14,9 @@ real bot as separate OS processes (`tests/fakediscord/process.py`), SHARD_COUNT=
 both on the same database, one after the other: (b) goes on with the games (a) left. P
 two-person Dobbelduels are opened through the fake (half in a guild on each shard); then C
 moves are kept in flight across them (at most one per table), M moves in all, each a
-`/dobbelduel play action:<legal id>` (a random legal move, read from the database with
-`Table.legal_for`) by the person whose turn it is. A move is timed from sending the
+`/dobbelduel play action:<legal id>` by the person whose turn it is (the move the game's AI
+would make, one of `Table.legal_for`'s, from the session as the database has it: random legal
+moves end a Dobbelduel after 2 or 3 moves). A move is timed from sending the
 interaction until it has its final answer and the board was posted or edited in its channel:
 interaction in, database, rendering the board picture, posting. A game that ends is opened
 again (not timed). After each run: each bot process's RSS (VmRSS) and the database size
@@ -38,8 +39,10 @@ import sys
 import tempfile
 import time
 import warnings
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +52,7 @@ from bench.bench_store_backends import db_bytes, pct
 from bot import store as st
 from bot.table import Table
 from games.registry import all_games
+from games.rng import Rng
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMember
 from tests.fakediscord.process import BotProcess, unanswered
 
@@ -70,19 +74,34 @@ class ShardedTable(Table):
         return await super().start(game, guild_id=guild_id, **kwargs)
 
 
-async def build(url: str, live: int) -> tuple[Built, float]:
-    """N live games, as bench_scale builds them; (what was built, seconds)."""
+async def _build(url: str, live: int, part: int, parts: int) -> int:
+    """This part's share of the N live games, as bench_scale builds them; the moves made."""
     built = Built(live=live, finished=0, schema=0)
+    built.interactions = part * 100_000_000  # interaction ids of their own in each part
     store = await st.Store.open(url)
-    began = time.perf_counter()
     try:
-        builder = Builder(store, built, seed=1)  # type: ignore[arg-type]  # any Store will do
+        builder = Builder(store, built, seed=1 + part)  # type: ignore[arg-type]  # any Store
+        builder.next_channel += part * 10_000_000
+        builder.next_message += part * 100_000_000
         builder.table = ShardedTable(store, builder.games, reminder=timedelta(days=3650))
         jobs = [kind for kind, n in counts(LIVE_MIX, live) for _ in range(n)]
-        await builder.run(jobs, "live")
+        await builder.run(jobs[part::parts], f"live, part {part + 1} of {parts}")
     finally:
         await store.close()
-    return built, time.perf_counter() - began
+    return built.interactions - part * 100_000_000
+
+
+def build_part(url: str, live: int, part: int, parts: int) -> int:
+    return asyncio.run(_build(url, live, part, parts))
+
+
+def build(url: str, live: int, parts: int) -> tuple[int, float]:
+    """N live games, built by `parts` processes side by side; (moves made, seconds)."""
+    began = time.perf_counter()
+    with ProcessPoolExecutor(parts, mp_context=get_context("spawn")) as pool:
+        futures = [pool.submit(build_part, url, live, n, parts) for n in range(parts)]
+        moves = sum(f.result() for f in futures)
+    return moves, time.perf_counter() - began
 
 
 async def live_by_shard(url: str) -> list[int]:
@@ -104,6 +123,7 @@ class Played:
 
     channel: FakeChannel
     people: list[FakeMember]
+    rng: Rng
     busy: bool = False
 
 
@@ -133,7 +153,7 @@ class Bench:
             guild = guilds[i % SHARDS]
             chan = self.fake.add_text_channel(guild, f"play-{i}")
             people = [self.fake.add_member(guild, f"P{i}a"), self.fake.add_member(guild, f"P{i}b")]
-            self.tables.append(Played(chan, people))
+            self.tables.append(Played(chan, people, Rng.seeded(i)))
         self.store = await st.Store.open(self.url)
         self.table = Table(self.store, all_games())
 
@@ -163,14 +183,21 @@ class Bench:
         await self.command(a, table, "begin")
 
     async def mover(self, table: Played, tally: Tally) -> tuple[FakeMember, str]:
-        """Whose turn it is and a random legal move of theirs (a new game when it is over)."""
+        """Whose turn it is and the legal move the game's AI would make for them (random legal
+        moves end a Dobbelduel after 2 or 3 moves; the AI's after about 11); a new game when
+        the last one is over."""
         for _ in range(3):
             session = await self.store.open_session(table.channel.id)
-            if session is not None and session.status == "active":
+            if session is not None and session.status == "active" and session.state:
                 for person in table.people:
                     legal = self.table.legal_for(session, person.user.id)
                     if legal:
-                        return person, self.rng.choice(legal).id
+                        seat = self.table.seat_of(session, person.user.id)
+                        assert seat is not None
+                        state = self.game.load(session.state)
+                        action = self.game.ai_action(state, seat, table.rng)
+                        assert action in {a.id for a in legal}, action
+                        return person, action
             await self.open_game(table)
             tally.reopened += 1
         raise RuntimeError(f"no move to make in {table.channel.name}")
@@ -278,12 +305,12 @@ async def run_config(bench: Bench, label: str, shard_ids: list[str], tmp: Path,
 async def run(url: str, args: argparse.Namespace, tmp: Path) -> None:
     empty = await db_bytes(url, None)
     print(f"Building {args.live:,} live games...", file=sys.stderr, flush=True)
-    built, seconds = await build(url, args.live)
+    moves, seconds = await asyncio.to_thread(build, url, args.live, args.build_processes)
     full = await db_bytes(url, None)
     shards = await live_by_shard(url)
     print(f"Background: {args.live:,} live games built in {seconds:.0f} s "
           f"({seconds / max(args.live, 1) * 1e3:.1f} ms each; "
-          f"{built.interactions:,} moves), open per shard {shards}; database "
+          f"{moves:,} moves; {args.build_processes} processes), open per shard {shards}; database "
           f"{empty / 1e6:.1f} MB empty, {full / 1e6:.1f} MB built")
     print("  mix: " + "; ".join(f"{kind.name} {n:,}" for kind, n in counts(LIVE_MIX, args.live)))
     bench = Bench(url, args.tables)
@@ -304,6 +331,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=size(40, 4))
     parser.add_argument("--moves", type=int, default=size(400, 12))
     parser.add_argument("--inflight", type=int, default=size(8, 2))
+    parser.add_argument("--build-processes", type=int, default=2,
+                        help="processes building the live games side by side")
     args = parser.parse_args()
     print(f"PostgreSQL, {args.live:,} live games; {args.tables} played tables of Dobbelduel "
           f"(2 people), {args.moves} moves, {args.inflight} in flight; SHARD_COUNT={SHARDS}; "
