@@ -25,7 +25,8 @@ again (not timed). After each run: each bot process's RSS (VmRSS) and the databa
     .venv/bin/python -m bench.bench_shard_processes [--live N] [--tables P] [--moves M]
         [--inflight C]
 
-Defaults: N 10,000, P 40, M 400, C 8 (about 5 minutes on 2 cores, most of it the build).
+Defaults: N 10,000, P 40, M 2,000, C 8: about 6 minutes on 2 cores, 5 of them the build
+(two processes building side by side: --build-processes).
 BENCH_QUICK=1: a tiny run (the figures are then meaningless).
 """
 
@@ -164,6 +165,8 @@ class Bench:
     async def answer(self, inter: FakeInteraction) -> None:
         """Send and wait for its final answer (a deferred one: its follow-up)."""
         self.fake.send(inter)
+        assert inter.responded is not None
+        await asyncio.wait_for(inter.responded, ANSWER_WAIT)  # the first answer (maybe a defer)
         deadline = time.monotonic() + ANSWER_WAIT
         while unanswered(inter):
             if time.monotonic() > deadline:
@@ -253,6 +256,13 @@ class Bench:
 # --- one configuration -----------------------------------------------------------------------
 
 
+def cpu_seconds(pid: int | None = None) -> float:
+    """User + system CPU seconds a process has used (this one when None)."""
+    fields = Path(f"/proc/{pid or 'self'}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+
 async def run_config(bench: Bench, label: str, shard_ids: list[str], tmp: Path,
                      moves: int, inflight: int) -> None:  # fmt: skip
     before = await db_bytes(bench.url, None)
@@ -273,7 +283,10 @@ async def run_config(bench: Bench, label: str, shard_ids: list[str], tmp: Path,
         warm = Tally()
         for table in bench.tables[: 2 * SHARDS]:  # one move each way before the clock starts
             await bench.move(table, warm)
+        cpu_before = [cpu_seconds(proc.pid) for proc in procs] + [cpu_seconds()]
         tally, wall = await bench.play(moves, inflight)
+        cpu = [b - a for a, b in zip(cpu_before, [cpu_seconds(p.pid) for p in procs]
+                                     + [cpu_seconds()], strict=True)]  # fmt: skip
         for proc in procs:
             await proc.wait_idle(quiet=0.1, timeout=60.0)
         rss = [rss_kb(proc.pid)[0] for proc in procs if proc.pid is not None]
@@ -293,6 +306,10 @@ async def run_config(bench: Bench, label: str, shard_ids: list[str], tmp: Path,
               f"({len(ms)} moves in {wall:.1f} s, {inflight} in flight)")
     print(f"  RSS per process: {', '.join(f'{kb / 1024:.0f} MB' for kb in rss)}"
           f" (in all {sum(rss) / 1024:.0f} MB)")
+    print(f"  CPU used while moving: bot process{'es' if len(procs) > 1 else ''} "
+          f"{', '.join(f'{c:.1f} s' for c in cpu[:-1])}; this process (the fake Discord and "
+          f"the players) {cpu[-1]:.1f} s; of {wall * (os.cpu_count() or 1):.1f} s on "
+          f"{os.cpu_count()} CPUs (the rest: PostgreSQL, or idle)")
     print(f"  database {before / 1e6:.1f} MB before, {after / 1e6:.1f} MB after")
     print(f"  refused moves {tally.refused}; moves without a board in {BOARD_WAIT:.0f} s "
           f"{tally.no_board}; games ended and reopened {tally.reopened}; requests Discord "
@@ -329,7 +346,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--live", type=int, default=size(10_000, 40))
     parser.add_argument("--tables", type=int, default=size(40, 4))
-    parser.add_argument("--moves", type=int, default=size(400, 12))
+    parser.add_argument("--moves", type=int, default=size(2000, 12))
     parser.add_argument("--inflight", type=int, default=size(8, 2))
     parser.add_argument("--build-processes", type=int, default=2,
                         help="processes building the live games side by side")
