@@ -19,8 +19,9 @@ would make, one of `Table.legal_for`'s, from the session as the database has it:
 moves end a Dobbelduel after 2 or 3 moves). A move is timed from sending the
 interaction until it has its final answer and the board was posted or edited in its channel:
 interaction in, database, rendering the board picture, posting. A game that ends is opened
-again (not timed). After each run: each bot process's RSS (VmRSS) and the database size
-(`pg_database_size`) before and after.
+again (not timed). After each run: each bot process's RSS (VmRSS), the CPU seconds each
+process used while moving, and the database size (`pg_database_size`) before and after (the
+built database is compacted with VACUUM FULL first; autovacuum may still move the figures).
 
     .venv/bin/python -m bench.bench_shard_processes [--live N] [--tables P] [--moves M]
         [--inflight C]
@@ -103,6 +104,19 @@ def build(url: str, live: int, parts: int) -> tuple[int, float]:
         futures = [pool.submit(build_part, url, live, n, parts) for n in range(parts)]
         moves = sum(f.result() for f in futures)
     return moves, time.perf_counter() - began
+
+
+async def compact(url: str) -> None:
+    """VACUUM FULL: the build updated each session dozens of times and delivered (deleted) its
+    outbox rows; without this the sizes measured later mostly show autovacuum catching up.
+    SQL written here, but only to measure (like bench_scale's PRAGMAs)."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("VACUUM (FULL, ANALYZE)")
+    finally:
+        await conn.close()
 
 
 async def live_by_shard(url: str) -> list[int]:
@@ -320,15 +334,19 @@ async def run_config(bench: Bench, label: str, shard_ids: list[str], tmp: Path,
 
 
 async def run(url: str, args: argparse.Namespace, tmp: Path) -> None:
+    await compact(url)  # the catalogs too: the per-game figure compares like with like
     empty = await db_bytes(url, None)
     print(f"Building {args.live:,} live games...", file=sys.stderr, flush=True)
     moves, seconds = await asyncio.to_thread(build, url, args.live, args.build_processes)
     full = await db_bytes(url, None)
+    await compact(url)
+    compacted = await db_bytes(url, None)
     shards = await live_by_shard(url)
     print(f"Background: {args.live:,} live games built in {seconds:.0f} s "
           f"({seconds / max(args.live, 1) * 1e3:.1f} ms each; "
           f"{moves:,} moves; {args.build_processes} processes), open per shard {shards}; database "
-          f"{empty / 1e6:.1f} MB empty, {full / 1e6:.1f} MB built")
+          f"{empty / 1e6:.1f} MB empty, {full / 1e6:.1f} MB built, {compacted / 1e6:.1f} MB after "
+          f"VACUUM FULL ({(compacted - empty) / max(args.live, 1) / 1024:.1f} KB per live game)")
     print("  mix: " + "; ".join(f"{kind.name} {n:,}" for kind, n in counts(LIVE_MIX, args.live)))
     bench = Bench(url, args.tables)
     await bench.start()
