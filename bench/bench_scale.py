@@ -515,7 +515,8 @@ class BotRun:
                 raise RuntimeError(f"the bot process exited:\n{self.bot.log_tail()}")
             await asyncio.sleep(0.002)
         connected = time.monotonic() - start
-        self.bot.session_id = fake.gateway.live()[-1].session_id
+        newest = fake.gateway.live()[-1]
+        self.bot.sessions = {newest.shard_id: newest.session_id}
         inter = fake.slash_interaction(self.tables[0].people[0], lobby, "dobbelduel", "hand")
         fake.send(inter)
         assert inter.responded is not None
