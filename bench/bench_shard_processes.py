@@ -40,7 +40,6 @@ import random
 import sys
 import tempfile
 import time
-import warnings
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -48,7 +47,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-from bench import QUICK, size
+from bench import QUICK, postgres_database, size
 from bench.bench_scale import GUILD_BASE, LIVE_MIX, Builder, Built, counts, rss_kb
 from bench.bench_store_backends import db_bytes, pct
 from bot import store as st
@@ -360,7 +359,6 @@ async def run(url: str, args: argparse.Namespace, tmp: Path) -> None:
 
 
 def main() -> None:
-    warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")  # pgserver's platformdirs
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--live", type=int, default=size(10_000, 40))
     parser.add_argument("--tables", type=int, default=size(40, 4))
@@ -376,17 +374,8 @@ def main() -> None:
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-shards-") as folder:
         tmp = Path(folder)
-        from tests.postgres import ENV, _external, _started
-
-        external = os.environ.get("BENCH_POSTGRES_URL") or os.environ.get(ENV)
-        server = _external(external) if external else _started(tmp / "pgdata")
-        name, url = server.create_database()
-        try:
+        with postgres_database(tmp) as url:
             asyncio.run(run(url, args, tmp))
-        finally:
-            server.drop_database(name)
-            if server.stop is not None:
-                server.stop()
     print(f"Total {time.monotonic() - began:.0f} s")
 
 

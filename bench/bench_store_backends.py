@@ -29,14 +29,13 @@ import statistics
 import sys
 import tempfile
 import time
-import warnings
 from concurrent.futures import ProcessPoolExecutor
 from datetime import timedelta
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-from bench import size
+from bench import postgres_database, size
 from bot.store import NextTimer, OutboxItem, Seat, Store, utcnow
 
 STATE = "x" * 2048
@@ -186,7 +185,6 @@ def run_backend(name: str, url: str, path: Path | None, args: argparse.Namespace
 
 
 def main() -> None:
-    warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")  # pgserver's platformdirs
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--live", type=int, default=size(10_000, 100))
     parser.add_argument("--moves", type=int, default=size(5_000, 100))
@@ -198,17 +196,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.sqlite3"
         run_backend("SQLite", f"sqlite:///{path}", path, args)
-        from tests.postgres import ENV, _external, _started
-
-        external = os.environ.get("BENCH_POSTGRES_URL") or os.environ.get(ENV)
-        server = _external(external) if external else _started(Path(tmp) / "pgdata")
-        name, url = server.create_database()
-        try:
+        with postgres_database(Path(tmp)) as url:
             run_backend("PostgreSQL", url, None, args)
-        finally:
-            server.drop_database(name)
-            if server.stop is not None:
-                server.stop()
 
 
 if __name__ == "__main__":
