@@ -37,7 +37,7 @@ TABLES: Final[dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]]]
     "sessions": (
         ("id", "guild_id", "channel_id", "game", "status", "host_id", "players", "options",
          "seed", "state", "version", "board_message_id", "lobby_message_id", "created_at",
-         "updated_at", "board_news", "clock"),
+         "updated_at", "board_news", "clock", "thread_of"),
         frozenset({"created_at", "updated_at"}), frozenset(),
     ),
     "actions": (
@@ -59,8 +59,11 @@ TABLES: Final[dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]]]
     ),
     "dm_channels": (("user_id", "channel_id"), frozenset(), frozenset()),
     "meta": (("key", "value"), frozenset(), frozenset()),
+    "guild_settings": (("guild_id", "threads"), frozenset(), frozenset({"threads"})),
 }  # fmt: skip
 _IDENTITY: Final = ("sessions", "timers", "outbox")  # their id sequences continue after the copy
+# Tables a bot started on the target may have written already: its rows stay, beside the copied.
+_MERGED: Final = ("dm_channels", "meta", "guild_settings")
 
 
 class MigrationRefused(StoreError):
@@ -132,7 +135,7 @@ async def copy_to_postgresql(source: str, target: str) -> dict[str, int]:
             for table, (columns, _, _) in TABLES.items():
                 if not rows[table]:
                     continue
-                if table in ("dm_channels", "meta"):  # a bot started on the target made some
+                if table in _MERGED:  # a bot started on the target made some
                     key = columns[0]
                     await db.executemany(
                         f"INSERT INTO {table} ({', '.join(columns)}) VALUES ($1, $2)"
@@ -149,10 +152,9 @@ async def copy_to_postgresql(source: str, target: str) -> dict[str, int]:
             copied: dict[str, int] = {}
             for table in TABLES:
                 copied[table] = await db.fetchval(f"SELECT count(*) FROM {table}")
-            merged = ("dm_channels", "meta")  # the target's own rows stay beside the copied
             short = {
                 t: (len(rows[t]), copied[t]) for t in TABLES
-                if (copied[t] < len(rows[t]) if t in merged else copied[t] != len(rows[t]))
+                if (copied[t] < len(rows[t]) if t in _MERGED else copied[t] != len(rows[t]))
             }  # fmt: skip
             if short:
                 raise MigrationRefused(

@@ -170,6 +170,7 @@ class Session(BaseModel):
     board_news: BoardNews | None = None
     lobby_message_id: int | None = None
     clock: Clock = Field(default_factory=Clock)
+    thread_of: int | None = None  # the game is in a thread of this channel
     created_at: AwareDatetime
     updated_at: AwareDatetime
 
@@ -353,8 +354,10 @@ class Store(ABC):
         options: Mapping[str, Any],
         seed: int,
         clock: Clock | None = None,
+        thread_of: int | None = None,
     ) -> Session:
-        """Open a lobby; raises ChannelBusy if the channel already has an open session."""
+        """Open a lobby; raises ChannelBusy if the channel already has an open session.
+        `thread_of`: the channel whose thread `channel_id` is, for a game in a thread."""
 
     @abstractmethod
     async def open_session(self, channel_id: int) -> Session | None:
@@ -516,6 +519,14 @@ class Store(ABC):
     async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
         """Remember (or, with None, forget) a person's DM channel. Bookkeeping: never fails
         because of a move."""
+
+    @abstractmethod
+    async def threads_by_default(self, guild_id: int) -> bool:
+        """Whether the server opens its games in threads unless asked otherwise."""
+
+    @abstractmethod
+    async def set_threads_by_default(self, guild_id: int, on: bool) -> None:
+        """The server's /settings choice of threads."""
 
     @abstractmethod
     async def get_meta(self, key: str) -> str | None:
@@ -695,6 +706,7 @@ def _session(row: sqlite3.Row) -> Session:
                     if row["board_news"] else None),
         lobby_message_id=row["lobby_message_id"],
         clock=Clock.model_validate_json(row["clock"]),
+        thread_of=row["thread_of"],
         created_at=_from_text(row["created_at"]),
         updated_at=_from_text(row["updated_at"]),
     )
@@ -905,20 +917,21 @@ class SqliteStore(Store):
         options: Mapping[str, Any],
         seed: int,
         clock: Clock | None = None,
+        thread_of: int | None = None,
     ) -> Session:
         now = _to_text(utcnow())
         values = (
             guild_id, channel_id, game, "lobby", host_id,
             _seats_json(players), _options_json(options), seed,
-            (clock or Clock()).model_dump_json(), now, now,
+            (clock or Clock()).model_dump_json(), now, now, thread_of,
         )  # fmt: skip
         busy: ChannelBusy | None = None
         async with self._transaction() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, players,"
-                    " options, seed, clock, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " options, seed, clock, created_at, updated_at, thread_of)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     values,
                 )
                 row = await cursor.fetchone()
@@ -1238,6 +1251,20 @@ class SqliteStore(Store):
                     " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
                     (user_id, channel_id),
                 )
+
+    async def threads_by_default(self, guild_id: int) -> bool:
+        row = await self._fetchone(
+            "SELECT threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return bool(row["threads"]) if row else False
+
+    async def set_threads_by_default(self, guild_id: int, on: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+                (guild_id, int(on)),
+            )
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._fetchone("SELECT value FROM meta WHERE key = ?", (key,))

@@ -136,6 +136,7 @@ def _session(row: asyncpg.Record) -> Session:
                     if row["board_news"] else None),
         lobby_message_id=row["lobby_message_id"],
         clock=Clock.model_validate_json(row["clock"]),
+        thread_of=row["thread_of"],
         created_at=row["created_at"].astimezone(UTC),
         updated_at=row["updated_at"].astimezone(UTC),
     )
@@ -346,16 +347,18 @@ class PostgresStore(Store):
         options: Mapping[str, Any],
         seed: int,
         clock: Clock | None = None,
+        thread_of: int | None = None,
     ) -> Session:
         now = utcnow()
         try:
             async with self._transaction() as db:
                 row = await db.fetchrow(
                     "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, players,"
-                    " options, seed, clock, created_at, updated_at)"
-                    " VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $9) RETURNING *",
+                    " options, seed, clock, created_at, updated_at, thread_of)"
+                    " VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $9, $10) RETURNING *",
                     guild_id, channel_id, game, host_id, _seats_json(players),
                     _options_json(options), seed, (clock or Clock()).model_dump_json(), now,
+                    thread_of,
                 )  # fmt: skip
         except asyncpg.UniqueViolationError as error:
             if error.constraint_name != "sessions_one_open_per_channel":
@@ -667,6 +670,20 @@ class PostgresStore(Store):
                     " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
                     user_id, channel_id,
                 )  # fmt: skip
+
+    async def threads_by_default(self, guild_id: int) -> bool:
+        row = await self._fetchrow(
+            "SELECT threads FROM guild_settings WHERE guild_id = $1", guild_id
+        )
+        return bool(row["threads"]) if row else False
+
+    async def set_threads_by_default(self, guild_id: int, on: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, threads) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+                guild_id, on,
+            )  # fmt: skip
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._fetchrow("SELECT value FROM meta WHERE key = $1", key)

@@ -74,6 +74,12 @@ async def games_in_every_state(store: Store) -> None:
     s = await store.update_session(finished.id, 0, status="active", state="s0")
     await store.record_action(finished.id, s.version, seat=0, user_id=2**62, action="win",
                               state="s-end", status="finished")
+    threaded = await store.create_session(
+        guild_id=9, channel_id=5, game="dog", host_id=1, players=SEATS, options={}, seed=1,
+        thread_of=4,
+    )  # fmt: skip
+    assert threaded.thread_of == 4
+    await store.set_threads_by_default(9, True)
     await store.set_dm_channel(2**62, 15)
     await store.set_meta("command_tree_hash", "abc")
 
@@ -88,6 +94,7 @@ async def contents(store: Store) -> dict:
             found[f"pm {session.id} {seat}"] = await store.private_message(session.id, seat)
     found["dm"] = await store.dm_channel(2**62)
     found["meta"] = await store.get_meta("command_tree_hash")
+    found["threads"] = [await store.threads_by_default(9), await store.threads_by_default(8)]
     return found
 
 
@@ -101,12 +108,14 @@ async def source(tmp_path) -> str:
 
 async def test_every_game_is_copied_with_its_ids_and_the_copy_goes_on(source, postgres_url):
     copied = await copy_to_postgresql(source, postgres_url)
-    assert copied == {"sessions": 4, "actions": 3, "timers": 2, "outbox": 2,
-                      "private_messages": 2, "dm_channels": 1, "meta": 1}
+    assert copied == {"sessions": 5, "actions": 3, "timers": 2, "outbox": 2,
+                      "private_messages": 2, "dm_channels": 1, "meta": 1, "guild_settings": 1}
     async with await Store.open(source) as old, await Store.open(postgres_url) as new:
         before, after = await contents(old), await contents(new)
         assert after == before
-        assert [s.status for s in after["sessions"]] == ["lobby", "ended", "active", "finished"]
+        assert [s.status for s in after["sessions"]] == ["lobby", "ended", "active", "finished",
+                                                         "lobby"]
+        assert after["threads"] == [True, False]
         # The copy goes on where SQLite left off: new ids after the copied ones, the log's
         # next row after the last, the interaction ids still known.
         active = after["sessions"][2]
@@ -127,10 +136,10 @@ async def test_every_game_is_copied_with_its_ids_and_the_copy_goes_on(source, po
 
 async def test_a_database_that_holds_games_is_refused(source, postgres_url):
     await copy_to_postgresql(source, postgres_url)
-    with pytest.raises(MigrationRefused, match="already holds 4 game"):
+    with pytest.raises(MigrationRefused, match="already holds 5 game"):
         await copy_to_postgresql(source, postgres_url)
     async with await Store.open(postgres_url) as store:
-        assert len(await store.sessions_with_status()) == 4  # nothing doubled
+        assert len(await store.sessions_with_status()) == 5  # nothing doubled
 
 
 async def test_a_database_a_bot_has_started_on_is_accepted_and_its_facts_kept(
@@ -143,7 +152,7 @@ async def test_a_database_a_bot_has_started_on_is_accepted_and_its_facts_kept(
     async with await Store.open(postgres_url) as store:
         assert await store.get_meta("command_tree_hash") == "new"
         assert (await store.dm_channel(5), await store.dm_channel(2**62)) == (6, 15)
-        assert len(await store.sessions_with_status()) == 4
+        assert len(await store.sessions_with_status()) == 5
 
 
 async def test_a_missing_sqlite_file_or_a_non_postgresql_target_is_refused(
@@ -168,11 +177,11 @@ def run_migrate(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProces
 def test_the_command_copies_then_refuses_a_second_time(source, postgres_url, tmp_path):
     done = run_migrate(tmp_path, "--to", postgres_url, DATABASE_URL=source)  # no token needed
     assert done.returncode == 0, done.stderr
-    assert "4 sessions, 3 actions, 2 timers, 2 outbox" in done.stdout
+    assert "5 sessions, 3 actions, 2 timers, 2 outbox" in done.stdout
     again = run_migrate(tmp_path, "--from", source, "--to", postgres_url)
     assert again.returncode == 2
     [line] = again.stderr.strip().splitlines()
-    assert line.startswith("Cannot migrate: ") and "already holds 4 game(s)" in line
+    assert line.startswith("Cannot migrate: ") and "already holds 5 game(s)" in line
 
 
 def test_the_command_names_an_unreachable_server_without_its_password(source, tmp_path):

@@ -21,11 +21,16 @@ from aiohttp import BodyPartReader, ClientConnectionError, web
 
 from .state import (
     ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    PUBLIC_THREAD,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     SETTABLE_FLAGS,
+    THREAD_ARCHIVE_MINUTES,
     VIEW_CHANNEL,
     ApiError,
     FakeAttachment,
@@ -215,6 +220,8 @@ class RestApi:
             ("GET", "/guilds/{guild_id}/members", self.get_guild_members),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_guild_member),
             ("GET", "/channels/{channel_id}", self.get_channel),
+            ("PATCH", "/channels/{channel_id}", self.patch_channel),
+            ("POST", "/channels/{channel_id}/threads", self.create_thread),
             ("POST", "/channels/{channel_id}/typing", self.typing),
             ("GET", "/channels/{channel_id}/messages", self.get_messages),
             ("POST", "/channels/{channel_id}/messages", self.post_message),
@@ -672,6 +679,46 @@ class RestApi:
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(self.channel(request).payload())
 
+    async def create_thread(self, request: web.Request) -> web.Response:
+        """A public thread without a starter message: Create Public Threads in the channel."""
+        channel = self.channel(request)
+        payload, _ = await read_body(request)
+        if channel.is_dm or channel.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if not self.can(channel, CREATE_PUBLIC_THREADS):
+            raise ApiError(403, 50013, "Missing Permissions")
+        name = str(payload.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise invalid_form("name", "Must be between 1 and 100 in length.")
+        if int(payload.get("type", PUBLIC_THREAD)) != PUBLIC_THREAD:
+            raise invalid_form("type", "Only public threads are supported by the fake.")
+        minutes = int(payload.get("auto_archive_duration") or 1440)
+        if minutes not in THREAD_ARCHIVE_MINUTES:
+            raise invalid_form("auto_archive_duration", "Must be 60, 1440, 4320 or 10080.")
+        thread = self.world.add_thread(
+            channel, name, self.world.bot_user, auto_archive_duration=minutes
+        )
+        return json_response(thread.payload(), status=201)
+
+    async def patch_channel(self, request: web.Request) -> web.Response:
+        """Only what the bot does to a thread: archive or unarchive it (its owner, or with
+        Manage Threads)."""
+        channel = self.channel(request)
+        payload, _ = await read_body(request)
+        if not channel.is_thread:
+            raise AssertionError(f"the fake only modifies threads, not {channel!r}")
+        unknown = set(payload) - {"archived", "auto_archive_duration"}
+        if unknown:
+            raise AssertionError(f"the fake does not modify a thread's {sorted(unknown)}")
+        mine = channel.owner_id == self.world.bot_user.id
+        if not mine and not self.can(channel, MANAGE_THREADS):
+            raise ApiError(403, 50013, "Missing Permissions")
+        if "auto_archive_duration" in payload:
+            channel.auto_archive_duration = int(payload["auto_archive_duration"])
+        if "archived" in payload:
+            self.world.set_archived(channel, bool(payload["archived"]))
+        return json_response(channel.payload())
+
     async def typing(self, request: web.Request) -> web.Response:
         self.channel(request)
         return no_content()
@@ -702,9 +749,12 @@ class RestApi:
             if recipient.dms_closed or not self.world.shares_guild_with_bot(recipient):
                 raise ApiError(403, 50007, "Cannot send messages to this user")
         else:
-            needed = VIEW_CHANNEL | SEND_MESSAGES | (ATTACH_FILES if uploads else 0)
+            send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+            needed = VIEW_CHANNEL | send | (ATTACH_FILES if uploads else 0)
             if not self.can(channel, needed):
                 raise ApiError(403, 50013, "Missing Permissions")
+            if channel.is_thread:  # a message in an archived thread opens it again
+                self.world.set_archived(channel, False)
         if int(payload.get("flags") or 0) & FLAG_EPHEMERAL:
             raise invalid_form("flags", "Only interaction responses can be ephemeral.")
         reference = payload.get("message_reference")

@@ -32,6 +32,8 @@ ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 
@@ -45,6 +47,7 @@ EVERYONE_PERMISSIONS = (
     | USE_EXTERNAL_EMOJIS
     | USE_APPLICATION_COMMANDS
     | SEND_MESSAGES_IN_THREADS
+    | CREATE_PUBLIC_THREADS
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
 DM_PERMISSIONS = (
@@ -83,6 +86,8 @@ LINK_BUTTON_STYLE = 5
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+PUBLIC_THREAD = 11
+THREAD_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)
 
 
 def now_iso() -> str:
@@ -360,8 +365,8 @@ class FakeGuild:
             "unavailable": False,
             "member_count": len(self.members),
             "members": [m.payload() for m in members],
-            "channels": [c.payload() for c in self.channels],
-            "threads": [],
+            "channels": [c.payload() for c in self.channels if not c.is_thread],
+            "threads": [c.payload() for c in self.channels if c.is_thread and not c.archived],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -391,10 +396,21 @@ class FakeChannel:
     # Permission overwrites as Discord sends them: {"id", "type" (0 role, 1 member), "allow",
     # "deny"}, the bit sets as strings. Set them with FakeDiscord.set_channel_permissions.
     overwrites: list[dict[str, Any]] = field(default_factory=list)
+    # A public thread's: the channel it was opened in, who opened it, whether it is archived
+    # and after how many quiet minutes Discord archives it.
+    parent: FakeChannel | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    auto_archive_duration: int = 1440
+    archive_timestamp: str = ""
 
     @property
     def is_dm(self) -> bool:
         return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
     @property
     def mention(self) -> str:
@@ -415,6 +431,28 @@ class FakeChannel:
                 "flags": 0,
             }
         assert self.guild is not None
+        if self.is_thread:
+            assert self.parent is not None
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild.id),
+                "parent_id": str(self.parent.id),
+                "owner_id": str(self.owner_id),
+                "name": self.name,
+                "last_message_id": self.last_message_id,
+                "rate_limit_per_user": 0,
+                "message_count": len(self.messages),
+                "member_count": 1,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": self.archived,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": self.archive_timestamp,
+                    "locked": False,
+                    "create_timestamp": self.archive_timestamp,
+                },
+            }
         return {
             "id": str(self.id),
             "type": self.type,
@@ -834,6 +872,32 @@ class World:
         self.dispatch("CHANNEL_CREATE", channel.payload(), INTENT_GUILDS)
         return channel
 
+    def add_thread(
+        self, parent: FakeChannel, name: str, owner: FakeUser, *, auto_archive_duration: int
+    ) -> FakeChannel:
+        """A public thread opened in `parent` (as POST /channels/{id}/threads does)."""
+        assert parent.guild is not None and not parent.is_thread
+        thread = FakeChannel(
+            self.snowflakes.next(),
+            PUBLIC_THREAD,
+            name,
+            guild=parent.guild,
+            parent=parent,
+            owner_id=owner.id,
+            auto_archive_duration=auto_archive_duration,
+            archive_timestamp=now_iso(),
+        )
+        parent.guild.channels.append(thread)
+        self.channels[thread.id] = thread
+        self.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True}, INTENT_GUILDS)
+        return thread
+
+    def set_archived(self, thread: FakeChannel, archived: bool) -> None:
+        if thread.archived != archived:
+            thread.archived = archived
+            thread.archive_timestamp = now_iso()
+            self.dispatch("THREAD_UPDATE", thread.payload(), INTENT_GUILDS)
+
     def add_member(
         self,
         guild: FakeGuild,
@@ -1061,6 +1125,8 @@ def channel_permissions(channel: FakeChannel, member: FakeMember) -> int:
     """A member's permissions in a guild channel, as Discord computes them: the guild-wide ones
     (owner and Administrator have all), then the channel's overwrites for @everyone, for the
     member's roles together, and for the member, each deny before its allow."""
+    if channel.parent is not None:  # a thread has its channel's permissions
+        return channel_permissions(channel.parent, member)
     base = member.permissions()
     if base == ALL_PERMISSIONS or not channel.overwrites:
         return base
