@@ -106,6 +106,9 @@ class GameBot(commands.AutoShardedBot):
         log.info("synced %d commands %s", len(payload), f"to guild {guild.id}" if guild else "")
 
     async def on_timer(self, timer: Timer) -> None:
+        if timer.kind == "archive":  # a day after a game in its own thread ended
+            await posting.archive_thread(self, timer.session_id)
+            return
         if timer.kind in ("bots", "deadline"):
             # "bots": the AI seats' turn, left unfinished by a failed request; "deadline": a
             # seat's time ran out.

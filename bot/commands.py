@@ -185,6 +185,24 @@ def _kick_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
     )
 
 
+def settings_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
+    """`/settings`: the server's defaults for new games, for those who may manage the server
+    (Discord hides it from others; the handler checks again)."""
+
+    @app_commands.describe(threads="Open every new game in a thread of its channel, unless its "
+                                   "host says otherwise when starting it")
+    async def settings(interaction: discord.Interaction, threads: bool | None = None) -> None:
+        await bot.handlers.settings(interaction, threads)
+
+    settings.__annotations__["threads"] = Checked("threads", bool)
+    command = app_commands.Command(
+        name="settings", description="This server's defaults for new games", callback=settings
+    )
+    command.guild_only = True
+    command.default_permissions = discord.Permissions(manage_guild=True)
+    return command
+
+
 def games_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
     """`/games`: every lobby and running game of this server, or those waiting for you."""
 
@@ -256,7 +274,9 @@ def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, .
         bots = kwargs.pop("bots", None) or 0
         turn_time = kwargs.pop("turn_time", None)
         reaction_time = kwargs.pop("reaction_time", None)
-        await bot.handlers.start(interaction, game, kwargs, bots, turn_time, reaction_time)
+        thread = kwargs.pop("thread", None)
+        await bot.handlers.start(interaction, game, kwargs, bots, turn_time, reaction_time,
+                                 thread=thread)
 
     parameters = [
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -291,6 +311,12 @@ def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, .
         descriptions[name] = fit(description, DESCRIPTION)
         choices[name] = [app_commands.Choice(name=fit(label, CHOICE_NAME), value=value)
                          for label, value in times.items()]
+    parameters.append(inspect.Parameter(
+        "thread", inspect.Parameter.KEYWORD_ONLY, default=None,
+        annotation=Checked("thread", bool),
+    ))
+    descriptions["thread"] = ("Open the game in a new thread of this channel (the server's "
+                              "/settings choice by default)")
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     start.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     if choices:
@@ -383,6 +409,7 @@ async def setup(bot: GameBot) -> None:
     for game in bot.games.values():
         bot.tree.add_command(build_group(bot, game))
     bot.tree.add_command(games_command(bot))
+    bot.tree.add_command(settings_command(bot))
 
     async def check(interaction: discord.Interaction) -> bool:
         if well_formed(bot.tree, interaction.data or {}):  # type: ignore[arg-type]

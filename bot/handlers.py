@@ -20,11 +20,11 @@ from bot import posting, replies
 from bot import store as st
 from bot.components import FormModal, menu_header, menu_view, rules_view
 from bot.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
-from bot.limits import CHOICE_NAME, EMBED_DESCRIPTION, fit
+from bot.limits import CHOICE_NAME, EMBED_DESCRIPTION, THREAD_ARCHIVE_MINUTES, THREAD_NAME, fit
 from bot.menus import menu_step
 from bot.outbox import UNKNOWN_CHANNEL
 from bot.table import AlreadyDone, Change, Table, TableError
-from bot.upkeep import check_can_host
+from bot.upkeep import check_can_host, check_can_open_threads
 from games.contract import Action, Form, Game, RuleError, shorten
 
 if TYPE_CHECKING:
@@ -128,8 +128,16 @@ class Handlers:
     async def start(
         self, interaction: discord.Interaction, game: Game[Any], options: dict[str, Any],
         bots: int, turn_time: int | None = None, reaction_time: int | None = None,
+        *, thread: bool | None = None,
     ) -> None:
         check_can_host(interaction.app_permissions)
+        if thread is None and interaction.guild_id is not None:
+            thread = await self.table.store.threads_by_default(interaction.guild_id)
+        channel = interaction.channel
+        if thread and isinstance(channel, discord.TextChannel):
+            await self._start_in_thread(interaction, channel, game, options, bots, turn_time,
+                                        reaction_time)
+            return
         session = await self.table.start(
             game,
             guild_id=interaction.guild_id,
@@ -144,6 +152,70 @@ class Handlers:
         card = await replies.send(interaction, keep=True, **posting.lobby_message(game, session))
         assert card is not None
         await self._keep_lobby_card(session, card.id)
+
+    async def _start_in_thread(
+        self, interaction: discord.Interaction, channel: discord.TextChannel, game: Game[Any],
+        options: dict[str, Any], bots: int, turn_time: int | None, reaction_time: int | None,
+    ) -> None:
+        """The lobby in a new public thread of the channel, which gets one line with its link.
+        Everything is checked before the thread is made, so a refused start leaves none."""
+        check_can_open_threads(interaction.app_permissions)
+        self.table.check_start(game, options, bots, turn_time, reaction_time)
+        host = _name(interaction.user)
+        try:
+            thread = await channel.create_thread(
+                name=fit(f"{game.title} · {host}", THREAD_NAME),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.Forbidden:
+            raise TableError(
+                "I cannot open a thread here: please grant me Create Public Threads and Send "
+                "Messages in Threads in this channel, or start the game without a thread "
+                "(`thread: False`)."
+            ) from None
+        session = await self.table.start(
+            game,
+            guild_id=interaction.guild_id,
+            channel_id=thread.id,
+            user_id=interaction.user.id,
+            name=host,
+            options=options,
+            bots=bots,
+            turn_time=turn_time,
+            reaction_time=reaction_time,
+            thread_of=channel.id,
+        )
+        await replies.send(
+            interaction,
+            content=f"🧵 {interaction.user.mention} opened a {game.title} game in "
+            f"{thread.mention}: join it there.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        card = await thread.send(**posting.lobby_message(game, session))
+        await self._keep_lobby_card(session, card.id)
+
+    @guarded
+    async def settings(self, interaction: discord.Interaction, threads: bool | None) -> None:
+        """The server's defaults: shown, or changed by someone who may manage the server."""
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        store = self.table.store
+        if threads is not None:
+            member = interaction.user
+            if not (isinstance(member, discord.Member) and member.guild_permissions.manage_guild):
+                raise TableError("Only someone with the Manage Server permission can change "
+                                 "this server's settings.")
+            await store.set_threads_by_default(interaction.guild_id, threads)
+        on = await store.threads_by_default(interaction.guild_id)
+        said = "New games open in a thread of their channel" if on else (
+            "New games open in their channel itself")
+        await replies.send(
+            interaction,
+            content=f"⚙️ {said}; a host can choose otherwise with `thread:` when starting one."
+            + ("" if threads is not None else " Change it with `/settings threads:`."),
+            ephemeral=threads is None,
+        )
 
     @guarded
     async def join(self, interaction: discord.Interaction, game: Game[Any]) -> None:

@@ -33,3 +33,9 @@ def one_line(text: str, limit: int = CONTENT) -> str:
     """`text` on one line (line breaks become spaces), shortened to `limit` characters: for
     places that show one line (labels, placeholders, choice names)."""
     return fit(" ".join(text.split()), limit)
+
+
+# A thread's name (Discord: 1 to 100 characters) and how long it may stay quiet before Discord
+# archives it while its game goes on: a week, the longest; it is archived a day after the end.
+THREAD_NAME = 100
+THREAD_ARCHIVE_MINUTES = 10080

@@ -292,6 +292,23 @@ async def game_channel(bot: GameBot, session: st.Session) -> discord.abc.Message
     return channel  # type: ignore[return-value]
 
 
+async def archive_thread(bot: GameBot, session_id: int) -> None:
+    """Archive a finished game's own thread, unless a new game (a rematch) is going in it. A
+    thread deleted meanwhile needs nothing; one the bot may no longer archive is left to
+    Discord, which archives it after a quiet week."""
+    session = await bot.store.get_session(session_id)
+    if session.thread_of is None or await bot.store.open_session(session.channel_id):
+        return
+    try:
+        thread = await game_channel(bot, session)
+        if isinstance(thread, discord.Thread) and not thread.archived:
+            await thread.edit(archived=True)
+    except discord.NotFound:
+        return
+    except discord.Forbidden:
+        log.warning("may not archive the thread of game %s", session.id)
+
+
 def _with_buttons(message: dict[str, Any], session: st.Session) -> dict[str, Any]:
     message["view"] = board_view(session.id, active=session.status == "active")
     return message

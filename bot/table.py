@@ -30,6 +30,7 @@ from games.rng import Rng
 log = logging.getLogger(__name__)
 AI_ACTIONS_PER_TURN_LIMIT = 500  # a guard against a game whose AI never yields a turn
 TAKEOVER_AFTER = 2  # clocks run out in a row before the AI plays the seat
+ARCHIVE_AFTER = timedelta(days=1)  # a game's own thread is archived this long after its end
 NOBODY_LEFT = "Nobody is left playing, so the game ends here."
 
 
@@ -158,15 +159,11 @@ class Table:
         bots: int = 0,
         turn_time: int | None = None,
         reaction_time: int | None = None,
+        thread_of: int | None = None,
     ) -> st.Session:
+        """A lobby hosted by `user_id` (`thread_of`: the channel whose new thread holds it)."""
         async with self.lock(channel_id):
-            resolved = resolve_options(game, options)
-            clock = clock_settings(game, turn_time, reaction_time)
-            if bots < 0 or bots > game.max_players - 1:
-                raise TableError(
-                    f"{game.title} seats {game.min_players} to {game.max_players} players, so "
-                    f"`bots` can be 0 to {game.max_players - 1}."
-                )
+            resolved, clock = self.check_start(game, options, bots, turn_time, reaction_time)
             players = [st.Seat(user_id=user_id, name=name, bot=False)]
             players += [st.Seat(user_id=None, name=f"Bot {i + 1}", bot=True) for i in range(bots)]
             try:
@@ -179,6 +176,7 @@ class Table:
                     options=resolved,
                     seed=secrets.randbits(63),
                     clock=clock,
+                    thread_of=thread_of,
                 )
             except st.ChannelBusy:
                 busy = await self.store.open_session(channel_id)
@@ -187,6 +185,29 @@ class Table:
                     f"A {title} game is already running in this channel. Join it, or the host "
                     f"can stop it with `/{busy.game if busy else game.name} end`."
                 ) from None
+
+    @staticmethod
+    def check_start(
+        game: Game[Any], options: dict[str, Any], bots: int = 0,
+        turn_time: int | None = None, reaction_time: int | None = None,
+    ) -> tuple[dict[str, Any], st.Clock]:
+        """The options and clock a start asks for, checked (OptionError or TableError with a
+        sentence): before anything is made for the game, such as its thread."""
+        resolved = resolve_options(game, options)
+        clock = clock_settings(game, turn_time, reaction_time)
+        if bots < 0 or bots > game.max_players - 1:
+            raise TableError(
+                f"{game.title} seats {game.min_players} to {game.max_players} players, so "
+                f"`bots` can be 0 to {game.max_players - 1}."
+            )
+        return resolved, clock
+
+    def closing_timers(self, session: st.Session) -> list[st.NextTimer]:
+        """What must still happen after the game ends: its own thread is archived a day later
+        (a timer, so it happens after any restart, in the process serving the server)."""
+        if session.thread_of is None:
+            return []
+        return [st.NextTimer(kind="archive", seat=None, due_at=self.clock() + ARCHIVE_AFTER)]
 
     async def rematch(self, session_id: int, user_id: int, name: str) -> st.Session:
         """A new lobby with a finished game's players (AI seats too) and options, hosted by
@@ -303,8 +324,8 @@ class Table:
             ended = await self.store.update_session(
                 session.id, session.version, status="ended",
                 outbox=[retire_board()] if session.status == "active" else (),
+                timers=self.closing_timers(session),
             )
-            await self.store.clear_timers(session.id)
             return Change(ended, [f"{name} left and nobody is left at the table: game over."])
         host = session.host_id
         events = []
@@ -381,8 +402,8 @@ class Table:
             ended = await self.store.update_session(
                 session.id, session.version, status="ended",
                 outbox=[retire_board()] if session.status == "active" else (),
+                timers=self.closing_timers(session),
             )
-            await self.store.clear_timers(session.id)
             self.on_timers_changed()
             return ended
 
@@ -549,6 +570,8 @@ class Table:
         if user_id is not None and seat is not None:
             base = _forgive(base, seat)
         clock, timers, calls = self._clocked(game, seats, base, status, after, mover=seat)
+        if status == "finished":
+            timers = self.closing_timers(session)
         notes = self._private_notes(game, seats, before, after)
         dumped = game.dump(after)  # once: the saved state, the board's and the DMs'
         try:
@@ -861,6 +884,8 @@ class Table:
             events = [*events, NOBODY_LEFT]
         status: st.SessionStatus = "ended" if over else "active"
         clock, timers, calls = self._clocked(game, players, clock, status, state)
+        if over:
+            timers = self.closing_timers(session)
         updated = await self.store.update_session(
             session.id, session.version, status=status, players=players, clock=clock,
             host_id=host_id, timers=timers,

@@ -71,6 +71,20 @@ def check_can_host(permissions: discord.Permissions | None) -> None:
         )
 
 
+def check_can_open_threads(permissions: discord.Permissions | None) -> None:
+    """Refuse to start a game in a thread where the bot could not open one or post in it."""
+    if permissions is None:
+        return
+    missing = [name for flag, name in (("create_public_threads", "Create Public Threads"),
+                                       ("send_messages_in_threads", "Send Messages in Threads"))
+               if not getattr(permissions, flag)]
+    if missing:
+        raise TableError(
+            f"I cannot open a thread here: please {grant_text(missing, 'this channel')}, or "
+            "start the game without a thread (`thread: False`)."
+        )
+
+
 class Upkeep:
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
