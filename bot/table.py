@@ -896,12 +896,13 @@ def result_seats(
 ) -> list[st.ResultSeat]:
     """Each seat of a finished game as its result keeps it: a person's seat stays theirs
     (the AI may have stood in for them at the end), an AI seat has no user; the team is the
-    index of the seat's team in `game.teams`."""
-    team_of = {seat: t for t, team in enumerate(game.teams(state)) for seat in team}
+    index of the seat's team in `game.teams` (a seat in none plays alone)."""
+    teams = game.teams(state)
+    team_of = {seat: t for t, team in enumerate(teams) for seat in team}
     return [
         st.ResultSeat(
             seat=n, user_id=None if seat.bot else seat.user_id, name=seat.name,
-            team=team_of.get(n, n),
+            team=team_of.get(n, len(teams) + n),
             score=None if outcome.scores is None else outcome.scores[n],
             won=n in outcome.winners,
         )

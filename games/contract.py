@@ -308,8 +308,9 @@ class Game(ABC, Generic[S]):
         return [[seat] for seat in range(self.seat_count(state))]
 
     def seat_count(self, state: S) -> int:
-        """How many seats the game has: by default the length of the state's `players`."""
-        return len(state.players)  # type: ignore[attr-defined]
+        """How many seats the game has: by default the length of the state's `players` (0
+        when it keeps none: then `teams` is empty and the bot seats everyone alone)."""
+        return len(getattr(state, "players", ()))
 
     def reactions(self, state: S) -> list[Seat]:
         """The seats of `to_act` that answer a reaction window rather than take a turn.
