@@ -30,7 +30,7 @@ from games.contract import Game
 from games.registry import all_games
 
 log = logging.getLogger(__name__)
-EXTENSIONS = ("bot.commands",)
+EXTENSIONS = ("bot.commands", "bot.stats")
 
 
 class GameBot(commands.AutoShardedBot):

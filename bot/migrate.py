@@ -60,6 +60,12 @@ TABLES: Final[dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]]]
     "dm_channels": (("user_id", "channel_id"), frozenset(), frozenset()),
     "meta": (("key", "value"), frozenset(), frozenset()),
     "guild_settings": (("guild_id", "threads"), frozenset(), frozenset({"threads"})),
+    "results": (
+        ("session_id", "guild_id", "game", "finished_at", "moves", "seconds", "with_ai",
+         "seats"),
+        frozenset({"finished_at"}), frozenset({"with_ai"}),
+    ),
+    "result_players": (("session_id", "user_id", "guild_id"), frozenset(), frozenset()),
 }  # fmt: skip
 _IDENTITY: Final = ("sessions", "timers", "outbox")  # their id sequences continue after the copy
 # Tables a bot started on the target may have written already: its rows stay, beside the copied.

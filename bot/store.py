@@ -33,6 +33,8 @@ from bot.shards import Shards, where
 __all__ = [
     "ActionRow",
     "AlreadyApplied",
+    "GameResult",
+    "ResultSeat",
     "ChannelBusy",
     "MIGRATIONS_DIR",
     "Migration",
@@ -244,6 +246,48 @@ class OutboxRow(OutboxItem):
     nonce: str | None = None
 
 
+class ResultSeat(BaseModel):
+    """One seat of a finished game as its result keeps it: who sat there (`user_id` None for
+    an AI seat; a person the AI stood in for at the end stays theirs), the team it played in
+    (an index into the game's teams), its score when the game keeps scores, and whether it
+    won."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    user_id: int | None
+    name: str
+    team: int
+    score: int | None = None
+    won: bool
+
+
+class GameResult(BaseModel):
+    """A finished game's record: saved by the move that finished it, read by /stats and
+    /leaderboard. `moves` counts the log's rows (AI moves too), `seconds` runs from the lobby's
+    opening to the finish; `with_ai` when any seat was an AI seat."""
+
+    model_config = ConfigDict(frozen=True)
+
+    session_id: int
+    guild_id: int | None
+    game: str
+    finished_at: AwareDatetime
+    moves: int
+    seconds: int
+    with_ai: bool
+    seats: list[ResultSeat]
+
+
+def _result_seats_json(seats: Sequence[ResultSeat]) -> str:
+    return json.dumps([s.model_dump() for s in seats], separators=(",", ":"))
+
+
+def _result_players(seats: Sequence[ResultSeat]) -> list[int]:
+    """The people of a result, each once (a person in two seats played one game)."""
+    return sorted({s.user_id for s in seats if s.user_id is not None})
+
+
 # --- errors -------------------------------------------------------------------------------
 
 
@@ -428,8 +472,13 @@ class Store(ABC):
         outbox: Sequence[OutboxItem] = (),
         interaction_id: int | None = None,
         timeout: bool = False,
+        result: Sequence[ResultSeat] | None = None,
     ) -> Session:
         """Store the new state and append the action to the log, atomically.
+
+        ``result``, given with the move that finishes a game, records the game's result in
+        the same transaction (its moves, length and AI seats counted by the store): a game is
+        in the results once, exactly when its finishing move is saved.
 
         ``status``, ``players`` and ``clock`` left None stay as they are; ``timeout`` marks
         a move the bot made for a seat whose time ran out. ``timers``, when given, replace the
@@ -443,6 +492,17 @@ class Store(ABC):
     @abstractmethod
     async def actions(self, session_id: int) -> list[ActionRow]:
         """The session's action log in order."""
+
+    # results
+
+    @abstractmethod
+    async def results_of_person(self, guild_id: int, user_id: int) -> list[GameResult]:
+        """The finished games this person played in this server, oldest first (/stats)."""
+
+    @abstractmethod
+    async def results_of_game(self, guild_id: int, game: str) -> list[GameResult]:
+        """This server's finished games of one kind, in the order they finished
+        (/leaderboard: ratings are computed from them in that order)."""
 
     @abstractmethod
     async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
@@ -613,6 +673,28 @@ async def _add_outbox(
     )
 
 
+async def _add_result(
+    db: aiosqlite.Connection, session: sqlite3.Row, moment: datetime,
+    seats: Sequence[ResultSeat],
+) -> None:
+    """The finished game's result, in the transaction of its finishing move."""
+    cursor = await db.execute(
+        "SELECT MAX(seq) AS n FROM actions WHERE session_id = ?", (session["id"],)
+    )
+    moves = (await cursor.fetchone())["n"] or 0
+    seconds = max(0, int((moment - _from_text(session["created_at"])).total_seconds()))
+    await db.execute(
+        "INSERT INTO results (session_id, guild_id, game, finished_at, moves, seconds, with_ai,"
+        " seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (session["id"], session["guild_id"], session["game"], _to_text(moment), moves, seconds,
+         int(any(s.user_id is None for s in seats)), _result_seats_json(seats)),
+    )
+    await db.executemany(
+        "INSERT INTO result_players (session_id, user_id, guild_id) VALUES (?, ?, ?)",
+        [(session["id"], user, session["guild_id"]) for user in _result_players(seats)],
+    )
+
+
 def _private_file(path: Path) -> None:
     """Make the database file (and a folder made for it) readable by the bot's user only,
     whatever the umask: it holds every hand and code. SQLite gives the -wal and -shm files
@@ -734,6 +816,19 @@ def _action(row: sqlite3.Row) -> ActionRow:
         at=_from_text(row["at"]),
         interaction_id=row["interaction_id"],
         timeout=bool(row["timeout"]),
+    )
+
+
+def _game_result(row: sqlite3.Row) -> GameResult:
+    return GameResult(
+        session_id=row["session_id"],
+        guild_id=row["guild_id"],
+        game=row["game"],
+        finished_at=_from_text(row["finished_at"]),
+        moves=row["moves"],
+        seconds=row["seconds"],
+        with_ai=bool(row["with_ai"]),
+        seats=[ResultSeat.model_validate(s) for s in json.loads(row["seats"])],
     )
 
 
@@ -1052,10 +1147,12 @@ class SqliteStore(Store):
         outbox: Sequence[OutboxItem] = (),
         interaction_id: int | None = None,
         timeout: bool = False,
+        result: Sequence[ResultSeat] | None = None,
     ) -> Session:
         if status is not None:
             _check_status(status)
-        now = _to_text(utcnow())
+        moment = utcnow()
+        now = _to_text(moment)
         failure: StoreError | None = None
         async with self._transaction() as db:
             cursor = await db.execute(
@@ -1087,6 +1184,8 @@ class SqliteStore(Store):
                 if timers is not None:
                     await _replace_timers(db, session_id, row["version"], timers)
                 await _add_outbox(db, session_id, row["version"], outbox)
+                if result is not None:
+                    await _add_result(db, row, moment, result)
         if failure is not None:
             raise failure
         assert row is not None
@@ -1097,6 +1196,21 @@ class SqliteStore(Store):
             "SELECT * FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
         )
         return [_action(row) for row in rows]
+
+    async def results_of_person(self, guild_id: int, user_id: int) -> list[GameResult]:
+        rows = await self._fetchall(
+            "SELECT r.* FROM result_players AS p JOIN results AS r"
+            " ON r.session_id = p.session_id WHERE p.guild_id = ? AND p.user_id = ?"
+            " ORDER BY p.session_id", (guild_id, user_id),
+        )
+        return [_game_result(row) for row in rows]
+
+    async def results_of_game(self, guild_id: int, game: str) -> list[GameResult]:
+        rows = await self._fetchall(
+            "SELECT * FROM results WHERE guild_id = ? AND game = ?"
+            " ORDER BY finished_at, session_id", (guild_id, game),
+        )
+        return [_game_result(row) for row in rows]
 
     async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
         row = await self._fetchone(

@@ -35,12 +35,14 @@ from bot.store import (
     BoardNews,
     ChannelBusy,
     Clock,
+    GameResult,
     Migration,
     NextTimer,
     NotFound,
     OutboxItem,
     OutboxRow,
     PrivateMessage,
+    ResultSeat,
     Seat,
     Session,
     SessionStatus,
@@ -53,6 +55,8 @@ from bot.store import (
     _check_status,
     _message_changes,
     _options_json,
+    _result_players,
+    _result_seats_json,
     _seats_json,
     _session_changes,
     _Unset,
@@ -164,6 +168,40 @@ def _action(row: asyncpg.Record) -> ActionRow:
         at=row["at"].astimezone(UTC),
         interaction_id=row["interaction_id"],
         timeout=row["timeout"],
+    )
+
+
+def _game_result(row: asyncpg.Record) -> GameResult:
+    return GameResult(
+        session_id=row["session_id"],
+        guild_id=row["guild_id"],
+        game=row["game"],
+        finished_at=row["finished_at"],
+        moves=row["moves"],
+        seconds=row["seconds"],
+        with_ai=row["with_ai"],
+        seats=[ResultSeat.model_validate(s) for s in json.loads(row["seats"])],
+    )
+
+
+async def _add_result(
+    db: asyncpg.Connection, session: asyncpg.Record, moment: datetime,
+    seats: Sequence[ResultSeat],
+) -> None:
+    """The finished game's result, in the transaction of its finishing move."""
+    moves = await db.fetchval(
+        "SELECT MAX(seq) FROM actions WHERE session_id = $1", session["id"]
+    ) or 0
+    seconds = max(0, int((moment - session["created_at"]).total_seconds()))
+    await db.execute(
+        "INSERT INTO results (session_id, guild_id, game, finished_at, moves, seconds, with_ai,"
+        " seats) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        session["id"], session["guild_id"], session["game"], moment, moves, seconds,
+        any(s.user_id is None for s in seats), _result_seats_json(seats),
+    )  # fmt: skip
+    await db.executemany(
+        "INSERT INTO result_players (session_id, user_id, guild_id) VALUES ($1, $2, $3)",
+        [(session["id"], user, session["guild_id"]) for user in _result_players(seats)],
     )
 
 
@@ -474,6 +512,7 @@ class PostgresStore(Store):
         outbox: Sequence[OutboxItem] = (),
         interaction_id: int | None = None,
         timeout: bool = False,
+        result: Sequence[ResultSeat] | None = None,
     ) -> Session:
         if status is not None:
             _check_status(status)
@@ -505,6 +544,8 @@ class PostgresStore(Store):
                     if timers is not None:
                         await _replace_timers(db, session_id, row["version"], timers)
                     await _add_outbox(db, session_id, row["version"], outbox)
+                    if result is not None:
+                        await _add_result(db, row, now, result)
         except asyncpg.UniqueViolationError as error:
             # The whole transaction rolled back: the state written above is gone too.
             if error.constraint_name != "actions_by_interaction" or interaction_id is None:
@@ -520,6 +561,21 @@ class PostgresStore(Store):
             "SELECT * FROM actions WHERE session_id = $1 ORDER BY seq", session_id
         )
         return [_action(row) for row in rows]
+
+    async def results_of_person(self, guild_id: int, user_id: int) -> list[GameResult]:
+        rows = await self._fetch(
+            "SELECT r.* FROM result_players AS p JOIN results AS r"
+            " ON r.session_id = p.session_id WHERE p.guild_id = $1 AND p.user_id = $2"
+            " ORDER BY p.session_id", guild_id, user_id,
+        )  # fmt: skip
+        return [_game_result(row) for row in rows]
+
+    async def results_of_game(self, guild_id: int, game: str) -> list[GameResult]:
+        rows = await self._fetch(
+            "SELECT * FROM results WHERE guild_id = $1 AND game = $2"
+            " ORDER BY finished_at, session_id", guild_id, game,
+        )  # fmt: skip
+        return [_game_result(row) for row in rows]
 
     async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
         row = await self._fetchrow(

@@ -24,7 +24,7 @@ from bot import clocks
 from bot import store as st
 from bot.limits import NEWS_LINE_MAX, TAUNT_MAX
 from bot.locks import KeyedLocks
-from games.contract import Action, Game, Motion, Player, RuleError
+from games.contract import Action, Game, Motion, Player, Result, RuleError
 from games.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -564,7 +564,8 @@ class Table:
         `motion` (what moved, to animate) with its news."""
         session = change.session
         game = self.game_of(session)
-        status = "finished" if game.result(after) is not None else "active"
+        outcome = game.result(after)
+        status = "finished" if outcome is not None else "active"
         seats = players if players is not None else session.players
         base = clock if clock is not None else session.clock
         if user_id is not None and seat is not None:
@@ -595,6 +596,7 @@ class Table:
                 ],
                 interaction_id=interaction_id,
                 timeout=timeout,
+                result=None if outcome is None else result_seats(game, after, outcome, seats),
             )
         except st.StaleVersion:
             raise TableError(
@@ -912,6 +914,25 @@ class Table:
         if not current or player.user_id is None or player.ai:
             return None
         return session, player.user_id
+
+
+def result_seats(
+    game: Game[Any], state: Any, outcome: Result, seats: list[st.Seat]
+) -> list[st.ResultSeat]:
+    """Each seat of a finished game as its result keeps it: a person's seat stays theirs
+    (the AI may have stood in for them at the end), an AI seat has no user; the team is the
+    index of the seat's team in `game.teams` (a seat in none plays alone)."""
+    teams = game.teams(state)
+    team_of = {seat: t for t, team in enumerate(teams) for seat in team}
+    return [
+        st.ResultSeat(
+            seat=n, user_id=None if seat.bot else seat.user_id, name=seat.name,
+            team=team_of.get(n, len(teams) + n),
+            score=None if outcome.scores is None else outcome.scores[n],
+            won=n in outcome.winners,
+        )
+        for n, seat in enumerate(seats)
+    ]
 
 
 def board_news(

@@ -302,6 +302,16 @@ class Game(ABC, Generic[S]):
     def result(self, state: S) -> Result | None:
         """None while the game goes on."""
 
+    def teams(self, state: S) -> list[list[Seat]]:
+        """The seats that win or lose together, each team in seat order, teams in the order of
+        their first seat: what a rating counts as one side. By default each seat alone."""
+        return [[seat] for seat in range(self.seat_count(state))]
+
+    def seat_count(self, state: S) -> int:
+        """How many seats the game has: by default the length of the state's `players` (0
+        when it keeps none: then `teams` is empty and the bot seats everyone alone)."""
+        return len(getattr(state, "players", ()))
+
     def reactions(self, state: S) -> list[Seat]:
         """The seats of `to_act` that answer a reaction window rather than take a turn.
 
@@ -420,6 +430,15 @@ class Game(ABC, Generic[S]):
             if values is not None:
                 return Action(id=form.action_id(values), label=form.label(values))
         raise RuleError("That move is not possible right now.")
+
+
+def teams_of(team_per_seat: list[int]) -> list[list[Seat]]:
+    """Teams from a team label per seat (as Dog and Tumblin' Dice keep them): the seats of each
+    label, in seat order, teams ordered by their first seat."""
+    found: dict[int, list[Seat]] = {}
+    for seat, team in enumerate(team_per_seat):
+        found.setdefault(team, []).append(seat)
+    return list(found.values())
 
 
 def random_action(game: Game[Any], state: BaseModel, seat: Seat, rng: Rng) -> str:

@@ -110,6 +110,7 @@ from games.contract import (
     RuleError,
     Seat,
     shorten,
+    teams_of,
 )
 from games.dog import data
 from games.dog.cards import card_name, deal_size, in_order, new_deck
@@ -607,6 +608,13 @@ class Dog(Game[DogState]):
         self._check_win(st, events)
         if st.seven_left == 0 or st.winners:
             self._end_card(st, events)
+
+    def teams(self, state: DogState) -> list[list[Seat]]:
+        """Partners (teams of two or three) win together; alone, each seat is its own team."""
+        return teams_of(state.team_of)
+
+    def seat_count(self, state: DogState) -> int:
+        return state.n
 
     def result(self, state: DogState) -> Result | None:
         if not state.winners:

@@ -66,6 +66,7 @@ from games.contract import (
     RuleError,
     Seat,
     shorten,
+    teams_of,
 )
 from games.rng import Rng
 from games.tumblindice import ai, data, physics, render, scoring
@@ -397,6 +398,10 @@ class TumblinDice(Game[TumbleState]):
             head = " and ".join(team(t) for t in won) + f" share the win with " \
                                                         f"{state.totals[won[0]]} points each"
         return shorten(f"{head}. Standings: {standings}.", 480)
+
+    def teams(self, state: TumbleState) -> list[list[Seat]]:
+        """Teammates share a total and win together."""
+        return teams_of(state.teams)
 
     def result(self, state: TumbleState) -> Result | None:
         if state.winners is None:

@@ -22,6 +22,7 @@ from bot.store import (
     NextTimer,
     OutboxItem,
     PrivateMessage,
+    ResultSeat,
     Seat,
     SqliteStore,
     Store,
@@ -135,6 +136,15 @@ async def test_every_lookup_and_write_a_command_makes_uses_an_index(store, tmp_p
         )
         await store.last_move_version(session.id, 0)
         await store.actions(session.id)
+        # The game finishes: its result, then /stats and /leaderboard.
+        session = await store.record_action(
+            session.id, session.version, seat=0, user_id=7, action="win", state="s2",
+            status="finished",
+            result=[ResultSeat(seat=0, user_id=7, name="Ann", team=0, score=3, won=True),
+                    ResultSeat(seat=1, user_id=None, name="AI", team=1, score=1, won=False)],
+        )
+        await store.results_of_person(1, 7)
+        await store.results_of_game(1, "dog")
         _, rows = await store.outbox(session.id)
         await store.claim_outbox([row.id for row in rows], "n1")
         await store.done_outbox([row.id for row in rows])

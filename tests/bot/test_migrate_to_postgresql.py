@@ -20,6 +20,7 @@ from bot.store import (
     NextTimer,
     OutboxItem,
     PrivateMessage,
+    ResultSeat,
     Seat,
     Store,
     Wait,
@@ -73,7 +74,11 @@ async def games_in_every_state(store: Store) -> None:
     finished = await new(3, "lunchmoney")
     s = await store.update_session(finished.id, 0, status="active", state="s0")
     await store.record_action(finished.id, s.version, seat=0, user_id=2**62, action="win",
-                              state="s-end", status="finished")
+                              state="s-end", status="finished", result=[
+                                  ResultSeat(seat=0, user_id=2**62, name="Zoë", team=0,
+                                             score=9, won=True),
+                                  ResultSeat(seat=1, user_id=None, name="AI", team=1, score=3,
+                                             won=False)])
     threaded = await store.create_session(
         guild_id=9, channel_id=5, game="dog", host_id=1, players=SEATS, options={}, seed=1,
         thread_of=4,
@@ -95,6 +100,8 @@ async def contents(store: Store) -> dict:
     found["dm"] = await store.dm_channel(2**62)
     found["meta"] = await store.get_meta("command_tree_hash")
     found["threads"] = [await store.threads_by_default(9), await store.threads_by_default(8)]
+    found["results"] = await store.results_of_game(9, "lunchmoney")
+    found["results of a person"] = await store.results_of_person(9, 2**62)
     return found
 
 
@@ -109,7 +116,8 @@ async def source(tmp_path) -> str:
 async def test_every_game_is_copied_with_its_ids_and_the_copy_goes_on(source, postgres_url):
     copied = await copy_to_postgresql(source, postgres_url)
     assert copied == {"sessions": 5, "actions": 3, "timers": 2, "outbox": 2,
-                      "private_messages": 2, "dm_channels": 1, "meta": 1, "guild_settings": 1}
+                      "private_messages": 2, "dm_channels": 1, "meta": 1, "guild_settings": 1,
+                      "results": 1, "result_players": 1}
     async with await Store.open(source) as old, await Store.open(postgres_url) as new:
         before, after = await contents(old), await contents(new)
         assert after == before
