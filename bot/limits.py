@@ -20,6 +20,7 @@ OPTION_LABEL = 100  # a select menu option's label; also its value and descripti
 PLACEHOLDER = 150
 CUSTOM_ID = 100
 TAUNT_MAX = 120  # a player's own words with a move (our limit: one line under the board)
+ATTACHMENT_DESCRIPTION = 1024  # a file's description: the picture's alt text
 NEWS_LINE_MAX = 500  # one line of a game's news, as a phone shows it
 ELLIPSIS = "…"
 

@@ -19,7 +19,15 @@ import discord
 from bot import clocks, dms
 from bot import store as st
 from bot.components import board_view, final_view, lobby_view
-from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, EMBED_TITLE, fit
+from bot.limits import (
+    ATTACHMENT_DESCRIPTION,
+    CONTENT,
+    EMBED_DESCRIPTION,
+    EMBED_FIELD,
+    EMBED_TITLE,
+    fit,
+    one_line,
+)
 from games.contract import Game, Player, Result
 
 if TYPE_CHECKING:
@@ -144,12 +152,36 @@ async def board_message(
             title="Meanwhile", description=fit("\n".join(overflow), EMBED_DESCRIPTION)
         )
     if png is not None:
-        message["file"] = discord.File(io.BytesIO(png), filename=f"{game.name}.png")
+        message["file"] = discord.File(io.BytesIO(png), filename=f"{game.name}.png",
+                                       description=board_description(game, view, events))
     if result is not None or session.status in ("finished", "ended"):
         message["view"] = final_view(session.id)
     else:
         message["view"] = board_view(session.id, active=session.status == "active")
     return message
+
+
+def alt_text(head: str, *parts: str) -> str:
+    """A picture's description (alt text) for screen readers: what it is, then what it shows,
+    one paragraph within Discord's limit for an attachment's description."""
+    words = " ".join(one_line(part, ATTACHMENT_DESCRIPTION) for part in parts if part.strip())
+    return fit(f"{head}: {words}" if words else f"{head}.", ATTACHMENT_DESCRIPTION)
+
+
+def board_description(game: Game[Any], view: Any, events: list[str]) -> str:
+    """The board picture's alt text: the game's title, the board in words (whose turn, scores,
+    positions) and what changed (the news of this board). The news is shortened first when
+    both do not fit, but keeps room enough to say the latest move."""
+    head = f"{game.title} board"
+    board = one_line(game.describe_public(view), ATTACHMENT_DESCRIPTION)
+    news = " ".join(one_line(e, ATTACHMENT_DESCRIPTION) for e in events
+                    if e.strip() and one_line(e) not in board)
+    news = f"What changed: {news}" if news else ""
+    room = ATTACHMENT_DESCRIPTION - len(head) - 3  # ": " and the space between the two
+    if len(board) + len(news) > room:
+        news = fit(news, max(room - len(board), min(len(news), room // 3)))
+        board = fit(board, room - len(news))
+    return alt_text(head, board, news)
 
 
 def _runs_out(waits: dict[int, st.Wait], seats: list[int]) -> str:
@@ -226,7 +258,10 @@ async def private_message(
     message: dict[str, Any] = {"content": fit(f"**{game.title}**\n{game.private_text(view)}")}
     picture = await _drawn(game.render_private, view)
     if picture is not None:
-        message["file"] = discord.File(io.BytesIO(picture), filename=f"{game.name}-private.png")
+        message["file"] = discord.File(
+            io.BytesIO(picture), filename=f"{game.name}-private.png",
+            description=alt_text(f"{game.title}, your private view", game.describe_private(view)),
+        )
     return message
 
 
@@ -253,7 +288,10 @@ async def motion_message(game: Game[Any], saved: dict[str, Any]) -> dict[str, An
     data, kind = drawn
     return {
         "content": fit(motion.caption) if motion.caption else None,
-        "file": discord.File(io.BytesIO(data), filename=f"{game.name}-motion.{kind}"),
+        "file": discord.File(
+            io.BytesIO(data), filename=f"{game.name}-motion.{kind}",
+            description=alt_text(f"{game.title}, animation", game.describe_motion(motion)),
+        ),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
 

@@ -32,6 +32,8 @@ Seat = int
 ACTION_ID_MAX = 80
 PASS = "pass"  # the last segment of the action that lets a reaction window go by
 LABEL_MAX = 100
+# A picture's description (its alt text) at most: Discord's limit for an attachment's.
+DESCRIPTION_MAX = 1024
 _ACTION_ID_RE = re.compile(r"^[A-Za-z0-9_+\-=]+(\.[A-Za-z0-9_+\-=]+)*$")
 
 
@@ -46,6 +48,19 @@ def shorten(text: str, limit: int = 40) -> str:
     characters), and for names inside labels."""
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+def paragraph(text: str, limit: int = DESCRIPTION_MAX) -> str:
+    """Text as one paragraph for a screen reader: lines become sentences, markdown marks
+    (**, `, list dashes) go, so the alt text of a picture reads as words, not symbols."""
+    sentences = []
+    for line in str(text).splitlines():
+        line = line.replace("**", "").replace("`", "").strip()
+        line = re.sub(r"^[-•*]\s+", "", line).strip()
+        if not line:
+            continue
+        sentences.append(line if line[-1] in ".!?:;" else line + ".")
+    return shorten(" ".join(sentences), limit)
 
 
 # Words that name no part of a move ("play the queen with pawn 2"): skipped when reading.
@@ -407,6 +422,25 @@ class Game(ABC, Generic[S]):
 
     def private_text(self, view: BaseModel) -> str:
         return ""
+
+    # -- in words, for screen readers ------------------------------------------------------
+    def describe_public(self, view: BaseModel) -> str:
+        """The board picture in words: its alt text (the attachment's description), which a
+        screen reader reads instead of the picture. It says what the picture shows: whose turn,
+        the scores, the positions. By default the status as one paragraph; a game whose picture
+        shows more than its status says (pawns, dice) tells that too. At most
+        DESCRIPTION_MAX characters; the bot adds the news of the move after it."""
+        return paragraph(self.status(view))
+
+    def describe_private(self, view: BaseModel) -> str:
+        """The private picture (a hand, a code) in words: its alt text, naming every card or
+        die it shows. By default the private text as one paragraph."""
+        return paragraph(self.private_text(view))
+
+    def describe_motion(self, motion: Motion) -> str:
+        """The animation in words: its alt text, what moved and where it ended. By default
+        the caption."""
+        return paragraph(motion.caption)
 
     # -- artificial players -----------------------------------------------------------------
     def ai_action(self, state: S, seat: Seat, rng: Rng) -> str:

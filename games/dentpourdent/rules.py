@@ -50,7 +50,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.contract import Action, Applied, Game, Player, Result, RuleError, Seat
+from games.contract import Action, Applied, Game, Player, Result, RuleError, Seat, paragraph
 from games.dentpourdent import ai, cards, data, engine, render
 from games.dentpourdent.state import DentState
 from games.dentpourdent.views import (
@@ -352,6 +352,56 @@ class DentPourDent(Game[DentState]):
         lines = [f"Your hand ({view.colour} family):"]
         lines += [f"- **{data.card_name(c)}**: {data.card_text(c)}" for c in view.hand]
         return "\n".join(lines)
+
+    def describe_public(self, view: BaseModel) -> str:
+        """Whose turn or duel and the knock-outs, the last throws of the duel under way, then
+        each family as the picture shows it: who is in the ring, the teeth of every hurt
+        member, who is knocked out, the trophies."""
+        assert isinstance(view, PublicView)
+        names = view.players
+        lines = [self.status(view)]
+        if view.duel is not None and view.duel.thrown:
+            sides = {2: "up", 1: "down", 0: "side"}
+            throws = []
+            for throw in view.duel.thrown[-3:]:
+                molars = ", ".join(sides.get(m, str(m)) for m in throw.molars)
+                hit = f" to {names[throw.hit]}" if throw.hit is not None else ""
+                note = f" ({throw.note})" if throw.note else ""
+                throws.append(f"{names[throw.by]} {'attacks' if throw.attack else 'defends'}: "
+                              f"{molars}, {throw.damage} teeth{hit}{note}")
+            lines.append("Last throws: " + "; ".join(throws))
+        for fam in view.families:
+            head = f"{fam.player} ({fam.colour} family, {fam.hand} cards"
+            head += ", out of the game)" if fam.out else ")"
+            bits = []
+            if fam.ring:
+                bits.append(f"in the ring the {data.MEMBER[fam.ring].name}")
+            hurt = [f"{data.MEMBER[m.key].name} {m.teeth} of {m.full} teeth"
+                    for m in fam.members if 0 < m.teeth < m.full]
+            out = [data.MEMBER[m.key].name for m in fam.members if m.teeth == 0]
+            if hurt:
+                bits.append("hurt: " + ", ".join(hurt))
+            if out:
+                bits.append("knocked out: " + ", ".join(out))
+            if not hurt and not out:
+                bits.append("every member has all teeth")
+            if fam.trophies:
+                bits.append("trophies: " + ", ".join(
+                    f"{names[t.family]}'s {data.MEMBER[t.member].name}" for t in fam.trophies))
+            lines.append(f"{head}: " + "; ".join(bits))
+        return paragraph("\n".join(lines))
+
+    def describe_private(self, view: BaseModel) -> str:
+        """The hand picture: every card by name first (so a shortened text still names them
+        all), then what each does."""
+        assert isinstance(view, PrivateView)
+        if not view.hand:
+            return f"Your hand ({view.colour} family): no cards."
+        cards = ", ".join(data.card_name(c) for c in view.hand)
+        texts = " ".join(f"{data.card_name(c)}: {data.card_text(c)}"
+                         for c in dict.fromkeys(view.hand))
+        return paragraph(f"Your hand ({view.colour} family), {len(view.hand)} cards: {cards}."
+                         f"\n{texts}")
 
     def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
         short = "\n".join((

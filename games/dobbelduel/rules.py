@@ -37,6 +37,7 @@ from games.contract import (
     RuleError,
     Seat,
     Secret,
+    paragraph,
     shorten,
 )
 from games.dobbelduel import actions, ai, render
@@ -449,6 +450,38 @@ class Dobbelduel(Game[DobbelduelState]):
         assert isinstance(view, PrivateView)
         dice = " · ".join(f"{c} {d}" for c, d in zip(COLUMNS, view.code, strict=True))
         return f"Your code: {dice}"
+
+    def describe_public(self, view: BaseModel) -> str:
+        """Whose code is being broken and the points, then the board as the picture shows it:
+        each attempt of the round in play (the white dice per column and their = > + counts),
+        the solution and the code once given, and how earlier rounds ended."""
+        assert isinstance(view, PublicView)
+        lines = [self.status(view)]
+        for rnd in view.rounds[:-1]:
+            breaker = view.players[rnd.codebreaker]
+            verdict = "broke the code" if rnd.broken else "did not break the code"
+            lines.append(f"Round {rnd.number}: {breaker} {verdict}, {rnd.score or 0} points")
+        rnd = view.current
+        for k, row in enumerate(rnd.rows, 1):
+            dice = ", ".join(f"{c} {d}" for c, d in zip(COLUMNS, row.dice, strict=True)
+                             if d is not None)
+            lines.append(f"Attempt {k}: {dice}: {row.equal} equal (=), {row.higher} too high "
+                         f"(>), {row.lower} too low (+)")
+        if rnd.solution is not None:
+            given = ", ".join(f"{c} {d}" for c, d in zip(COLUMNS, rnd.solution, strict=True))
+            lines.append(f"Solution given: {given}")
+        if rnd.code is not None:
+            code = ", ".join(f"{c} {d}" for c, d in zip(COLUMNS, rnd.code, strict=True))
+            lines.append(f"The code: {code}")
+        return paragraph("\n".join(lines))
+
+    def describe_private(self, view: BaseModel) -> str:
+        """The code picture: each column's die, by column letter and colour."""
+        assert isinstance(view, PrivateView)
+        dice = ", ".join(f"{c} ({colour}) {d}" for c, colour, d in
+                         zip(COLUMNS, ("blue", "red", "yellow", "green"), view.code, strict=True))
+        return paragraph(f"Your code for round {view.round}, which "
+                         f"{shorten(view.codebreaker)} tries to break: {dice}")
 
     # -- artificial players ------------------------------------------------------------------
     def ai_action(self, state: DobbelduelState, seat: Seat, rng: Rng) -> str:

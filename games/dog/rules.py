@@ -109,6 +109,7 @@ from games.contract import (
     Result,
     RuleError,
     Seat,
+    paragraph,
     shorten,
     teams_of,
 )
@@ -794,6 +795,35 @@ class Dog(Game[DogState]):
             whose = f"{view.playing_for_name}'s" if view.playing_for_name else "your partner's"
             text += f"\nAll your pawns are home: you now play your cards for {whose} pawns."
         return text
+
+    def describe_public(self, view: BaseModel) -> str:
+        """Whose turn, then where each player's pawns are (kennel, track, home), the track
+        counted in fields past the player's own start, as the picture shows; and the last
+        move, whose arrows the picture draws."""
+        assert isinstance(view, DogPublicView)
+        ring = view.sections * 16
+        lines = [self.status(view)]
+        for seat in view.seats:
+            mine = [p for p in view.pawns if p.seat == seat.seat]
+            kennel = sum(p.spot.where == "kennel" for p in mine)
+            home = sum(p.spot.where == "goal" for p in mine)
+            track = sorted(
+                ((p.spot.pos - seat.section * 16) % ring, f"{p.rank} " if p.rank else "")
+                for p in mine if p.spot.where == "ring"
+            )
+            bits = [f"{kennel} in the kennel"] if kennel else []
+            if track:
+                fields = ", ".join(f"{rank}{steps or 'on the start'}" for steps, rank in track)
+                bits.append(f"{plural(len(track), 'pawn')} on the track ({fields} fields past "
+                            "the start)")
+            if home:
+                bits.append(f"{home} home")
+            extra = ", out for this round" if seat.out else ", finished" if seat.finished else ""
+            lines.append(f"{shorten(seat.name)} ({seat.color}, {plural(seat.cards, 'card')}"
+                         f"{extra}): " + "; ".join(bits))
+        if view.last_move is not None:
+            lines.append(f"Last move: {view.last_move.text}")
+        return paragraph("\n".join(lines))
 
     # -- artificial players ----------------------------------------------------------------
     def ai_action(self, state: DogState, seat: Seat, rng: Rng) -> str:

@@ -45,7 +45,17 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.contract import Action, Applied, Game, OptionSpec, Player, Result, RuleError, Seat
+from games.contract import (
+    Action,
+    Applied,
+    Game,
+    OptionSpec,
+    Player,
+    Result,
+    RuleError,
+    Seat,
+    paragraph,
+)
 from games.lunchmoney import ai, data, fight, render
 from games.lunchmoney.state import LunchState
 from games.lunchmoney.views import HoldView, PlayerView, PrivateView, PublicView
@@ -269,6 +279,42 @@ class LunchMoney(Game[LunchState]):
         lines = ["Your hand:"]
         lines += [f"- **{data.name(c)}**: {data.CARD[c].text}" for c in view.hand]
         return "\n".join(lines)
+
+    def describe_public(self, view: BaseModel) -> str:
+        """Whose turn, the counters and the holds, then what the table shows besides: the
+        cards played this turn, each player's cards in hand and state (helpless, stomped,
+        out), the draw pile and the card on top of the discards."""
+        assert isinstance(view, PublicView)
+        names = [p.name for p in view.players]
+        lines = [self.status(view)]
+        if view.steps:
+            steps = []
+            for step in view.steps:
+                card = "discards" if step.card == "discard" else data.name(step.card)
+                target = f" at {names[step.target]}" if step.target is not None else ""
+                note = f" ({step.note})" if step.note else ""
+                steps.append(f"{names[step.seat]} {card}{target}{note}")
+            lines.append("This turn: " + ", then ".join(steps))
+        players = []
+        for p in view.players:
+            marks = [w for w, on in (("out", p.out), ("poked", p.poked),
+                                     ("helpless", p.helpless and not p.poked),
+                                     ("stomped", p.stomped)) if on]
+            players.append(f"{p.name} {p.hand}" + (f" ({', '.join(marks)})" if marks else ""))
+        lines.append("Cards in hand: " + ", ".join(players))
+        top = f", {data.name(view.discard[-1])} on top of the discards" if view.discard else ""
+        lines.append(f"Draw pile: {view.draw_pile} cards{top}")
+        return paragraph("\n".join(lines))
+
+    def describe_private(self, view: BaseModel) -> str:
+        """The hand picture: every card by name first (so a shortened text still names them
+        all), then what each does."""
+        assert isinstance(view, PrivateView)
+        if not view.hand:
+            return "Your hand: no cards."
+        cards = ", ".join(data.name(c) for c in view.hand)
+        texts = " ".join(f"{data.name(c)}: {data.CARD[c].text}" for c in dict.fromkeys(view.hand))
+        return paragraph(f"Your hand, {len(view.hand)} cards: {cards}.\n{texts}")
 
     def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
         short = "\n".join((

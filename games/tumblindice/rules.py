@@ -65,6 +65,7 @@ from games.contract import (
     Result,
     RuleError,
     Seat,
+    paragraph,
     shorten,
     teams_of,
 )
@@ -520,6 +521,56 @@ class TumblinDice(Game[TumbleState]):
     def render_public(self, view: BaseModel) -> bytes:
         assert isinstance(view, PublicView)
         return render.board_png(view)
+
+    def describe_public(self, view: BaseModel) -> str:
+        """Whose throw and the points, then each team's dice as the picture shows them: each
+        player's dice by zone (face and the zone's multiplier), dice short of the line, dice
+        still to throw."""
+        assert isinstance(view, PublicView)
+        lines = [self.status(view)]
+        for team in view.teams:
+            players = []
+            for seat in (s for s in view.seats if s.team == team.team):
+                dice = sorted((d for d in view.board if d.owner == seat.seat),
+                              key=lambda d: (-d.zone, -d.face))
+                landed = [f"{d.face}{' (bonus)' if d.bonus else ''} in zone ×{d.zone}"
+                          for d in dice if d.zone]
+                short = sum(not d.zone for d in dice)
+                bits = landed + ([f"{_count(short, 'die')} short of the line"] if short else [])
+                where = ", ".join(bits) if bits else "no dice on the board"
+                players.append(f"{shorten(seat.name, 40)} ({seat.colour}): {where}; "
+                               f"{_dice_left(seat.dice_left, seat.bonus_left)}")
+            lines.append(f"Team {shorten(team.name, 60)}, {team.total} points: "
+                         + ". ".join(players))
+        return paragraph("\n".join(lines))
+
+    def describe_private(self, view: BaseModel) -> str:
+        """The hand picture: the player's colour, dice still to throw, bonus die, partners
+        and last flick."""
+        assert isinstance(view, HandView)
+        lines = [line for line in self.private_text(view).splitlines()
+                 if "/tumblindice" not in line]
+        return paragraph("\n".join(lines))
+
+    def describe_motion(self, motion: Motion) -> str:
+        """The throw: the caption, then where the thrown die came to rest (face and zone)
+        and how many dice left the board."""
+        assert isinstance(motion, Flight)
+        words = [motion.caption]
+        if motion.frames and motion.owners:
+            thrown = max(motion.owners)
+            rest = {d[0]: d for d in motion.frames[-1].dice}
+            if thrown in motion.off:
+                words.append("The die flew off the board.")
+            elif thrown in rest:
+                _, _, y, _, face = rest[thrown]
+                zone = physics.zone(y)
+                words.append(f"It lands showing {face}, "
+                             + (f"in zone ×{zone}." if zone else "short of the line."))
+            others = [i for i in motion.off if i != thrown]
+            if others:
+                words.append(f"It knocks {_count(len(others), 'die')} off the board.")
+        return paragraph("\n".join(words))
 
     def render_motion(self, motion: Motion) -> tuple[bytes, str] | None:
         assert isinstance(motion, Flight)

@@ -42,7 +42,12 @@ from games.registry import all_games
 from games.rng import Rng
 from tests.bot.toygame import Race
 from tests.fakediscord.state import ApiError
-from tests.fakediscord.validate import check_choices, check_commands, check_message
+from tests.fakediscord.validate import (
+    check_attachment_entry,
+    check_choices,
+    check_commands,
+    check_message,
+)
 
 # Texts a game gives the bot, and the room each has in what the bot builds from it.
 STATUS_MAX = 600  # under the board, beside the news and the pings
@@ -144,8 +149,13 @@ def assert_sendable(message: dict[str, Any], what: str) -> None:
     embeds += [e.to_dict() for e in message.get("embeds", [])]
     view = message.get("view")
     components = view.to_components() if view is not None else []
-    attachments = 1 if "file" in message else len(message.get("files", []))
+    files = [message["file"]] if "file" in message else list(message.get("files", []))
+    attachments = len(files)
+    for file in files:
+        assert (file.description or "").strip(), f"{what}: a picture without a description"
     try:
+        for i, file in enumerate(files):
+            check_attachment_entry({"description": file.description}, f"attachments.{i}")
         check_message(
             content=message.get("content") or "",
             embeds=embeds,

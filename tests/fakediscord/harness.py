@@ -622,6 +622,16 @@ class FakeDiscord:
     def message(self, message_id: int) -> FakeMessage:
         return self.world.messages[message_id]
 
+    def attachments_sent(self) -> list[FakeAttachment]:
+        """Every file the bot uploaded, oldest first: those of channel messages, DMs,
+        ephemeral answers and edits alike, even of messages since cut down or deleted."""
+        return sorted(self.world.attachments.values(), key=lambda a: a.id)
+
+    def undescribed_attachments(self) -> list[FakeAttachment]:
+        """The files sent without a description (alt text): pictures a screen reader cannot
+        say. Discord accepts them, so the fake only lists them for tests to refuse."""
+        return [a for a in self.attachments_sent() if not (a.description or "").strip()]
+
     def commands(self, guild: FakeGuild | None = None) -> list[dict[str, Any]]:
         """Registered application commands: global ones, or those of `guild`."""
         return list(self.world.commands.get(guild.id if guild else None, []))

@@ -40,7 +40,13 @@ from .state import (
     World,
     invalid_form,
 )
-from .validate import check_choices, check_commands, check_message, check_modal
+from .validate import (
+    check_attachment_entry,
+    check_choices,
+    check_commands,
+    check_message,
+    check_modal,
+)
 
 API = "/api/v10"
 # Per-request scratch space (each request runs in its own task, hence its own context).
@@ -413,6 +419,7 @@ class RestApi:
                 ref = int(entry["id"])
             except (KeyError, TypeError, ValueError):
                 raise invalid_form(f"attachments.{i}.id", "This field is required") from None
+            check_attachment_entry(entry, f"attachments.{i}")
             if ref in kept:
                 result.append(kept[ref])
             elif ref in by_index:

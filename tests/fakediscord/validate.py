@@ -161,6 +161,15 @@ def check_message(
         raise ApiError(400, 50006, "Cannot send an empty message")
 
 
+ATTACHMENT_DESCRIPTION = 1024  # a file's description (alt text), at most
+
+
+def check_attachment_entry(entry: dict[str, Any], path: str) -> None:
+    """One entry of a payload's `attachments`: Discord refuses a description (alt text) longer
+    than ATTACHMENT_DESCRIPTION with 400 Invalid Form Body, and the whole message with it."""
+    check_length(entry.get("description"), ATTACHMENT_DESCRIPTION, f"{path}.description")
+
+
 def check_choices(choices: Any) -> None:
     if not isinstance(choices, list) or len(choices) > 25:
         raise invalid_form("data.choices", "Must be 25 or fewer in length.")

@@ -617,11 +617,30 @@ async def test_payloads_discord_would_refuse_are_refused(
     big = discord.File(io.BytesIO(b"x" * (fake.upload_limit + 1)), "big.bin")
     with pytest.raises(discord.HTTPException, match="40005"):
         await channel.send(file=big)
+    wordy = discord.File(io.BytesIO(png("red")), "alt.png", description="d" * 1025)
+    with pytest.raises(discord.HTTPException, match="attachments.0.description"):
+        await channel.send(file=wordy)
     assert fake.channel_messages(chan) == [theirs]
     impostor = TinyBot(table["guild"].id)
     with pytest.raises(discord.LoginFailure):
         await impostor.login("not-the-token")
     await impostor.close()
+
+
+async def test_a_files_description_is_kept_and_one_without_is_listed(
+    fake_discord: FakeDiscord,
+    table: dict[str, Any],
+    bot: TinyBot,
+) -> None:
+    fake, chan = fake_discord, table["chan"]
+    channel = bot.get_channel(chan.id)
+    assert isinstance(channel, discord.TextChannel)
+    said = discord.File(io.BytesIO(png("red")), "said.png", description="A red square.")
+    message = await channel.send("Board", file=said)
+    await channel.send("Board", file=discord.File(io.BytesIO(png("blue")), "mute.png"))
+    assert fake.message(message.id).attachments[0].description == "A red square."
+    assert [a.filename for a in fake.attachments_sent()] == ["said.png", "mute.png"]
+    assert [a.filename for a in fake.undescribed_attachments()] == ["mute.png"]
 
 
 async def test_a_second_send_with_the_same_nonce_returns_the_first_message(
