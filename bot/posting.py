@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import clocks, dms
+from bot import clocks, dms, replays
 from bot import store as st
 from bot.components import board_view, final_view, lobby_view
 from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, EMBED_TITLE, fit
@@ -256,6 +256,14 @@ async def motion_message(game: Game[Any], saved: dict[str, Any]) -> dict[str, An
         "file": discord.File(io.BytesIO(data), filename=f"{game.name}-motion.{kind}"),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
+
+
+async def drawn_replay(game: Game[Any], session: st.Session,
+                       rows: list[st.ActionRow]) -> replays.Made:
+    """A finished game rebuilt and animated in the drawing thread."""
+    return await asyncio.get_running_loop().run_in_executor(
+        _DRAWING, replays.make, game, session, rows
+    )
 
 
 async def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:
