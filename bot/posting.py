@@ -105,7 +105,8 @@ async def board_message(
     pinged: list[discord.Object] = []
     if result is not None:  # the summary says it all; the status would say it again
         events = [event for event in events if event.strip() != result.summary.strip()]
-        tail += [f"🏁 **{result.summary}**", outcome_line(session, result)]
+        tail += [f"🏁 **{result.summary}**", outcome_line(session, result),
+                 replay_line(game, session)]
     elif session.status == "ended":
         tail.append(f"{game.status(view)}\nThis game was ended before its finish.")
     else:
@@ -187,6 +188,12 @@ def game_line(game: Game[Any], session: st.Session, user_id: int | None = None) 
     due = f", time runs out {clocks.relative(min(dues))}" if dues else ""
     clock = clocks.settings_line(session.clock, reactions=game.has_reactions)
     return f"{head} · {who} since {clocks.relative(since)}{due} · ⏱️ {clock}"
+
+
+def replay_line(game: Game[Any], session: st.Session) -> str:
+    """How to see a finished game again: the channel's command, and the game's number for
+    `/replay` anywhere in the server (a rematch may soon fill this channel)."""
+    return f"🎞️ Replay: `/{game.name} replay` here, or `/replay game_id:{session.id}`."
 
 
 def outcome_line(session: st.Session, result: Result) -> str:

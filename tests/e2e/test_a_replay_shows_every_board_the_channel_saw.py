@@ -75,6 +75,7 @@ async def test_a_full_dog_game_replays_every_board_in_order_and_the_same_bytes_t
 
     session = (await world.bot.store.sessions_with_status("finished"))[0]
     assert DOG.result(DOG.load(session.state or "")) is not None
+    assert f"`/replay game_id:{session.id}`" in last_board(f, world.chan).content
     again = await f.slash(world.bob, world.chan, "replay", game_id=session.id)
     reply2 = again.messages[-1] if again.messages else again.message
     assert reply2 is not None and len(reply2.attachments) == 1, again.ephemeral_text
