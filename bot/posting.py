@@ -21,6 +21,7 @@ from bot import store as st
 from bot.components import board_view, final_view, lobby_view
 from bot.limits import CONTENT, EMBED_DESCRIPTION, EMBED_FIELD, EMBED_TITLE, fit
 from games.contract import Game, Player, Result
+from games.replay import animate
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -265,12 +266,18 @@ async def motion_message(game: Game[Any], saved: dict[str, Any]) -> dict[str, An
     }
 
 
+# Encoding a replay (shrinking ~300 boards and writing GIF and WebP) takes seconds and draws
+# no text: it has its own thread, so the boards of other games are not held up behind it.
+_ENCODING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="encoding")
+
+
 async def drawn_replay(game: Game[Any], session: st.Session,
                        rows: list[st.ActionRow]) -> replays.Made:
-    """A finished game rebuilt and animated in the drawing thread."""
-    return await asyncio.get_running_loop().run_in_executor(
-        _DRAWING, replays.make, game, session, rows
-    )
+    """A finished game's boards drawn again in the drawing thread, then animated apart."""
+    loop = asyncio.get_running_loop()
+    boards = await loop.run_in_executor(_DRAWING, replays.rebuilt, game, session, rows)
+    replay = await loop.run_in_executor(_ENCODING, animate, boards.boards)
+    return replays.Made(replay, boards)
 
 
 async def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:

@@ -62,18 +62,24 @@ def _openings(session: st.Session) -> list[list[Player]]:
     return [saved] if began == saved else [saved, began]
 
 
-def make(game: Game[Any], session: st.Session, rows: list[st.ActionRow],
-         budget: int = BUDGET) -> Made:
-    """Rebuild and animate (blocking: run it in the drawing thread). ReplayError when the
-    rebuilt game does not end on the saved state."""
+def rebuilt(game: Game[Any], session: st.Session, rows: list[st.ActionRow]) -> Rebuilt:
+    """The game's boards and log, drawn again (blocking, and it draws text: run it in the
+    drawing thread). ReplayError when the rebuilt game does not end on the saved state."""
     log = [(row.seat, row.action, row.timeout) for row in rows]
     names = [p.name for p in session.players]
     saved = game.dump(game.load(session.state or ""))
     for players in _openings(session):
-        rebuilt = rebuild(game, players, dict(session.options), session.seed, log, names)
-        if not rebuilt.stopped and game.dump(rebuilt.final) == saved:
-            return Made(animate(rebuilt.boards, budget), rebuilt)
+        made = rebuild(game, players, dict(session.options), session.seed, log, names)
+        if not made.stopped and game.dump(made.final) == saved:
+            return made
     raise ReplayError(MISMATCH)
+
+
+def make(game: Game[Any], session: st.Session, rows: list[st.ActionRow],
+         budget: int = BUDGET) -> Made:
+    """Rebuild and animate, in one go (blocking): for tests and scripts."""
+    boards = rebuilt(game, session, rows)
+    return Made(animate(boards.boards, budget), boards)
 
 
 def message(game: Game[Any], session: st.Session, made: Made, *, with_log: bool

@@ -118,7 +118,9 @@ def frame_of(png: bytes, palette: Image.Image | None = None) -> Image.Image:
     source = image if palette is None else palette
     if image.width > WIDTH:
         height = round(image.height * WIDTH / image.width)
-        image = image.convert("RGB").resize((WIDTH, height), Image.Resampling.LANCZOS)
+        # BOX (area average): legible at this ratio, and 2-3x faster than LANCZOS on a
+        # game of 300 boards
+        image = image.convert("RGB").resize((WIDTH, height), Image.Resampling.BOX)
     if source.mode == "P":
         return image.convert("RGB").quantize(palette=source, dither=Image.Dither.NONE)
     return image.convert("RGB").quantize(colors=256, dither=Image.Dither.NONE)

@@ -51,7 +51,9 @@ async def test_a_full_dog_game_replays_every_board_in_order_and_the_same_bytes_t
         seen += posted_boards(r)
     boards = [b for n, b in enumerate(seen) if n == 0 or b != seen[n - 1]]
     assert len(boards) > 20
+    final = last_board(f, world.chan)
 
+    f.settle_timeout = 60  # drawing ~250 boards again takes seconds on a busy machine
     r = await f.slash(world.ann, world.chan, "dog", "replay", log=True)
     reply = r.messages[-1] if r.messages else r.message
     assert reply is not None and "Replay of Dog game" in reply.content, r.ephemeral_text
@@ -75,7 +77,7 @@ async def test_a_full_dog_game_replays_every_board_in_order_and_the_same_bytes_t
 
     session = (await world.bot.store.sessions_with_status("finished"))[0]
     assert DOG.result(DOG.load(session.state or "")) is not None
-    assert f"`/replay game_id:{session.id}`" in last_board(f, world.chan).content
+    assert f"`/replay game_id:{session.id}`" in final.content  # where to find it again
     again = await f.slash(world.bob, world.chan, "replay", game_id=session.id)
     reply2 = again.messages[-1] if again.messages else again.message
     assert reply2 is not None and len(reply2.attachments) == 1, again.ephemeral_text
