@@ -20,6 +20,7 @@ from bot.replays import (
     ReplayError,
     check_replayable,
     make,
+    message,
 )
 from games.contract import Game, Player
 from games.dentpourdent import GAME as DENT
@@ -115,3 +116,17 @@ def test_only_an_ended_game_of_this_server_is_replayed() -> None:
     never = session(seats, "{}", status="ended").model_copy(update={"state": None})
     with pytest.raises(ReplayError, match=NEVER_BEGAN):
         check_replayable(never, 1)
+
+
+def test_the_message_of_a_cut_replay_says_how_many_boards_it_kept() -> None:
+    final, log = played(DOG, 5, 4)
+    seats = [st.Seat(user_id=None, name=n, bot=True) for n in NAMES]
+    finished = session(seats, DOG.dump(final))
+    whole = make(DOG, finished, rows(log))
+    cut = make(DOG, finished, rows(log), budget=len(whole.replay.data) // 3)
+    said = message(DOG, finished, cut, with_log=True)
+    kept = f"Key moves only: {cut.replay.frames} of {whole.replay.frames} boards"
+    assert kept in said["content"]
+    names = [f.filename for f in said["files"]]
+    assert names == [f"dog-7-replay.{cut.replay.ext}", "dog-7-log.txt"]
+    assert "Key moves" not in message(DOG, finished, whole, with_log=False)["content"]
