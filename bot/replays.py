@@ -26,6 +26,8 @@ LEFT_SUFFIX = " (bot)"  # bot/table.py renames the seat of a person who left
 NOT_OVER = "The replay is ready once the game has ended."
 NEVER_BEGAN = "That game ended before it began: there is nothing to replay."
 NOT_HERE = "That game was not played in this server."
+NEW_LOBBY = ("A new game is gathering here. The last one is replayed with `/replay game_id:` "
+             "(its number is on its last board).")
 MISMATCH = ("This game cannot be replayed: its saved moves do not lead to the board it ended "
             "on (it was saved by an older version of the bot).")
 
@@ -44,6 +46,8 @@ def check_replayable(session: st.Session, guild_id: int | None) -> None:
     """Raise ReplayError unless the session is a game of this server that has ended."""
     if session.guild_id != guild_id:
         raise ReplayError(NOT_HERE)
+    if session.status == "lobby":  # `/<game> replay` finds the channel's open session first
+        raise ReplayError(NEW_LOBBY)
     if session.status not in ("finished", "ended"):
         raise ReplayError(NOT_OVER)
     if session.state is None:

@@ -113,6 +113,8 @@ def test_only_an_ended_game_of_this_server_is_replayed() -> None:
         check_replayable(session(seats, "{}"), 2)
     with pytest.raises(ReplayError, match=NOT_OVER):
         check_replayable(session(seats, "{}", status="active"), 1)
+    with pytest.raises(ReplayError, match="A new game is gathering here"):
+        check_replayable(session(seats, "{}", status="lobby"), 1)
     never = session(seats, "{}", status="ended").model_copy(update={"state": None})
     with pytest.raises(ReplayError, match=NEVER_BEGAN):
         check_replayable(never, 1)
