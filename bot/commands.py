@@ -140,7 +140,39 @@ def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
         group.add_command(_form_command(bot, game, form))
     group.add_command(_seat_command(bot, game))
     group.add_command(_kick_command(bot, game))
+    group.add_command(_replay_command(bot, game))
     return group
+
+
+def _replay_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+    @app_commands.describe(log="Also send the game's log as a text file")
+    async def replay(interaction: discord.Interaction, log: bool = False) -> None:
+        await bot.handlers.replay(interaction, game, bool(log))
+
+    replay.__annotations__["log"] = Checked("log", bool)
+    return app_commands.Command(
+        name="replay",
+        description=fit(f"The channel's last {game.title} game, one frame per move", DESCRIPTION),
+        callback=replay,
+    )
+
+
+def replay_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
+    """`/replay game_id:`: any finished game of this server (its id is the session's)."""
+
+    @app_commands.describe(game_id="The game's number (shown by /stats and on its last board)",
+                           log="Also send the game's log as a text file")
+    async def replay(interaction: discord.Interaction, game_id: int, log: bool = False) -> None:
+        await bot.handlers.replay_by_id(interaction, game_id, bool(log))
+
+    replay.__annotations__["game_id"] = Checked("game_id", int, required=True, min_value=1)
+    replay.__annotations__["log"] = Checked("log", bool)
+    command = app_commands.Command(
+        name="replay", description="A finished game of this server, one frame per move",
+        callback=replay,
+    )
+    command.guild_only = True
+    return command
 
 
 def _form_command(
@@ -410,6 +442,7 @@ async def setup(bot: GameBot) -> None:
         bot.tree.add_command(build_group(bot, game))
     bot.tree.add_command(games_command(bot))
     bot.tree.add_command(settings_command(bot))
+    bot.tree.add_command(replay_command(bot))
 
     async def check(interaction: discord.Interaction) -> bool:
         if well_formed(bot.tree, interaction.data or {}):  # type: ignore[arg-type]

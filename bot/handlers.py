@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import posting, replies
+from bot import posting, replays, replies
 from bot import store as st
 from bot.components import FormModal, menu_header, menu_view, rules_view
 from bot.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
@@ -614,6 +614,39 @@ class Handlers:
         if sent is not None and session.status == "active":
             with _logged("making the requested board of session %s the live one", session.id):
                 await self.bot.dispatcher.adopt(session.id, sent)
+
+    @guarded
+    async def replay(self, interaction: discord.Interaction, game: Game[Any], with_log: bool
+                     ) -> None:
+        """The channel's last finished game of this kind, replayed (see bot/replays.py)."""
+        session = await self.table.session_to_show(game, interaction.channel_id)
+        await self._send_replay(interaction, session, with_log)
+
+    @guarded
+    async def replay_by_id(self, interaction: discord.Interaction, session_id: int,
+                           with_log: bool) -> None:
+        """A game of this server by its id (the session's), wherever it was played."""
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        try:
+            session = await self.table.store.get_session(session_id)
+        except st.NotFound:
+            raise TableError(replays.NOT_HERE) from None
+        await self._send_replay(interaction, session, with_log)
+
+    async def _send_replay(self, interaction: discord.Interaction, session: st.Session,
+                           with_log: bool) -> None:
+        """Rebuilt and drawn in the drawing thread (seconds for a long game): off the event
+        loop, and one drawing at a time, as fonts must be."""
+        try:
+            replays.check_replayable(session, interaction.guild_id)
+            game = self.table.game_of(session)
+            rows = await self.table.store.actions(session.id)
+            made = await posting.drawn_replay(game, session, rows)
+        except replays.ReplayError as error:
+            raise TableError(str(error)) from None
+        await replies.send(interaction, **replays.message(game, session, made,
+                                                          with_log=with_log))
 
     @guarded
     async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:

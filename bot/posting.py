@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import clocks, dms
+from bot import clocks, dms, replays
 from bot import store as st
 from bot.components import board_view, final_view, lobby_view
 from bot.limits import (
@@ -29,6 +29,7 @@ from bot.limits import (
     one_line,
 )
 from games.contract import Game, Player, Result
+from games.replay import animate
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -113,7 +114,8 @@ async def board_message(
     pinged: list[discord.Object] = []
     if result is not None:  # the summary says it all; the status would say it again
         events = [event for event in events if event.strip() != result.summary.strip()]
-        tail += [f"🏁 **{result.summary}**", outcome_line(session, result)]
+        tail += [f"🏁 **{result.summary}**", outcome_line(session, result),
+                 replay_line(game, session)]
     elif session.status == "ended":
         tail.append(f"{game.status(view)}\nThis game was ended before its finish.")
     else:
@@ -221,6 +223,12 @@ def game_line(game: Game[Any], session: st.Session, user_id: int | None = None) 
     return f"{head} · {who} since {clocks.relative(since)}{due} · ⏱️ {clock}"
 
 
+def replay_line(game: Game[Any], session: st.Session) -> str:
+    """How to see a finished game again: the channel's command, and the game's number for
+    `/replay` anywhere in the server (a rematch may soon fill this channel)."""
+    return f"🎞️ Replay: `/{game.name} replay` here, or `/replay game_id:{session.id}`."
+
+
 def outcome_line(session: st.Session, result: Result) -> str:
     """Each side's outcome by name, so a person who played with AI partners reads whether
     their side won; mentions are written out but never notify (allowed_mentions)."""
@@ -294,6 +302,20 @@ async def motion_message(game: Game[Any], saved: dict[str, Any]) -> dict[str, An
         ),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
+
+
+# Encoding a replay (shrinking ~300 boards and writing GIF and WebP) takes seconds and draws
+# no text: it has its own thread, so the boards of other games are not held up behind it.
+_ENCODING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="encoding")
+
+
+async def drawn_replay(game: Game[Any], session: st.Session,
+                       rows: list[st.ActionRow]) -> replays.Made:
+    """A finished game's boards drawn again in the drawing thread, then animated apart."""
+    loop = asyncio.get_running_loop()
+    boards = await loop.run_in_executor(_DRAWING, replays.rebuilt, game, session, rows)
+    replay = await loop.run_in_executor(_ENCODING, animate, boards.boards)
+    return replays.Made(replay, boards)
 
 
 async def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:

@@ -848,3 +848,57 @@ def wrap(line: str, fnt: Font, width: float, most: int) -> list[str]:
             last = last[:-1]
         lines[-1] = last.rstrip() + "…"
     return [ellipsize(x, fnt, width) for x in lines]
+
+
+# -- animations ----------------------------------------------------------------------------------
+#
+# Frames on a fixed palette (no dither), encoded as GIF and as lossless WebP, the smaller sent:
+# the same frames give the same bytes (no timestamps, fixed durations), and both formats give
+# back exactly the palette pixels, so a test can compare a decoded frame with what was drawn.
+
+
+def animated_gif(indexed: list[Image.Image], durations: list[int]) -> bytes:
+    """Pillow stores each frame as the box that changed since the one before."""
+    out = io.BytesIO()
+    indexed[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=indexed[1:],
+        duration=durations,
+        loop=0,
+        optimize=False,
+    )
+    return out.getvalue()
+
+
+def animated_webp(indexed: list[Image.Image], durations: list[int], method: int = 1) -> bytes:
+    """Lossless, from the palette frames (the GIF's pixels: fewer colours, fewer bytes), and
+    no key frames past the first: each frame is the box that changed, half the time."""
+    frames = [f.convert("RGB") for f in indexed]
+    out = io.BytesIO()
+    frames[0].save(
+        out,
+        format="WEBP",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        lossless=True,
+        quality=0,
+        method=method,
+        kmin=0,
+        kmax=0,
+    )
+    return out.getvalue()
+
+
+def animations(indexed: list[Image.Image], durations: list[int]) -> dict[str, bytes]:
+    """The frames as an animated GIF and as an animated WebP, by extension."""
+    return {"gif": animated_gif(indexed, durations), "webp": animated_webp(indexed, durations)}
+
+
+def smaller(made: dict[str, bytes]) -> tuple[bytes, str]:
+    """The smallest of the encodings, with its extension (ties by name: always the same)."""
+    ext = min(made, key=lambda k: (len(made[k]), k))
+    return made[ext], ext

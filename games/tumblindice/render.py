@@ -24,7 +24,6 @@ Discord shows a picture about 500 px wide, so no text on the board is smaller th
 
 from __future__ import annotations
 
-import io
 import math
 from functools import cache
 
@@ -36,6 +35,7 @@ from games.drawing import (
     Canvas,
     Draw,
     Sprite,
+    animations,
     blend,
     drawable,
     fitted_text,
@@ -43,6 +43,7 @@ from games.drawing import (
     least_font_px,
     palette_of,
     picture_cache,
+    smaller,
     text,
 )
 from games.tumblindice import data
@@ -811,55 +812,17 @@ def _indexed(frames: list[Image.Image]) -> list[Image.Image]:
     return [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
 
 
-def _gif(indexed: list[Image.Image], durations: list[int]) -> bytes:
-    """Pillow stores each frame as the box that changed since the one before."""
-    out = io.BytesIO()
-    indexed[0].save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=indexed[1:],
-        duration=durations,
-        loop=0,
-        optimize=False,
-    )
-    return out.getvalue()
-
-
-def _webp(indexed: list[Image.Image], durations: list[int]) -> bytes:
-    """Lossless, from the palette frames (the GIF's pixels: fewer colours, fewer bytes), and
-    no key frames past the first: each frame is the box that changed, half the time."""
-    frames = [f.convert("RGB") for f in indexed]
-    out = io.BytesIO()
-    frames[0].save(
-        out,
-        format="WEBP",
-        save_all=True,
-        append_images=frames[1:],
-        duration=durations,
-        loop=0,
-        lossless=True,
-        quality=0,
-        method=1,
-        kmin=0,
-        kmax=0,
-    )
-    return out.getvalue()
-
-
 def flight_animations(flight: Flight, seats: list[SeatView] | None = None) -> dict[str, bytes]:
     """The throw as an animated GIF and as an animated WebP, by extension."""
     frames, durations = animation_frames(flight, seats)
     if not frames:
         frames, durations = [_anim_base(flight, seats)], [HOLD_MS]
     indexed = _indexed(frames)
-    return {"gif": _gif(indexed, durations), "webp": _webp(indexed, durations)}
+    return animations(indexed, durations)
 
 
 def flight_animation(flight: Flight, seats: list[SeatView] | None = None) -> tuple[bytes, str]:
     """One throw animated: the die sliding and tumbling down the board, the dice it hits
     pushed or knocked off (a die knocked off goes when it leaves), the thrown die's trail;
     the smaller of GIF and WebP, with its extension."""
-    made = flight_animations(flight, seats)
-    ext = min(made, key=lambda k: (len(made[k]), k))
-    return made[ext], ext
+    return smaller(flight_animations(flight, seats))

@@ -1,0 +1,106 @@
+"""`/<game> replay` and `/replay game_id:`: a finished game's boards as one animation, and its
+log as a text file, rebuilt from the saved seed, options, players and action log.
+
+What is not in the action log: who plays a seat changes mid-game (a person leaves, is kicked or
+times out and the AI takes over; the seat may be renamed "Name (bot)"). The game state keeps
+the names it began with and never reads these changes, so the opening is rebuilt from the
+players as saved, or, when that does not lead to the saved final state, from their names as
+they began ("Ann (bot)" back to Ann, a person's seat). The rebuilt final state must equal the
+saved one: otherwise nothing is sent but a sentence, since the boards would not be the ones
+the channel saw.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot import store as st
+from games.contract import Game, Player
+from games.replay import BUDGET, Rebuilt, Replay, animate, rebuild
+
+LEFT_SUFFIX = " (bot)"  # bot/table.py renames the seat of a person who left
+NOT_OVER = "The replay is ready once the game has ended."
+NEVER_BEGAN = "That game ended before it began: there is nothing to replay."
+NOT_HERE = "That game was not played in this server."
+NEW_LOBBY = ("A new game is gathering here. The last one is replayed with `/replay game_id:` "
+             "(its number is on its last board).")
+MISMATCH = ("This game cannot be replayed: its saved moves do not lead to the board it ended "
+            "on (it was saved by an older version of the bot).")
+
+
+class ReplayError(Exception):
+    """A replay that cannot be made, with the sentence that says why."""
+
+
+@dataclass
+class Made:
+    replay: Replay
+    rebuilt: Rebuilt
+
+
+def check_replayable(session: st.Session, guild_id: int | None) -> None:
+    """Raise ReplayError unless the session is a game of this server that has ended."""
+    if session.guild_id != guild_id:
+        raise ReplayError(NOT_HERE)
+    if session.status == "lobby":  # `/<game> replay` finds the channel's open session first
+        raise ReplayError(NEW_LOBBY)
+    if session.status not in ("finished", "ended"):
+        raise ReplayError(NOT_OVER)
+    if session.state is None:
+        raise ReplayError(NEVER_BEGAN)
+
+
+def _openings(session: st.Session) -> list[list[Player]]:
+    """The players the game may have begun with: as saved, then as they were before anyone
+    left (see the module's docstring)."""
+    saved = [Player(name=p.name, bot=p.bot) for p in session.players]
+    began = [
+        Player(name=p.name.removesuffix(LEFT_SUFFIX), bot=False)
+        if p.bot and p.user_id is None and p.name.endswith(LEFT_SUFFIX) else saved[n]
+        for n, p in enumerate(session.players)
+    ]
+    return [saved] if began == saved else [saved, began]
+
+
+def rebuilt(game: Game[Any], session: st.Session, rows: list[st.ActionRow]) -> Rebuilt:
+    """The game's boards and log, drawn again (blocking, and it draws text: run it in the
+    drawing thread). ReplayError when the rebuilt game does not end on the saved state."""
+    log = [(row.seat, row.action, row.timeout) for row in rows]
+    names = [p.name for p in session.players]
+    saved = game.dump(game.load(session.state or ""))
+    for players in _openings(session):
+        made = rebuild(game, players, dict(session.options), session.seed, log, names)
+        if not made.stopped and game.dump(made.final) == saved:
+            return made
+    raise ReplayError(MISMATCH)
+
+
+def make(game: Game[Any], session: st.Session, rows: list[st.ActionRow],
+         budget: int = BUDGET) -> Made:
+    """Rebuild and animate, in one go (blocking): for tests and scripts."""
+    boards = rebuilt(game, session, rows)
+    return Made(animate(boards.boards, budget), boards)
+
+
+def message(game: Game[Any], session: st.Session, made: Made, *, with_log: bool
+            ) -> dict[str, Any]:
+    """The reply: a line that says what it shows, the animation, and the log on request."""
+    replay, rebuilt = made.replay, made.rebuilt
+    ended = " (ended before its finish)" if session.status == "ended" else ""
+    line = (f"🎞️ Replay of {game.title} game #{session.id}{ended}: {rebuilt.moves} moves, "
+            f"{replay.boards} boards.")
+    if replay.key_only:
+        line += f" Key moves only: {replay.frames} of {replay.boards} boards (the whole game " \
+                "would not fit in one upload)."
+    files = [discord.File(io.BytesIO(replay.data),
+                          filename=f"{game.name}-{session.id}-replay.{replay.ext}")]
+    if with_log:
+        text = "\n".join(rebuilt.lines) + "\n"
+        files.append(discord.File(io.BytesIO(text.encode()),
+                                  filename=f"{game.name}-{session.id}-log.txt"))
+    return {"content": line, "files": files,
+            "allowed_mentions": discord.AllowedMentions.none()}
