@@ -40,3 +40,10 @@ def one_line(text: str, limit: int = CONTENT) -> str:
 # archives it while its game goes on: a week, the longest; it is archived a day after the end.
 THREAD_NAME = 100
 THREAD_ARCHIVE_MINUTES = 10080
+
+
+def alt_text(head: str, *parts: str) -> str:
+    """A file's description (alt text) for screen readers: what it is, then what it shows,
+    one paragraph within Discord's limit for an attachment's description."""
+    words = " ".join(one_line(part, ATTACHMENT_DESCRIPTION) for part in parts if part.strip())
+    return fit(f"{head}: {words}" if words else f"{head}.", ATTACHMENT_DESCRIPTION)

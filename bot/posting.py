@@ -25,6 +25,7 @@ from bot.limits import (
     EMBED_DESCRIPTION,
     EMBED_FIELD,
     EMBED_TITLE,
+    alt_text,
     fit,
     one_line,
 )
@@ -161,13 +162,6 @@ async def board_message(
     else:
         message["view"] = board_view(session.id, active=session.status == "active")
     return message
-
-
-def alt_text(head: str, *parts: str) -> str:
-    """A picture's description (alt text) for screen readers: what it is, then what it shows,
-    one paragraph within Discord's limit for an attachment's description."""
-    words = " ".join(one_line(part, ATTACHMENT_DESCRIPTION) for part in parts if part.strip())
-    return fit(f"{head}: {words}" if words else f"{head}.", ATTACHMENT_DESCRIPTION)
 
 
 def board_description(game: Game[Any], view: Any, events: list[str]) -> str:

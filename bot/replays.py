@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot import store as st
+from bot.limits import alt_text
 from games.contract import Game, Player
 from games.replay import BUDGET, Rebuilt, Replay, animate, rebuild
 
@@ -96,11 +97,19 @@ def message(game: Game[Any], session: st.Session, made: Made, *, with_log: bool
     if replay.key_only:
         line += f" Key moves only: {replay.frames} of {replay.boards} boards (the whole game " \
                 "would not fit in one upload)."
-    files = [discord.File(io.BytesIO(replay.data),
-                          filename=f"{game.name}-{session.id}-replay.{replay.ext}")]
+    shown = (f"{replay.frames} boards, one after another from the first move" if not
+             replay.key_only else f"{replay.frames} key boards of {replay.boards}")
+    end = game.describe_public(game.public_view(rebuilt.final)) if rebuilt.final else ""
+    files = [discord.File(
+        io.BytesIO(replay.data), filename=f"{game.name}-{session.id}-replay.{replay.ext}",
+        description=alt_text(f"{game.title}, replay of game #{session.id}",
+                             f"an animation of {shown}.", f"At the end: {end}" if end else ""),
+    )]
     if with_log:
         text = "\n".join(rebuilt.lines) + "\n"
-        files.append(discord.File(io.BytesIO(text.encode()),
-                                  filename=f"{game.name}-{session.id}-log.txt"))
+        files.append(discord.File(
+            io.BytesIO(text.encode()), filename=f"{game.name}-{session.id}-log.txt",
+            description=f"{game.title} game #{session.id}: its log as text, one line per move",
+        ))
     return {"content": line, "files": files,
             "allowed_mentions": discord.AllowedMentions.none()}

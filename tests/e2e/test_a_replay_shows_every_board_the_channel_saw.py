@@ -82,3 +82,8 @@ async def test_a_full_dog_game_replays_every_board_in_order_and_the_same_bytes_t
     reply2 = again.messages[-1] if again.messages else again.message
     assert reply2 is not None and len(reply2.attachments) == 1, again.ephemeral_text
     assert reply2.attachments[0].data == replay.data
+    # the replay and its log are described for screen readers, as every file the bot sends
+    assert replay.description and "replay of game" in replay.description
+    assert "At the end:" in replay.description and len(replay.description) <= 1024
+    assert log.description and "its log as text" in log.description
+    assert not f.undescribed_attachments()
