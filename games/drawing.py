@@ -19,11 +19,13 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
+
+from games import i18n
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -199,9 +201,11 @@ def least_font_px(width: float) -> int:
 
 @dataclass
 class TextSizes:
-    """Font sizes drawn while measuring, in px of the final picture (after any resizing)."""
+    """Font sizes drawn while measuring, in px of the final picture (after any resizing),
+    and the lines drawn (to check that a picture's words follow the reader's language)."""
 
     sizes: list[float] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
 
     @property
     def smallest(self) -> float:
@@ -217,12 +221,21 @@ R = TypeVar("R")
 
 def picture_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """lru_cache for parts of pictures (backgrounds, sprites) that `measuring` empties, so
-    the text in a cached part is measured too, not only drawn the first time."""
+    the text in a cached part is measured too, not only drawn the first time. A part is
+    kept per language: its words are those of the language in force when it was drawn."""
 
     def wrap(func: Callable[P, R]) -> Callable[P, R]:
-        cached = lru_cache(maxsize=maxsize)(func)
+        @lru_cache(maxsize=maxsize)
+        def cached(_language: str, *args: Any, **kwargs: Any) -> R:
+            return func(*args, **kwargs)
+
+        @wraps(func)
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            return cached(i18n.language(), *args, **kwargs)
+
         _picture_caches.append(cached)
-        return cached  # type: ignore[return-value]
+        call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        return call
 
     return wrap
 
@@ -303,6 +316,7 @@ def text(
     if sizes is not None and line.strip():
         size = getattr(fnt, "size", 10)  # Pillow's built-in bitmap font is 10 px
         sizes.sizes.append(size * scale)
+        sizes.lines.append(line)
     fill = options.pop("fill", None)
     anchor = options.pop("anchor", None)
     x, y = xy

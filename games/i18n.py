@@ -1,0 +1,153 @@
+"""Texts in the reader's language: gettext message catalogs, and the language in force.
+
+Every text a person reads is written in English in the code, marked with `_()` (or
+`ngettext`, `pgettext`), and looked up in the catalogs at the moment it is made. Which
+language that is belongs to whoever will read the text, which only the caller knows: the bot
+says it with `speaking("nl")` around the call (the person's locale for what only they see,
+the server's for the channel), and the game code under it never passes a language around.
+The language is a context variable, so it follows the call into coroutines, and a thread
+pool gets it with `contextvars.copy_context().run`.
+
+Catalogs are standard gettext `.po` files, one per language in each package's `locale/`
+folder (`games/dog/locale/nl.po`, `bot/locale/fr.po`), read with Babel and merged into one
+catalog per language: a text means the same in every game, and a game's own term that
+differs goes under a context (`pgettext("dog", "Start")`). `scripts/catalogs` updates the
+files from the code and prints the coverage; a test fails when any text lacks a translation.
+
+Texts made once at import (an option's description, a form's title) are marked with `N_()`,
+which only marks them for the catalogs, and are translated where they are shown: `_(text)`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("en", "nl", "fr")  # English first: the texts in the code, and the fallback
+SOURCE = "en"
+# The keywords that mark a text for the catalogs (Babel's extraction spec).
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+_PACKAGES_ROOT = Path(__file__).resolve().parent.parent
+
+_language: ContextVar[str] = ContextVar("language", default=SOURCE)
+_catalog_dirs: list[Path] = []
+_extra: dict[str, gettext.NullTranslations] = {}
+
+
+def language_of(locale: object) -> str:
+    """The language for a locale tag ("nl", "fr", "en-US", a discord.Locale): one of
+    LANGUAGES, English for any other (a German server reads English, not nothing)."""
+    tag = str(getattr(locale, "value", locale) or "").lower().replace("_", "-")
+    base = tag.split("-", 1)[0]
+    if tag in _extra:
+        return tag
+    return base if base in LANGUAGES else SOURCE
+
+
+def language() -> str:
+    """The language texts are made in right now."""
+    return _language.get()
+
+
+@contextmanager
+def speaking(locale: object) -> Iterator[str]:
+    """Make the texts in this block in `locale`'s language (see `language_of`)."""
+    chosen = language_of(locale)
+    token = _language.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _language.reset(token)
+
+
+def in_language(locale: object, make: Callable[[], str]) -> str:
+    """`make()` in `locale`'s language: a text for someone other than the one in force."""
+    with speaking(locale):
+        return make()
+
+
+def _(message: str) -> str:
+    """The text in the language in force."""
+    return _translations(_language.get()).gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for it
+    """Marks a text for the catalogs without translating it (yet): for texts made at import."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or a plural form for `n`, by the language's plural rule."""
+    return _translations(_language.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A text whose translation depends on where it is used (a game's own term)."""
+    return _translations(_language.get()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _translations(_language.get()).npgettext(context, singular, plural, n)
+
+
+def add_catalogs(folder: Path) -> None:
+    """Read this package's `locale/` folder too (the bot's texts); games' are found alone."""
+    if folder not in _catalog_dirs:
+        _catalog_dirs.append(folder)
+        _translations.cache_clear()
+
+
+def install(tag: str, translations: gettext.NullTranslations) -> None:
+    """A language the catalogs do not hold (the tests' pseudo-language that marks every
+    translated text), chosen with `speaking(tag)`."""
+    _extra[tag] = translations
+    _translations.cache_clear()
+
+
+def catalog_dirs() -> list[Path]:
+    """Every package's `locale/` folder: the games' and any added."""
+    found = sorted(path for path in (_PACKAGES_ROOT / "games").glob("**/locale") if path.is_dir())
+    return [*found, *(path for path in _catalog_dirs if path not in found)]
+
+
+@cache
+def _translations(tag: str) -> gettext.NullTranslations:
+    if tag in _extra:
+        return _extra[tag]
+    if tag == SOURCE:
+        return gettext.NullTranslations()
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    merged = Catalog(locale=tag)
+    for folder in catalog_dirs():
+        path = folder / f"{tag}.po"
+        if not path.exists():
+            continue
+        with path.open("rb") as file:
+            catalog = read_po(file, locale=tag)
+        for message in catalog:
+            if not message.id or message.fuzzy or not _translated(message.string):
+                continue
+            if merged.get(message.id, message.context) is None:
+                merged[message.id] = message
+    buffer = io.BytesIO()
+    write_mo(buffer, merged)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def _translated(string: str | tuple[str, ...]) -> bool:
+    return all(string) if isinstance(string, tuple) else bool(string)
