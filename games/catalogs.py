@@ -165,7 +165,8 @@ def report() -> str:
             totals[language][1] += count
             cells.append(f"{language} {done}/{count}")
         lines.append(f"{str(package.relative_to(ROOT)):24} " + "  ".join(cells))
-    cells = [f"{language} {d}/{n} ({100 * d / max(n, 1):.1f}%)" for language, (d, n) in totals.items()]
+    cells = [f"{language} {done}/{count} ({100 * done / max(count, 1):.1f}%)"
+             for language, (done, count) in totals.items()]
     lines.append(f"{'all':24} " + "  ".join(cells))
     return "\n".join(lines)
 
