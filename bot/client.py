@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import logsafety, posting
+from bot import languages, logsafety, posting
 from bot.components import DYNAMIC_ITEMS, FORM_MODAL, is_known_component, modal_values
 from bot.config import Settings
 from bot.errors import UNKNOWN_BUTTON, answer, describe
@@ -27,6 +27,7 @@ from bot.store import Store, Timer, utcnow
 from bot.table import Table
 from bot.upkeep import Upkeep
 from games.contract import Game
+from games.i18n import set_language
 from games.registry import all_games
 
 log = logging.getLogger(__name__)
@@ -78,7 +79,9 @@ class GameBot(commands.AutoShardedBot):
             reminder=timedelta(hours=hours) if hours > 0 else None,
             clock=self.clock,
             on_timers_changed=self.scheduler.poke,
+            channel_language=lambda session: languages.session_language(self, session),
         )
+        await self.tree.set_translator(languages.Translator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -96,7 +99,9 @@ class GameBot(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = languages.Translator()  # in every language: a new translation syncs too
+        payload = [await command.get_translated_payload(self.tree, translator)
+                   for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{guild.id if guild else 'global'}:{self.application_id}"
         if await self.store.get_meta(key) == digest:
@@ -126,6 +131,7 @@ class GameBot(commands.AutoShardedBot):
         """A button or menu whose custom_id none of ours matches (forged, mangled, or from an
         older release) would otherwise get no answer at all. A modal's submission is read
         here from its custom_id, so a modal opened before a restart still counts after it."""
+        set_language(interaction.locale)
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if interaction.type is discord.InteractionType.modal_submit:
             form = FORM_MODAL.fullmatch(custom_id)

@@ -18,6 +18,7 @@ from bot import clocks
 from bot.errors import UNKNOWN_COMMAND, OptionError, answer
 from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, ELLIPSIS, TAUNT_MAX, fit, one_line
 from games.contract import Form, Game, OptionSpec
+from games.i18n import set_language
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -445,6 +446,7 @@ async def setup(bot: GameBot) -> None:
     bot.tree.add_command(replay_command(bot))
 
     async def check(interaction: discord.Interaction) -> bool:
+        set_language(interaction.locale)  # the whole command, its errors too, in theirs
         if well_formed(bot.tree, interaction.data or {}):  # type: ignore[arg-type]
             return True
         log.warning("a command payload of the wrong shape was refused")

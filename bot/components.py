@@ -39,6 +39,7 @@ from bot.menus import (
     to_base36,
 )
 from games.contract import Action, Form
+from games.i18n import set_language
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -68,7 +69,17 @@ async def _forged(interaction: discord.Interaction, kind: discord.ComponentType)
     return True
 
 
+class _Spoken:
+    """A component's whole handling speaks its presser's language: discord.py checks the
+    item first, in the task that runs its callback."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        set_language(interaction.locale)
+        return True
+
+
 class LobbyButton(
+    _Spoken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PREFIX + r":l:(?P<sid>" + ID36 + r"):(?P<op>join|leave|begin)",
 ):
@@ -101,6 +112,7 @@ class LobbyButton(
 
 
 class _SessionButton(
+    _Spoken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"(?!)",  # never matched: only the subclasses below are registered
 ):
@@ -166,6 +178,7 @@ class RematchButton(_SessionButton, template=PREFIX + r":r:(?P<sid>" + ID36 + r"
 
 
 class RulesButton(
+    _Spoken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PREFIX + r":f:(?P<game>[a-z]{1,32}):(?P<sid>" + ID36 + r")",
 ):
@@ -203,6 +216,7 @@ _STEP = r":(?P<sid>" + ID36 + r"):(?P<ver>" + ID36 + r"):(?P<prefix>" + PATH + r
 
 
 class StepButton(
+    _Spoken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PREFIX + r":(?P<kind>[ma])" + _STEP,
 ):
@@ -246,6 +260,7 @@ class StepButton(
 
 
 class StepSelect(
+    _Spoken,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=PREFIX + r":s" + _STEP + r"(?::(?P<page>[0-3]))?",
 ):
@@ -298,6 +313,7 @@ FIELD_TEXT_MAX = 8  # "-30", "100 %": a number, not an essay
 
 
 class FormButton(
+    _Spoken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PREFIX + r":f:(?P<sid>" + ID36 + r"):(?P<ver>" + ID36 + r"):" + _KIND,
 ):

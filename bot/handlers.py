@@ -149,7 +149,7 @@ class Handlers:
             turn_time=turn_time,
             reaction_time=reaction_time,
         )
-        card = await replies.send(interaction, keep=True, **posting.lobby_message(game, session))
+        card = await replies.send(interaction, keep=True, **self._lobby(game, session))
         assert card is not None
         await self._keep_lobby_card(session, card.id)
 
@@ -186,13 +186,12 @@ class Handlers:
             reaction_time=reaction_time,
             thread_of=channel.id,
         )
-        await replies.send(
-            interaction,
-            content=f"🧵 {interaction.user.mention} opened a {game.title} game in "
-            f"{thread.mention}: join it there.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        card = await thread.send(**posting.lobby_message(game, session))
+        with self.table.to_channel(session):
+            said = (f"🧵 {interaction.user.mention} opened a {game.title} game in "
+                    f"{thread.mention}: join it there.")
+        await replies.send(interaction, content=said,
+                           allowed_mentions=discord.AllowedMentions.none())
+        card = await thread.send(**self._lobby(game, session))
         await self._keep_lobby_card(session, card.id)
 
     @guarded
@@ -222,12 +221,11 @@ class Handlers:
         session = await self.table.join(
             game, interaction.channel_id, interaction.user.id, _name(interaction.user)
         )
-        await replies.send(
-            interaction,
-            content=f"{interaction.user.mention} joined the {game.title} lobby "
-            f"({len(session.players)}/{game.max_players}).",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        with self.table.to_channel(session):
+            said = (f"{interaction.user.mention} joined the {game.title} lobby "
+                    f"({len(session.players)}/{game.max_players}).")
+        await replies.send(interaction, content=said,
+                           allowed_mentions=discord.AllowedMentions.none())
         await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
         await self._refresh_lobby(session)
 
@@ -236,11 +234,10 @@ class Handlers:
         session = await self.table.take_seat(
             game, interaction.channel_id, interaction.user.id, number
         )
-        await replies.send(
-            interaction,
-            content=f"{interaction.user.mention} sits in seat {number}.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        with self.table.to_channel(session):
+            said = f"{interaction.user.mention} sits in seat {number}."
+        await replies.send(interaction, content=said,
+                           allowed_mentions=discord.AllowedMentions.none())
         await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
         await self._refresh_lobby(session)
 
@@ -268,7 +265,7 @@ class Handlers:
         if op == "join":
             session = await self.table.join_session(session_id, user.id, _name(user))
             game = self.table.game_of(session)
-            await replies.edit(interaction, **posting.lobby_message(game, session))
+            await replies.edit(interaction, **self._lobby(game, session))
         elif op == "leave":
             change = await self.table.leave_session(session_id, user.id)
             mark_saved(interaction)
@@ -278,7 +275,7 @@ class Handlers:
             change = await self.table.begin_session(session_id, user.id)
             mark_saved(interaction)
             game = self.table.game_of(change.session)
-            await replies.edit(interaction, **posting.lobby_message(game, change.session))
+            await replies.edit(interaction, **self._lobby(game, change.session))
             await self.after_change(change)
 
     async def _after_leave(
@@ -290,11 +287,16 @@ class Handlers:
             await replies.send(interaction, content=fit(f"✅ {text}"), ephemeral=True)
             await self.after_change(change)
         elif edit and change.session.status in ("lobby", "ended"):
-            await replies.edit(interaction, **posting.lobby_message(game, change.session))
+            await replies.edit(interaction, **self._lobby(game, change.session))
             await replies.send(interaction, content=text, ephemeral=True)
         else:
             await replies.send(interaction, content=text)
         await self._refresh_lobby(change.session)
+
+    def _lobby(self, game: Game[Any], session: st.Session) -> dict[str, Any]:
+        """The lobby card, in the channel's language."""
+        with self.table.to_channel(session):
+            return posting.lobby_message(game, session)
 
     async def _keep_lobby_card(self, shown: st.Session, message_id: int) -> None:
         """Remember the card as the one kept current; if someone joined, left or began while
@@ -312,7 +314,7 @@ class Handlers:
         try:
             channel = await posting.game_channel(self.bot, session)
             message = channel.get_partial_message(session.lobby_message_id)  # type: ignore[attr-defined]
-            await message.edit(**posting.lobby_message(game, session))
+            await message.edit(**self._lobby(game, session))
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 await self.bot.upkeep.channel_gone(session.channel_id)
@@ -603,14 +605,14 @@ class Handlers:
             session = await self._back(session, interaction.user.id)
         if session.status == "lobby":
             card = await replies.send(
-                interaction, keep=True, **posting.lobby_message(game, session)
+                interaction, keep=True, **self._lobby(game, session)
             )
             assert card is not None
             await self._keep_lobby_card(session, card.id)  # the newest card is kept fresh
             return
-        sent = await replies.send(interaction, keep=True, **(
-            await posting.board_message(game, session, [], settings=True)
-        ))
+        with self.table.to_channel(session):
+            message = await posting.board_message(game, session, [], settings=True)
+        sent = await replies.send(interaction, keep=True, **message)
         if sent is not None and session.status == "active":
             with _logged("making the requested board of session %s the live one", session.id):
                 await self.bot.dispatcher.adopt(session.id, sent)
@@ -642,11 +644,13 @@ class Handlers:
             replays.check_replayable(session, interaction.guild_id)
             game = self.table.game_of(session)
             rows = await self.table.store.actions(session.id)
-            made = await posting.drawn_replay(game, session, rows)
+            with self.table.to_channel(session):  # a message in the channel
+                made = await posting.drawn_replay(game, session, rows)
         except replays.ReplayError as error:
             raise TableError(str(error)) from None
-        await replies.send(interaction, **replays.message(game, session, made,
-                                                          with_log=with_log))
+        with self.table.to_channel(session):
+            message = replays.message(game, session, made, with_log=with_log)
+        await replies.send(interaction, **message)
 
     @guarded
     async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:
@@ -654,12 +658,13 @@ class Handlers:
         session = await self.table.rematch(session_id, interaction.user.id,
                                            _name(interaction.user))
         game = self.table.game_of(session)
+        with self.table.to_channel(session):
+            said = (f"🔁 {interaction.user.mention} asks for a rematch: the same players and "
+                    f"options. The host begins with Begin.")
         card = await replies.send(
-            interaction, keep=True,
-            content=f"🔁 {interaction.user.mention} asks for a rematch: the same players and "
-            f"options. The host begins with Begin.",
+            interaction, keep=True, content=said,
             allowed_mentions=discord.AllowedMentions.none(),
-            **posting.lobby_message(game, session),
+            **self._lobby(game, session),
         )
         assert card is not None
         await self._keep_lobby_card(session, card.id)
@@ -702,12 +707,11 @@ class Handlers:
         session = await self.table.end(
             game, interaction.channel_id, interaction.user.id, can_manage=_can_manage(interaction)
         )
-        await replies.send(
-            interaction,
-            content=f"The {game.title} game was ended by {interaction.user.mention}. "
-            f"Start a new one with `/{game.name} start`.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        with self.table.to_channel(session):
+            said = (f"The {game.title} game was ended by {interaction.user.mention}. "
+                    f"Start a new one with `/{game.name} start`.")
+        await replies.send(interaction, content=said,
+                           allowed_mentions=discord.AllowedMentions.none())
         await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
         await self._refresh_lobby(session)
 

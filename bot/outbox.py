@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import posting
+from bot import languages, posting
 from bot import store as st
 from bot.limits import fit
 from bot.locks import KeyedLocks
 from games.contract import Game
+from games.i18n import speaking
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -95,7 +96,8 @@ class Dispatcher:
                 return  # the channel is gone and the game with it
             await self._send_calls(session, [row for row in rows if row.kind == "call"])
             boards = [row for row in rows if row.kind == "board"]
-            await self._post_boards(session, game, boards)
+            with languages.speaking_in_channel(self.bot, session):
+                await self._post_boards(session, game, boards)
 
     def _one_at_a_time(self, session_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         """The session's lock: a request's own delivery and the sweep never run side by side."""
@@ -303,6 +305,15 @@ class Dispatcher:
         for row in rows:
             by_seat.setdefault(row.seat if row.seat is not None else -1, []).append(row)
         for seat, seat_rows in sorted(by_seat.items()):
+            if not await self._send_private_to(session, game, seat, seat_rows):
+                return False
+        return True
+
+    async def _send_private_to(
+        self, session: st.Session, game: Game[Any], seat: int, seat_rows: list[st.OutboxRow]
+    ) -> bool:
+        """One seat's rows, in its person's language."""
+        with speaking(languages.seat_language(session, seat)):
             for row in seat_rows:
                 state = game.load(row.payload["state"])
                 try:

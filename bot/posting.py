@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import io
 import logging
 from collections.abc import Callable, Iterable
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import clocks, dms, replays
+from bot import clocks, dms, languages, replays
 from bot import store as st
 from bot.components import board_view, final_view, lobby_view
 from bot.limits import (
@@ -30,6 +31,7 @@ from bot.limits import (
     one_line,
 )
 from games.contract import Game, Player, Result
+from games.i18n import speaking
 from games.replay import animate
 
 if TYPE_CHECKING:
@@ -280,7 +282,7 @@ async def motion_message(game: Game[Any], saved: dict[str, Any]) -> dict[str, An
     try:
         motion = game.motion_type.model_validate(saved)
         drawn = await asyncio.get_running_loop().run_in_executor(
-            _DRAWING, game.render_motion, motion
+            _DRAWING, contextvars.copy_context().run, game.render_motion, motion
         )
     except Exception:  # noqa: BLE001 - an animation is never worth a lost board
         log.exception("drawing a %s animation failed", game.name)
@@ -307,7 +309,8 @@ async def drawn_replay(game: Game[Any], session: st.Session,
                        rows: list[st.ActionRow]) -> replays.Made:
     """A finished game's boards drawn again in the drawing thread, then animated apart."""
     loop = asyncio.get_running_loop()
-    boards = await loop.run_in_executor(_DRAWING, replays.rebuilt, game, session, rows)
+    boards = await loop.run_in_executor(_DRAWING, contextvars.copy_context().run,
+                                        replays.rebuilt, game, session, rows)
     replay = await loop.run_in_executor(_ENCODING, animate, boards.boards)
     return replays.Made(replay, boards)
 
@@ -315,7 +318,9 @@ async def drawn_replay(game: Game[Any], session: st.Session,
 async def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:
     """The picture, or None when drawing fails: a drawing bug must not swallow a move's news."""
     try:
-        return await asyncio.get_running_loop().run_in_executor(_DRAWING, render, view)
+        return await asyncio.get_running_loop().run_in_executor(
+            _DRAWING, contextvars.copy_context().run, render, view  # in the language in force
+        )
     except Exception:  # noqa: BLE001 - logged; the text still goes out
         log.exception("drawing failed")
         return None
@@ -450,10 +455,14 @@ async def _tell_dms_closed(
     bot: GameBot, session: st.Session, game: Game[Any], seat: int, user_id: int
 ) -> None:
     channel = await game_channel(bot, session)
+    with languages.speaking_in_channel(bot, session):
+        text = (
+            f"<@{user_id}>, I cannot send you direct messages (your DMs from server members "
+            f"are closed), so your private view stays with me. "
+            f"Use `/{game.name} hand` to see it here, privately."
+        )
     await channel.send(
-        f"<@{user_id}>, I cannot send you direct messages (your DMs from server members are "
-        f"closed), so your private view stays with me. "
-        f"Use `/{game.name} hand` to see it here, privately.",
+        text,
         allowed_mentions=discord.AllowedMentions.none(),  # the board pings for the turn
         nonce=f"c{session.id}.{seat}",  # told once per game, even when a crash repeats this
     )
@@ -468,11 +477,12 @@ async def send_reminder(
 ) -> None:
     game = bot.table.game_of(session)
     wait = session.clock.waits.get(seat)
-    due = (f" Your time runs out {clocks.relative(wait.due)}; then the bot moves for you."
-           if wait is not None and wait.due is not None else "")
+    with speaking(languages.seat_language(session, seat)):
+        due = (f" Your time runs out {clocks.relative(wait.due)}; then the bot moves for you."
+               if wait is not None and wait.due is not None else "")
+        content = f"⏰ Your {game.title} game is waiting for your move: {_link(session)}{due}"
     try:
-        await dms.send_dm(bot, user_id, dms.plain(
-            content=f"⏰ Your {game.title} game is waiting for your move: {_link(session)}{due}"))
+        await dms.send_dm(bot, user_id, dms.plain(content=content))
     except discord.HTTPException as error:
         log.info("reminder to %s not delivered: %s", user_id, error)
 
@@ -486,10 +496,12 @@ async def send_call(
     if user_id is None:
         return
     game = bot.table.game_of(session)
-    content = (f"⚡ **{game.title}**: you may answer now, until {clocks.relative(due)} "
-               f"(then you pass). Press Play below, or `/{game.name} play` in {_link(session)}.")
+    with speaking(languages.seat_language(session, seat)):
+        content = (f"⚡ **{game.title}**: you may answer now, until {clocks.relative(due)} "
+                   f"(then you pass). Press Play below, or `/{game.name} play` in "
+                   f"{_link(session)}.")
+        view = board_view(session.id, active=True)
     try:
-        await dms.send_dm(bot, user_id, dms.plain(
-            content=content, nonce=nonce, view=board_view(session.id, active=True)))
+        await dms.send_dm(bot, user_id, dms.plain(content=content, nonce=nonce, view=view))
     except discord.Forbidden as error:  # closed DMs: the Play button under the board is there
         log.info("call to answer not delivered to %s: %s", user_id, error)

@@ -109,6 +109,7 @@ class Seat(BaseModel):
     name: str
     bot: bool = False
     away: bool = False
+    language: str = "en"  # a person's: their DMs' (games.i18n.LANGUAGES)
 
     @property
     def ai(self) -> bool:

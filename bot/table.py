@@ -24,6 +24,7 @@ from bot import clocks
 from bot import store as st
 from bot.limits import NEWS_LINE_MAX, TAUNT_MAX
 from bot.locks import KeyedLocks
+from games import i18n
 from games.contract import Action, Game, Motion, Player, Result, RuleError
 from games.rng import Rng
 
@@ -85,13 +86,21 @@ class Table:
         reminder: timedelta | None = timedelta(hours=12),
         clock: Callable[[], datetime] = utcnow,
         on_timers_changed: Callable[[], None] = lambda: None,
+        channel_language: Callable[[st.Session], str] = lambda session: i18n.SOURCE,
     ) -> None:
+        """`channel_language`: the language a game's channel reads (its server's)."""
         self.store = store
+        self.channel_language = channel_language
         self.games = games
         self.reminder = reminder
         self.clock = clock
         self.on_timers_changed = on_timers_changed
         self._locks = KeyedLocks()
+
+    def to_channel(self, session: st.Session) -> contextlib.AbstractContextManager[str]:
+        """`with self.to_channel(session):` around what the channel reads (the news of a
+        move, made while a person's interaction speaks their own language)."""
+        return i18n.speaking(self.channel_language(session))
 
     def lock(self, channel_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         """The channel's lock, which exists only while someone holds or awaits it."""
@@ -164,7 +173,7 @@ class Table:
         """A lobby hosted by `user_id` (`thread_of`: the channel whose new thread holds it)."""
         async with self.lock(channel_id):
             resolved, clock = self.check_start(game, options, bots, turn_time, reaction_time)
-            players = [st.Seat(user_id=user_id, name=name, bot=False)]
+            players = [_person(user_id, name)]
             players += [st.Seat(user_id=None, name=f"Bot {i + 1}", bot=True) for i in range(bots)]
             try:
                 return await self.store.create_session(
@@ -224,7 +233,7 @@ class Table:
                     f"your own with `/{game.name} start`."
                 )
             players = [p.model_copy(update={"away": False}) for p in old.players]
-            players[seat] = st.Seat(user_id=user_id, name=name, bot=False)
+            players[seat] = _person(user_id, name)
             try:
                 return await self.store.create_session(
                     guild_id=old.guild_id, channel_id=old.channel_id, game=game.name,
@@ -281,7 +290,7 @@ class Table:
             raise TableError(
                 f"The game is full: {game.title} seats at most {game.max_players}.{hint}"
             )
-        players = [*session.players, st.Seat(user_id=user_id, name=name, bot=False)]
+        players = [*session.players, _person(user_id, name)]
         return await self.store.update_session(session.id, session.version, players=players)
 
     async def take_seat(
@@ -318,6 +327,10 @@ class Table:
         seat = self.seat_of(session, user_id)
         if seat is None or session.status not in ("lobby", "active"):
             raise TableError("You are not in this game.")
+        with self.to_channel(session):
+            return await self._left(session, seat, user_id)
+
+    async def _left(self, session: st.Session, seat: int, user_id: int) -> Change:
         name = session.players[seat].name
         humans = [p for p in session.players if not p.ai and p.user_id != user_id]
         if not humans:
@@ -371,12 +384,13 @@ class Table:
         players = [Player(name=p.name, bot=p.bot) for p in session.players]
         try:
             game.check_options(session.options, count)
-            opening = game.opening(players, session.options, session.seed)
+            with self.to_channel(session):
+                opening = game.opening(players, session.options, session.seed)
         except RuleError as error:
             raise TableError(str(error)) from None
         state = opening.state
-        events = [begins_line(game, [p.name for p in players])]
-        events += opening.events
+        with self.to_channel(session):
+            events = [begins_line(game, [p.name for p in players]), *opening.events]
         notes = self._private_notes(game, session.players, None, state)
         dumped = game.dump(state)
         clock, timers, calls = self._clocked(game, session.players, session.clock, "active",
@@ -488,12 +502,15 @@ class Table:
             state, seat = self.check_turn(session, user_id)
             game = self.game_of(session)
             try:
-                applied = game.apply(state, seat, action_id)
-            except RuleError as error:
-                raise TableError(str(error)) from None
+                with self.to_channel(session):  # the move's news is the channel's
+                    applied = game.apply(state, seat, action_id)
+            except RuleError:
+                raise TableError(_refusal(game, state, seat, action_id)) from None
             events = list(applied.events)
             if taunt and taunt.strip() and game.taunts:
-                events.insert(min(1, len(events)), taunt_line(session.players[seat].name, taunt))
+                with self.to_channel(session):
+                    line = taunt_line(session.players[seat].name, taunt)
+                events.insert(min(1, len(events)), line)
             change = Change(session, list(events), moved=True)
             updated = await self._record(
                 change, seat, user_id, action_id, state, applied.state, events,
@@ -617,6 +634,10 @@ class Table:
         (it deletes a timer after firing it: a step that keeps failing is a defect of the
         game's AI, logged each time, not something to retry forever).
         """
+        with self.to_channel(session):
+            return await self._bots_move(session, change)
+
+    async def _bots_move(self, session: st.Session, change: Change) -> Change:
         game = self.game_of(session)
         state = game.load(session.state) if session.state is not None else None
         try:
@@ -756,11 +777,12 @@ class Table:
             state = self.state_of(session)
             if seat not in game.to_act(state):
                 return None
-            if wait.reaction:
-                late = [s for s, w in sorted(session.clock.waits.items())
-                        if w.reaction and w.due is not None and w.due <= now]
-                return await self._pass_for(session, late, state)
-            return await self._time_out_turn(session, seat, state)
+            with self.to_channel(session):
+                if wait.reaction:
+                    late = [s for s, w in sorted(session.clock.waits.items())
+                            if w.reaction and w.due is not None and w.due <= now]
+                    return await self._pass_for(session, late, state)
+                return await self._time_out_turn(session, seat, state)
 
     async def _time_out_turn(self, session: st.Session, seat: int, state: Any) -> Change:
         player = session.players[seat]
@@ -831,8 +853,10 @@ class Table:
                 return None
             players = list(session.players)
             players[seat] = player.model_copy(update={"away": False})
-            events = [f"👋 {player.name} is back and plays their own seat again."]
-            return await self._reseat(session, players, _forgive(session.clock, seat), events)
+            with self.to_channel(session):
+                events = [f"👋 {player.name} is back and plays their own seat again."]
+                return await self._reseat(session, players, _forgive(session.clock, seat),
+                                          events)
 
     async def kick(
         self, game: Game[Any], channel_id: int, user_id: int, name: str, target_id: int, *,
@@ -856,16 +880,20 @@ class Table:
                 players = [p for p in session.players if p.user_id != target_id]
                 updated = await self.store.update_session(session.id, session.version,
                                                           players=players)
-                return Change(updated, [f"{player.name} was taken out of the lobby by {name}."])
+                with self.to_channel(session):
+                    said = f"{player.name} was taken out of the lobby by {name}."
+                return Change(updated, [said])
             if session.status != "active":
                 raise TableError("This game is over.")
             if player.away:
                 raise TableError(f"The bot already plays {player.name}'s seat.")
             players = list(session.players)
             players[seat] = player.model_copy(update={"away": True})
-            events = [f"{name} handed {player.name}'s seat to the bot; {player.name} takes it "
-                      f"back by playing again."]
-            return await self._reseat(session, players, _forgive(session.clock, seat), events)
+            with self.to_channel(session):
+                events = [f"{name} handed {player.name}'s seat to the bot; {player.name} takes "
+                          f"it back by playing again."]
+                return await self._reseat(session, players, _forgive(session.clock, seat),
+                                          events)
 
     async def _reseat(
         self,
@@ -1057,6 +1085,22 @@ def _default_move(game: Game[Any], state: Any, seat: int, rng: Rng) -> tuple[str
         passes = [a for a in legal if a.id.split(".")[-1] == "pass"]
         action_id = (passes or legal)[0].id
         return action_id, game.apply(state, seat, action_id)
+
+
+def _person(user_id: int, name: str) -> st.Seat:
+    """A person's seat, which keeps the language they speak (the one in force while they
+    take it: their interaction's) for the DMs the game sends them later."""
+    return st.Seat(user_id=user_id, name=name, bot=False, language=i18n.language())
+
+
+def _refusal(game: Game[Any], state: Any, seat: int, action_id: str) -> str:
+    """Why the game refused a move, in the mover's language (the move was tried in the
+    channel's, for its news)."""
+    try:
+        game.apply(state, seat, action_id)
+    except RuleError as error:
+        return str(error)
+    return "That move is not possible right now."  # pragma: no cover - apply is pure
 
 
 def _forgive(clock: st.Clock, seat: int) -> st.Clock:

@@ -34,6 +34,7 @@ SOURCE = "en"
 KEYWORDS = {
     "_": None,
     "N_": None,
+    "NC_": ((1, "c"), 2),
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
@@ -85,6 +86,26 @@ def _(message: str) -> str:
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for it
     """Marks a text for the catalogs without translating it (yet): for texts made at import."""
     return message
+
+
+def NC_(context: str, message: str) -> str:  # noqa: N802 - after N_
+    """Marks a text with its context for the catalogs, without translating it."""
+    return message
+
+
+def command(name: str) -> str:
+    """A slash command's name as the reader's Discord shows it (`play` is `spelen` in Dutch):
+    a text that tells someone to type a command names it so. The bot registers the same
+    translations with Discord (bot/languages.py)."""
+    return pgettext("command", name)
+
+
+def set_language(locale: object) -> str:
+    """The language for the rest of the current task: an interaction's handling, from its
+    first check to its last answer, error answers included, in its reader's language."""
+    chosen = language_of(locale)
+    _language.set(chosen)
+    return chosen
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
