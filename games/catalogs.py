@@ -9,8 +9,11 @@ A development tool: the running bot only reads the `.po` files (games.i18n).
 
 from __future__ import annotations
 
+import fcntl
+import json
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,16 +62,37 @@ def read(package: Path, language: str) -> Catalog:
         return read_po(file, locale=language)
 
 
-def update(package: Path) -> None:
-    """Bring each language's file in step with the code, keeping every translation made."""
-    found = template(package)
+@contextmanager
+def _locked(package: Path) -> Iterator[None]:
+    """One writer of a package's catalogs at a time (two people updating the same files)."""
     (package / "locale").mkdir(exist_ok=True)
-    for language in TRANSLATED:
-        catalog = read(package, language)
-        catalog.update(found, no_fuzzy_matching=True, update_creation_date=False)
-        catalog.obsolete.clear()
-        with (package / "locale" / f"{language}.po").open("wb") as file:
-            write_po(file, catalog, width=100, sort_output=True, include_lineno=False)
+    with (package / "locale" / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def update(package: Path, translations: Path | None = None) -> None:
+    """Bring each language's file in step with the code, keeping every translation made, and
+    fill in those of `translations`: a JSON list of {"id", "context"?, "plural"?, "nl", "fr"},
+    a plural's translations as lists (a way to write many at once, from a file of one's own)."""
+    given = json.loads(translations.read_text(encoding=_ENCODING)) if translations else []
+    with _locked(package):
+        found = template(package)
+        for language in TRANSLATED:
+            catalog = read(package, language)
+            catalog.update(found, no_fuzzy_matching=True, update_creation_date=False)
+            catalog.obsolete.clear()
+            for entry in given:
+                key = (entry["id"], entry["plural"]) if entry.get("plural") else entry["id"]
+                message = catalog.get(key if isinstance(key, str) else key[0],
+                                      entry.get("context"))
+                if message is None or language not in entry:
+                    continue
+                text = entry[language]
+                message.string = tuple(text) if isinstance(text, list) else text
+                message.flags.discard("fuzzy")
+            with (package / "locale" / f"{language}.po").open("wb") as file:
+                write_po(file, catalog, width=100, sort_output=True, include_lineno=False)
 
 
 @dataclass
@@ -174,10 +198,13 @@ def report() -> str:
 if __name__ == "__main__":  # scripts/catalogs
     import sys
 
-    chosen = [ROOT / arg for arg in sys.argv[1:] if not arg.startswith("--")]
-    if "--check" not in sys.argv:
+    args = sys.argv[1:]
+    given = Path(args[args.index("--fill") + 1]).resolve() if "--fill" in args else None
+    chosen = [ROOT / arg for i, arg in enumerate(args)
+              if not arg.startswith("--") and not (i and args[i - 1] == "--fill")]
+    if "--check" not in args:
         for each in chosen or packages():
-            update(each)
+            update(each, given)
     print(report())
     found = [str(p) for package in packages() for p in problems(package)] + conflicts()
     print("\n".join(found[:200]))
