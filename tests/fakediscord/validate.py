@@ -195,14 +195,44 @@ def check_modal(modal: Any) -> None:
             check_length(component.get("value"), 4000, f"data.components.{n}.value")
 
 
+# The locales Discord knows (its `Locale` list); localizations for any other key are refused.
+LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko",
+})
+
+
+def check_localizations(entity: dict[str, Any], path: str, *, names: bool = True) -> None:
+    """`name_localizations` and `description_localizations` as Discord checks them: known
+    locales, each name a valid lowercase command name, each description 1-100 characters."""
+    for key, limit in (("name_localizations", 32), ("description_localizations", 100)):
+        given = entity.get(key) or {}
+        if not isinstance(given, dict):
+            raise invalid_form(f"{path}.{key}", "Expected an object.")
+        for locale, text in given.items():
+            where = f"{path}.{key}.{locale}"
+            if locale not in LOCALES:
+                raise invalid_form(where, f"Invalid locale: {locale}")
+            check_length(text, limit, where, minimum=1)
+            if key == "name_localizations" and names and (
+                not COMMAND_NAME.match(text) or text != text.lower()
+            ):
+                raise invalid_form(where, "Command name is invalid")
+
+
 def check_option(option: dict[str, Any], path: str) -> None:
     check_length(option.get("name"), 32, f"{path}.name", minimum=1)
     if not COMMAND_NAME.match(option.get("name", "")) or option["name"] != option["name"].lower():
         raise invalid_form(f"{path}.name", "Command name is invalid")
     check_length(option.get("description"), 100, f"{path}.description", minimum=1)
+    check_localizations(option, path)
     choices = option.get("choices") or []
     if len(choices) > 25:
         raise invalid_form(f"{path}.choices", "Must be 25 or fewer in length.")
+    for i, choice in enumerate(choices):
+        check_length(choice.get("name"), 100, f"{path}.choices.{i}.name", minimum=1)
+        check_localizations(choice, f"{path}.choices.{i}", names=False)
     if choices and option.get("autocomplete"):
         raise invalid_form(f"{path}.autocomplete", "Autocomplete cannot be set with choices.")
     check_options(option.get("options") or [], f"{path}.options", parent_type=option.get("type"))
@@ -239,6 +269,7 @@ def check_command(command: dict[str, Any], path: str) -> None:
         if not COMMAND_NAME.match(name) or name != name.lower():
             raise invalid_form(f"{path}.name", "Command name is invalid")
         check_length(command.get("description"), 100, f"{path}.description", minimum=1)
+        check_localizations(command, path)
         check_options(command.get("options") or [], f"{path}.options")
     elif command.get("description"):
         raise invalid_form(f"{path}.description", "Context menu commands have no description.")
