@@ -522,6 +522,16 @@ class FakeDiscord:
             self.world.dispatch("CHANNEL_DELETE", channel.payload(), INTENT_GUILDS)
         await self.settle()
 
+    async def set_guild_locale(self, guild: FakeGuild, locale: str) -> None:
+        """A server's primary language changes (Server Settings > Community > Overview): the
+        bot gets GUILD_UPDATE with the new preferred_locale. Waits until the bot is idle."""
+        guild.locale = locale
+        payload = guild.payload(with_members=False)
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            payload.pop(key, None)
+        self.world.dispatch("GUILD_UPDATE", payload, INTENT_GUILDS)
+        await self.settle()
+
     async def set_channel_permissions(
         self,
         channel: FakeChannel,
