@@ -21,11 +21,14 @@ modal from the Play menu, or as "flick 50 -10 70" in `play`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from games import i18n
+from games.i18n import N_, _, ngettext
 from games.rng import Rng
 
 Seat = int
@@ -39,7 +42,8 @@ _ACTION_ID_RE = re.compile(r"^[A-Za-z0-9_+\-=]+(\.[A-Za-z0-9_+\-=]+)*$")
 
 class RuleError(Exception):
     """An illegal action or option. The message is shown to the player as it is: one line
-    (Discord shows it as one private line); repeat what the player sent with `shorten`."""
+    (Discord shows it as one private line), made with `_()` in the language in force; repeat
+    what the player sent with `shorten`."""
 
 
 def shorten(text: str, limit: int = 40) -> str:
@@ -63,14 +67,28 @@ def paragraph(text: str, limit: int = DESCRIPTION_MAX) -> str:
     return shorten(" ".join(sentences), limit)
 
 
-# Words that name no part of a move ("play the queen with pawn 2"): skipped when reading.
-FILLER = frozenset({"play", "the", "a", "an", "with", "my", "card", "please", "and", "use", "i"})
+# Words that name no part of a move ("play the queen with pawn 2", "speel de koningin",
+# "joue la dame"): skipped when reading, in every language the bot speaks (a Dutch player may
+# type in English too). Written as `words` gives them: lower case, without accents.
+FILLER = frozenset({
+    "play", "the", "a", "an", "with", "my", "card", "please", "and", "use", "i",
+    # Dutch
+    "speel", "spelen", "de", "het", "een", "met", "mijn", "kaart", "alsjeblieft", "aub", "en",
+    "gebruik", "ik",
+    # French
+    "joue", "jouer", "je", "j", "le", "la", "les", "l", "un", "une", "avec", "ma", "mon", "carte",
+    "stp", "svp", "et", "utilise",
+})
+_WORD_RE = re.compile(r"[^\W_]+")
 
 
 def words(text: str) -> list[str]:
-    """The words of a text, lower case, letters and digits apart: "5.p2 Bob's" gives
-    5, p2, bob, s."""
-    return re.findall(r"[a-z0-9]+", text.lower())
+    """The words of a text, lower case and without accents, letters and digits apart:
+    "5.p2 Bob's" gives 5, p2, bob, s; "Défausse l'as" gives defausse, l, as (so a label is
+    named with or without its accents)."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    return _WORD_RE.findall(plain)
 
 
 def word_names(word: str, token: str) -> bool:
@@ -106,7 +124,7 @@ def best_matches(text: str, described: list[tuple[Action, list[tuple[str, int]]]
     found = [(score, action) for score, action in scored if score is not None]
     if not found:
         return []
-    top = max(score for score, _ in found)
+    top = max(score for score, _action in found)
     return [action for score, action in found if score == top]
 
 
@@ -179,17 +197,34 @@ class Applied(BaseModel):
     motion: Motion | None = None
 
 
+# The units a NumberField may write its numbers with, translated where written (French puts
+# a space before "%").
+UNITS = (
+    # i18n: a unit written right after a number: "50%" (a strength, a place on a track)
+    N_("%"),
+    # i18n: a unit written right after a number: "-10°" (an angle)
+    N_("°"),
+)
+
+
 class NumberField(BaseModel):
-    """One number of a Form: a whole number from `low` to `high`."""
+    """One number of a Form: a whole number from `low` to `high`. Its label is marked with
+    `N_()` where it is made and translated where it is shown; its name, an option's, is shown
+    as the reader's Discord shows it (`i18n.command`)."""
 
     name: str  # the slash option's name: lowercase, one word
     label: str  # the modal field's label and the option's description
     low: int
     high: int
-    unit: str = ""  # "%", "°": how the number is written back to people
+    unit: str = ""  # "%", "°" (UNITS): how the number is written back to people
 
     def says(self, value: int) -> str:
-        return f"{value:+d}{self.unit}" if self.low < 0 else f"{value}{self.unit}"
+        unit = _(self.unit) if self.unit else ""
+        return f"{value:+d}{unit}" if self.low < 0 else f"{value}{unit}"
+
+    def shown_name(self) -> str:
+        """The name as the reader types it: the option's name in their Discord."""
+        return i18n.command(self.name)
 
 
 class Form(BaseModel):
@@ -198,19 +233,29 @@ class Form(BaseModel):
     "kind.50.-10.70", each number checked against its range with a sentence."""
 
     kind: str  # the first segment of its action ids, and the subcommand's name
-    title: str  # "Flick a die": the subcommand's description and the modal's title
+    # "Flick a die": the subcommand's description and the modal's title. The title, the
+    # button and the fields' labels are marked with N_() where the form is made and
+    # translated where shown.
+    title: str
     button: str  # "Type a flick…": the Play menu's button that opens the modal
     fields: list[NumberField]
 
     def action_id(self, values: list[int]) -> str:
         """The id of these numbers; RuleError naming the first number out of its range."""
         if len(values) != len(self.fields):
-            raise RuleError(f"{self.title} takes {len(self.fields)} numbers: {self.ranges()}.")
+            raise RuleError(self.count_refused())
         for field, value in zip(self.fields, values, strict=True):
             if not field.low <= value <= field.high:
-                raise RuleError(f"{field.name} must be from {field.low} to {field.high}, "
-                                f"not {value}.")
+                raise RuleError(_("{name} must be from {low} to {high}, not {value}.").format(
+                    name=field.shown_name(), low=field.low, high=field.high, value=value))
         return ".".join([self.kind, *(str(v) for v in values)])
+
+    def count_refused(self) -> str:
+        """The sentence for a wrong count of numbers: how many, and their ranges."""
+        n = len(self.fields)
+        return ngettext("{title} takes {n} number: {ranges}.",
+                        "{title} takes {n} numbers: {ranges}.", n).format(
+            title=_(self.title), n=n, ranges=self.ranges())
 
     def values(self, action_id: str) -> list[int] | None:
         """The numbers of an id of this form (not checked against the ranges), or None."""
@@ -223,25 +268,38 @@ class Form(BaseModel):
             return None
 
     def ranges(self) -> str:
-        return ", ".join(f"{f.name} {f.says(f.low)} to {f.says(f.high)}" for f in self.fields)
+        return ", ".join(
+            # i18n: a number's range, after its name: "strength 0% to 100%"
+            _("{name} {low} to {high}").format(
+                name=f.shown_name(), low=f.says(f.low), high=f.says(f.high))
+            for f in self.fields)
 
     def label(self, values: list[int]) -> str:
-        return shorten(f"{self.title}: " + ", ".join(
-            f"{f.name} {f.says(v)}" for f, v in zip(self.fields, values, strict=True)),
-            LABEL_MAX)
+        numbers = ", ".join(f"{f.shown_name()} {f.says(v)}"
+                            for f, v in zip(self.fields, values, strict=True))
+        # i18n: a move made of numbers: "Flick a die: where 50%, aim -10°, strength 70%"
+        return shorten(_("{title}: {numbers}").format(title=_(self.title), numbers=numbers),
+                       LABEL_MAX)
 
     def read(self, text: str) -> list[int] | None:
-        """The numbers of "[kind] 50 -10 70" (commas and units allowed), None when the text is
-        not that; RuleError when it is, but with a wrong count of numbers."""
-        tokens = re.findall(r"[+-]?\d+|[a-z]+", text.lower())
-        if tokens and tokens[0] == self.kind:
-            tokens = tokens[1:]
-        elif tokens and not re.fullmatch(r"[+-]?\d+", tokens[0]):
-            return None
-        if not tokens or not all(re.fullmatch(r"[+-]?\d+", t) for t in tokens):
+        """The numbers of "[kind] 50 -10 70" (commas and units allowed; the kind as the
+        reader's Discord names the subcommand, or in English; filler words such as "play"
+        before it), None when the text is not that; RuleError when it is, but with a wrong
+        count of numbers."""
+        tokens = re.findall(r"[+-]?\d+|[^\W\d_]+", text)
+        number = re.compile(r"[+-]?\d+")
+        kinds = {self.kind, "".join(words(i18n.command(self.kind)))}
+        named = False
+        while tokens and not number.fullmatch(tokens[0]):
+            word = "".join(words(tokens.pop(0)))
+            if word in kinds and not named:
+                named = True
+            elif word not in FILLER:
+                return None
+        if not tokens or not all(number.fullmatch(t) for t in tokens):
             return None
         if len(tokens) != len(self.fields):
-            raise RuleError(f"{self.title} takes {len(self.fields)} numbers: {self.ranges()}.")
+            raise RuleError(self.count_refused())
         return [int(t) for t in tokens]
 
 
@@ -265,7 +323,7 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int]
     state_type: ClassVar[type[BaseModel]]
     options: ClassVar[list[OptionSpec]] = []
-    rules_summary: ClassVar[str] = ""
+    rules_summary: ClassVar[str] = ""  # marked with N_(): translated by `rules_text`
     # The channel watches each step on its own (one board edited per step, with a short
     # pause): for games where a seat acts many times in a row and the point is to follow it
     # (Dobbelduel's attempts at a code). Otherwise one board shows all steps since the last.
@@ -378,11 +436,12 @@ class Game(ABC, Generic[S]):
         """The rules of the game as set up with these options ({} when there is no game):
         a short text (what each card or move does, how to play with the bot) and the full
         text, shown one button away."""
-        return self.rules_summary, self.rules_summary
+        text = _(self.rules_summary) if self.rules_summary else ""
+        return text, text
 
     def menu_prompt(self, state: S, seat: Seat, prefix: str) -> str:
         """The question above the menu step that follows `prefix` ("" at the first step)."""
-        return "Choose your move"
+        return _("Choose your move")
 
     # -- seeing -----------------------------------------------------------------------------
     @abstractmethod
@@ -463,7 +522,7 @@ class Game(ABC, Generic[S]):
             values = form.values(action_id)
             if values is not None:
                 return Action(id=form.action_id(values), label=form.label(values))
-        raise RuleError("That move is not possible right now.")
+        raise RuleError(_("That move is not possible right now."))
 
 
 def teams_of(team_per_seat: list[int]) -> list[list[Seat]]:
@@ -486,7 +545,7 @@ def ai_against_random(game: Game[Any], state: BaseModel, ai_seat: Seat, seed: in
     other seat (seats acting at once are taken in a random order): how an AI is judged. Raises
     AssertionError when the game has not ended after `cap` actions (a defect)."""
     rng = Rng.seeded(seed ^ 0xA1)
-    for _ in range(cap):
+    for _step in range(cap):
         result = game.result(state)
         if result is not None:
             return result

@@ -20,6 +20,7 @@ from PIL import Image
 
 from games.contract import Game, Player, RuleError
 from games.drawing import animations, smaller
+from games.i18n import _
 
 WIDTH = 480  # Discord shows a picture 400-550 px wide; smaller frames, smaller files
 FRAME_MS = 700  # one move
@@ -67,32 +68,42 @@ def rebuild(
     """Play the log (seat, action id, timed out) from the opening, keeping each board the
     channel was shown: not the half-made steps of a move (`move_in_progress`), and a board
     only when it differs from the one before (a move that changes nothing public). `names`:
-    how each seat is called in the text log (the players' names by default)."""
+    how each seat is called in the text log (the players' names by default). The log and the
+    boards are in the language in force."""
     who = list(names) if names is not None else [p.name for p in players]
     opening = game.opening(players, options, seed)
     state = opening.state
     first = game.render_public(game.public_view(state))
     boards = [Board(0, first, True)]
-    lines = [f"{game.title}: {', '.join(p.name for p in players)}."]
+    # i18n: the first line of a replay's log: the game's name and its players
+    lines = [_("{game}: {players}.").format(
+        game=game.title, players=", ".join(p.name for p in players))]
     lines += [f"   {event}" for event in opening.events]
     stopped = ""
     done = 0
     for number, (seat, action, timeout) in enumerate(log, start=1):
         if seat is None:
-            stopped = f"Move {number} has no seat; the replay stops before it."
+            stopped = _("Move {number} has no seat; the replay stops before it.").format(
+                number=number)
             break
         try:
             applied = game.apply(state, seat, action)
         except RuleError:
-            stopped = f"Move {number} could not be played again; the replay stops before it."
+            stopped = _("Move {number} could not be played again; the replay stops "
+                        "before it.").format(number=number)
             break
         before = set(game.to_act(state))
         state = applied.state
         done = number
-        name = who[seat] if 0 <= seat < len(who) else f"Seat {seat + 1}"
-        late = " (time ran out)" if timeout else ""
-        news = applied.events or ["(a move the channel saw only on the board)"]
-        lines.append(f"{number}. {name}{late}: {news[0]}")
+        name = who[seat] if 0 <= seat < len(who) else _("Seat {number}").format(number=seat + 1)
+        news = applied.events or [_("(a move the channel saw only on the board)")]
+        if timeout:
+            # i18n: a move of a replay's log, made by the bot when the player's clock ran out
+            line = _("{number}. {name} (time ran out): {news}")
+        else:
+            # i18n: a move of a replay's log: its number, who made it, what happened
+            line = _("{number}. {name}: {news}")
+        lines.append(line.format(number=number, name=name, news=news[0]))
         lines += [f"   {event}" for event in news[1:]]
         if game.result(state) is None and game.move_in_progress(state):
             continue
@@ -104,7 +115,7 @@ def rebuild(
         boards.append(Board(number, png, key))
     result = game.result(state)
     if result is not None:
-        lines.append(f"Result: {result.summary}")
+        lines.append(_("Result: {summary}").format(summary=result.summary))
     if stopped:
         lines.append(stopped)
     return Rebuilt(boards, lines, done, stopped, state)

@@ -79,3 +79,35 @@ def test_read_move_by_default_matches_the_words_of_labels_and_paths():
     assert [a.id for a in best_matches("the BLUE one", described(acts))] == []
     assert [a.id for a in best_matches("blu", described(acts))] == ["buy.blue"]
     assert [a.id for a in best_matches("play the", described(acts))] == []
+
+
+def test_typed_moves_skip_dutch_and_french_filler_words_and_accents():
+    """A Dutch or French player types their own little words around a move ("speel de
+    koningin", "joue la dame"), with or without the accents of the labels."""
+    from games.contract import Action, action_tokens, best_matches, words
+
+    acts = [
+        Action(id="queen", label="Koningin", path=("Koningin",)),
+        Action(id="discard", label="Défausser la dame", path=("Défausser la dame",)),
+        Action(id="pass", label="Passer"),
+    ]
+    described = [(a, action_tokens(a)) for a in acts]
+    assert words("Défausse l'as, Zoë!") == ["defausse", "l", "as", "zoe"]
+    for typed, meant in [("speel de koningin", "queen"), ("play the queen", "queen"),
+                         ("joue la défausse", "discard"), ("defausser", "discard"),
+                         ("je passe", "pass"), ("speel het met mijn kaart alsjeblieft", None)]:
+        found = [a.id for a in best_matches(typed, described)]
+        assert found == ([meant] if meant else []), typed
+
+
+def test_typed_numbers_may_follow_filler_words_in_any_language():
+    from games.contract import Form, NumberField
+
+    form = Form(kind="flick", title="Flick a die", button="Type a flick…", fields=[
+        NumberField(name="where", label="Where", low=0, high=100, unit="%"),
+        NumberField(name="aim", label="Aim", low=-30, high=30, unit="°"),
+    ])
+    for typed in ("play flick 50 -10", "speel flick 50%, -10°", "joue 50 -10", "50 -10"):
+        assert form.read(typed) == [50, -10], typed
+    assert form.read("queen 50 -10") is None
+    assert form.read("flick flick 50 -10") is None
