@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Final
 
 from bot.store import Clock
+from games.i18n import N_, _, ngettext
 
 MINUTE: Final = 60
 HOUR: Final = 60 * MINUTE
@@ -23,51 +24,58 @@ REMIND_FROM: Final = 2 * HOUR
 
 OFF: Final = 0
 TURN_TIMES: Final[dict[str, int]] = {
-    "off (games over days, a reminder by DM)": OFF,
-    "30 seconds": 30,
-    "1 minute": MINUTE,
-    "2 minutes": 2 * MINUTE,
-    "5 minutes": 5 * MINUTE,
-    "15 minutes": 15 * MINUTE,
-    "1 hour": HOUR,
-    "12 hours": 12 * HOUR,
-    "1 day": DAY,
-    "3 days": 3 * DAY,
-    "7 days": 7 * DAY,
+    N_("off (games over days, a reminder by DM)"): OFF,
+    N_("30 seconds"): 30,
+    N_("1 minute"): MINUTE,
+    N_("2 minutes"): 2 * MINUTE,
+    N_("5 minutes"): 5 * MINUTE,
+    N_("15 minutes"): 15 * MINUTE,
+    N_("1 hour"): HOUR,
+    N_("12 hours"): 12 * HOUR,
+    N_("1 day"): DAY,
+    N_("3 days"): 3 * DAY,
+    N_("7 days"): 7 * DAY,
 }
 REACTION_TIMES: Final[dict[str, int]] = {
-    "10 seconds": 10,
-    "20 seconds": 20,
-    "30 seconds": 30,
-    "1 minute (default)": MINUTE,
-    "2 minutes": 2 * MINUTE,
-    "5 minutes": 5 * MINUTE,
-    "15 minutes": 15 * MINUTE,
-    "1 hour": HOUR,
-    "12 hours": 12 * HOUR,
-    "1 day": DAY,
+    N_("10 seconds"): 10,
+    N_("20 seconds"): 20,
+    N_("30 seconds"): 30,
+    N_("1 minute (default)"): MINUTE,
+    N_("2 minutes"): 2 * MINUTE,
+    N_("5 minutes"): 5 * MINUTE,
+    N_("15 minutes"): 15 * MINUTE,
+    N_("1 hour"): HOUR,
+    N_("12 hours"): 12 * HOUR,
+    N_("1 day"): DAY,
 }
 
 
 def duration(seconds: int) -> str:
     """"30 s", "5 min", "1 h 30 min", "3 days": a setting as people say it."""
     if seconds < MINUTE:
-        return f"{seconds} s"
+        return _("{seconds} s").format(seconds=seconds)
     if seconds < HOUR:
         minutes, rest = divmod(seconds, MINUTE)
-        return f"{minutes} min" + (f" {rest} s" if rest else "")
+        if rest:
+            return _("{minutes} min {seconds} s").format(minutes=minutes, seconds=rest)
+        return _("{minutes} min").format(minutes=minutes)
     if seconds < DAY or seconds % DAY:
         hours, rest = divmod(seconds, HOUR)
-        return f"{hours} h" + (f" {rest // MINUTE} min" if rest >= MINUTE else "")
+        if rest >= MINUTE:
+            return _("{hours} h {minutes} min").format(hours=hours, minutes=rest // MINUTE)
+        return _("{hours} h").format(hours=hours)
     days = seconds // DAY
-    return "1 day" if days == 1 else f"{days} days"
+    return ngettext("{days} day", "{days} days", days).format(days=days)
 
 
 def settings_line(clock: Clock, *, reactions: bool) -> str:
     """The clock settings in one line, for the lobby card and `/<game> board`."""
-    turn = f"{duration(clock.turn)} a turn" if clock.turn else "no turn limit (reminders by DM)"
+    if not clock.turn:
+        turn = _("no turn limit (reminders by DM)")
+    else:
+        turn = _("{time} a turn").format(time=duration(clock.turn))
     if reactions and clock.reaction:
-        return f"{turn} · {duration(clock.reaction)} to answer"
+        return _("{turn} · {time} to answer").format(turn=turn, time=duration(clock.reaction))
     return turn
 
 

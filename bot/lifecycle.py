@@ -7,7 +7,9 @@ import asyncio
 import contextlib
 from collections.abc import Iterator
 
-RESTARTING = "⏳ I am restarting; nothing was changed. Try again in a few seconds."
+from games.i18n import N_
+
+RESTARTING = N_("⏳ I am restarting; nothing was changed. Try again in a few seconds.")
 
 
 class Drain:

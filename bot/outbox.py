@@ -21,7 +21,7 @@ from bot import store as st
 from bot.limits import fit
 from bot.locks import KeyedLocks
 from games.contract import Game
-from games.i18n import speaking
+from games.i18n import N_, _, speaking
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 MISSING_PERMISSIONS = 50013
-NO_PICTURE = "*(No picture: I lack the Attach Files permission in this channel.)*"
+NO_PICTURE = N_("*(No picture: I lack the Attach Files permission in this channel.)*")
 
 
 class Dispatcher:
@@ -285,7 +285,7 @@ class Dispatcher:
             if error.code != MISSING_PERMISSIONS or "file" not in message:
                 raise
         message.pop("file")
-        message["content"] = fit(f"{message['content']}\n{NO_PICTURE}")
+        message["content"] = fit(f"{message['content']}\n{_(NO_PICTURE)}")
         return await channel.send(nonce=nonce, **message)  # the first was refused: same nonce
 
     async def _gone(self, session: st.Session) -> None:

@@ -30,54 +30,62 @@ from bot.limits import (
     fit,
     one_line,
 )
+from bot.table import slash
+from games import i18n
 from games.contract import Game, Player, Result
-from games.i18n import speaking
+from games.i18n import N_, _, pgettext, speaking
 from games.replay import animate
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
 log = logging.getLogger(__name__)
-OUT_OF_DATE = "🕓 *Earlier news: your newest private view is further down.*"
+OUT_OF_DATE = N_("🕓 *Earlier news: your newest private view is further down.*")
 
 
 def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
-    status = {"lobby": "Waiting for players", "active": "Game on", "finished": "Finished",
-              "ended": "Ended"}[session.status]
+    status = {"lobby": _("Waiting for players"), "active": _("Game on"),
+              "finished": _("Finished"), "ended": _("Ended")}[session.status]
     embed = discord.Embed(title=fit(f"{game.title}: {status}", EMBED_TITLE),
                           colour=discord.Colour.blurple())
     lines = []
     for index, seat in enumerate(session.players, 1):
         who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
-        host = " (host)" if seat.user_id == session.host_id else ""
-        lines.append(f"{index}. {who}{host}")
+        if seat.user_id == session.host_id:
+            who = _("{who} (host)").format(who=who)
+        lines.append(f"{index}. {who}")
     embed.add_field(
-        name=f"Players ({len(session.players)}/{game.max_players}, "
-        f"at least {game.min_players})",
-        value=fit("\n".join(lines), EMBED_FIELD) or "nobody yet",
+        name=_("Players ({count}/{most}, at least {least})").format(
+            count=len(session.players), most=game.max_players, least=game.min_players),
+        value=fit("\n".join(lines), EMBED_FIELD) or _("nobody yet"),
         inline=False,
     )
     seating = game.seating([Player(name=p.name, bot=p.bot) for p in session.players],
                            session.options)
     if seating:
-        embed.add_field(name="Seats", value=fit(seating, EMBED_FIELD), inline=False)
+        embed.add_field(name=pgettext("lobby", "Seats"), value=fit(seating, EMBED_FIELD),
+                        inline=False)
     count = len(session.players)
-    shown = [f"{spec.name}: {_option_name(spec.choices, session.options.get(spec.name))}"
+    shown = [f"{i18n.command(spec.name)}: "
+             f"{_option_name(spec.choices, session.options.get(spec.name))}"
              for spec in game.options if not spec.player_counts or count in spec.player_counts]
     if shown:
-        embed.add_field(name="Options", value=fit("\n".join(shown), EMBED_FIELD), inline=False)
-    embed.add_field(name="Clock", inline=False,
+        embed.add_field(name=pgettext("lobby", "Options"), value=fit("\n".join(shown),
+                                                                    EMBED_FIELD), inline=False)
+    embed.add_field(name=pgettext("lobby", "Clock"), inline=False,
                     value=clocks.settings_line(session.clock, reactions=game.has_reactions))
     if session.status == "lobby":
-        embed.set_footer(text=f"Join with the button or /{game.name} join; "
-                              f"the host begins with Begin or /{game.name} begin.")
+        embed.set_footer(text=_("Join with the button or {join}; the host begins with Begin or "
+                                "{begin}.").format(join=slash(game.name, "join"),
+                                                   begin=slash(game.name, "begin")))
     return embed
 
 
 def _option_name(choices: dict[str, Any], value: Any) -> str:
+    """The name of an option's value as the reader's `/start` shows it (its choice)."""
     for name, choice_value in choices.items():
         if choice_value == value:
-            return name
+            return _(name)
     return str(value)
 
 
@@ -120,7 +128,7 @@ async def board_message(
         tail += [f"🏁 **{result.summary}**", outcome_line(session, result),
                  replay_line(game, session)]
     elif session.status == "ended":
-        tail.append(f"{game.status(view)}\nThis game was ended before its finish.")
+        tail.append(f"{game.status(view)}\n" + _("This game was ended before its finish."))
     else:
         tail.append(game.status(view))
         to_act = game.to_act(state)
@@ -129,21 +137,25 @@ async def board_message(
                    and not session.players[s].away]
         if waiting:
             mentions = " ".join(f"<@{session.players[s].user_id}>" for s in waiting)
-            tail.append(f"{mentions}: your move (press Play, or `/{game.name} play`)."
-                        + _runs_out(waits, waiting))
+            tail.append(_("{mentions}: your move (press Play, or `{command}`).").format(
+                mentions=mentions, command=slash(game.name, "play")) + _runs_out(waits, waiting))
         if reacting:
             closes = [w.due for s, w in waits.items() if s in reacting and w.due is not None]
-            when = f": the window closes {clocks.relative(max(closes))}" if closes else ""
-            tail.append(f"⚡ Waiting for answers{when}. Whoever may answer was told privately "
-                        "(press Play to see whether you may).")
+            if closes:
+                tail.append(_("⚡ Waiting for answers: the window closes {when}. Whoever may "
+                              "answer was told privately (press Play to see whether you may).")
+                            .format(when=clocks.relative(max(closes))))
+            else:
+                tail.append(_("⚡ Waiting for answers. Whoever may answer was told privately "
+                              "(press Play to see whether you may)."))
         wanted = set(ping)
         pinged = [discord.Object(session.players[s].user_id or 0) for s in waiting if s in wanted]
     if settings:
-        tail.append("⏱️ Clock: " + clocks.settings_line(session.clock,
-                                                        reactions=game.has_reactions))
+        tail.append(_("⏱️ Clock: {clock}").format(
+            clock=clocks.settings_line(session.clock, reactions=game.has_reactions)))
     png = await _drawn(game.render_public, view)
     if png is None:
-        tail.append("(The picture could not be drawn this time; the move counts.)")
+        tail.append(_("(The picture could not be drawn this time; the move counts.)"))
     room = CONTENT - len("\n".join(tail)) - 2
     news, overflow = split_news([f"• {event}" for event in events], room)
     message: dict[str, Any] = {
@@ -154,7 +166,7 @@ async def board_message(
     }
     if overflow:
         message["embed"] = discord.Embed(
-            title="Meanwhile", description=fit("\n".join(overflow), EMBED_DESCRIPTION)
+            title=_("Meanwhile"), description=fit("\n".join(overflow), EMBED_DESCRIPTION)
         )
     if png is not None:
         message["file"] = discord.File(io.BytesIO(png), filename=f"{game.name}.png",
@@ -170,11 +182,11 @@ def board_description(game: Game[Any], view: Any, events: list[str]) -> str:
     """The board picture's alt text: the game's title, the board in words (whose turn, scores,
     positions) and what changed (the news of this board). The news is shortened first when
     both do not fit, but keeps room enough to say the latest move."""
-    head = f"{game.title} board"
+    head = _("{game} board").format(game=game.title)
     board = one_line(game.describe_public(view), ATTACHMENT_DESCRIPTION)
     news = " ".join(one_line(e, ATTACHMENT_DESCRIPTION) for e in events
                     if e.strip() and one_line(e) not in board)
-    news = f"What changed: {news}" if news else ""
+    news = _("What changed: {news}").format(news=news) if news else ""
     room = ATTACHMENT_DESCRIPTION - len(head) - 3  # ": " and the space between the two
     if len(board) + len(news) > room:
         news = fit(news, max(room - len(board), min(len(news), room // 3)))
@@ -187,42 +199,53 @@ def _runs_out(waits: dict[int, st.Wait], seats: list[int]) -> str:
     dues = sorted({waits[s].due for s in seats if s in waits and waits[s].due is not None})
     if not dues:
         return ""
-    first = "The first clock runs out" if len(dues) > 1 else "Time runs out"
-    return f" ⏳ {first} {clocks.relative(dues[0])}."
+    when = clocks.relative(dues[0])
+    if len(dues) > 1:
+        return " " + _("⏳ The first clock runs out {when}.").format(when=when)
+    return " " + _("⏳ Time runs out {when}.").format(when=when)
 
 
 def game_line(game: Game[Any], session: st.Session, user_id: int | None = None) -> str:
     """One game of `/games`: the game, its channel, its players, whose move and since when,
     its clock. Only the person asking (`user_id`) may read that they may answer a window."""
     players = ", ".join(("🤖 " if p.bot else "") + p.name for p in session.players)
-    head = f"**{game.title}** in <#{session.channel_id}> · {players}"
+    head = _("**{game}** in {channel}").format(
+        game=game.title, channel=f"<#{session.channel_id}>") + f" · {players}"
     if session.status == "lobby":
-        return (f"{head} · lobby ({len(session.players)}/{game.max_players}), opened "
-                f"{clocks.relative(session.created_at)}")
+        return f"{head} · " + _("lobby ({count}/{most}), opened {when}").format(
+            count=len(session.players), most=game.max_players,
+            when=clocks.relative(session.created_at))
     waits = session.clock.waits
     turn = [s for s, w in sorted(waits.items()) if not w.reaction]
     names = [session.players[s].name for s in turn]
     if user_id is not None and any(session.players[s].user_id == user_id
                                    for s, w in waits.items() if w.reaction):
-        names.append("your answer")
+        # i18n: in "waiting for Ann, your answer since …": the person asking may answer
+        names.append(_("your answer"))
     elif any(w.reaction for w in waits.values()):
-        names.append("answers")
+        # i18n: in "waiting for Ann, answers since …": some players may answer
+        names.append(_("answers"))
     if not waits:  # the AI seats are moving, or saved before clocks were kept
-        who = "the bot is moving" if session.state else "starting"
-        since = session.updated_at
+        since = clocks.relative(session.updated_at)
+        who = (_("the bot is moving since {when}") if session.state
+               else _("starting since {when}")).format(when=since)
     else:
-        who = "waiting for " + ", ".join(names)
-        since = min(w.since for w in waits.values())
+        since = clocks.relative(min(w.since for w in waits.values()))
+        who = _("waiting for {names} since {when}").format(names=", ".join(names), when=since)
     dues = [w.due for w in waits.values() if w.due is not None]
-    due = f", time runs out {clocks.relative(min(dues))}" if dues else ""
+    if dues:
+        who = _("{state}, time runs out {when}").format(state=who,
+                                                        when=clocks.relative(min(dues)))
     clock = clocks.settings_line(session.clock, reactions=game.has_reactions)
-    return f"{head} · {who} since {clocks.relative(since)}{due} · ⏱️ {clock}"
+    return f"{head} · {who} · ⏱️ {clock}"
 
 
 def replay_line(game: Game[Any], session: st.Session) -> str:
     """How to see a finished game again: the channel's command, and the game's number for
     `/replay` anywhere in the server (a rematch may soon fill this channel)."""
-    return f"🎞️ Replay: `/{game.name} replay` here, or `/replay game_id:{session.id}`."
+    return _("🎞️ Replay: `{here}` here, or `{anywhere}`.").format(
+        here=slash(game.name, "replay"),
+        anywhere=f"{slash('replay')} {i18n.command('game_id')}:{session.id}")
 
 
 def outcome_line(session: st.Session, result: Result) -> str:
@@ -239,14 +262,15 @@ def outcome_line(session: st.Session, result: Result) -> str:
     winners = [s for s in result.winners if s in everyone]
     losers = [s for s in everyone if s not in winners]
     if not winners or not losers:
-        return f"🤝 A draw between {who(everyone)}."
-    return f"🏆 Won: {who(winners)} · Lost: {who(losers)}"
+        return _("🤝 A draw between {players}.").format(players=who(everyone))
+    return _("🏆 Won: {winners} · Lost: {losers}").format(winners=who(winners),
+                                                         losers=who(losers))
 
 
 def shrunk_board(lines: list[str]) -> dict[str, Any]:
     """An earlier board cut down to its news: no picture, no buttons, so the channel keeps
     one live board per game and a readable account of the moves."""
-    news = [f"• {line}" for line in lines] or ["• (an earlier board)"]
+    news = [f"• {line}" for line in lines] or ["• " + _("(an earlier board)")]
     return {"content": fit("\n".join(news)), "attachments": [], "view": None, "embed": None}
 
 
@@ -264,7 +288,8 @@ async def private_message(
     if picture is not None:
         message["file"] = discord.File(
             io.BytesIO(picture), filename=f"{game.name}-private.png",
-            description=alt_text(f"{game.title}, your private view", game.describe_private(view)),
+            description=alt_text(_("{game}, your private view").format(game=game.title),
+                                 game.describe_private(view)),
         )
     return message
 
@@ -294,7 +319,8 @@ async def motion_message(game: Game[Any], saved: dict[str, Any]) -> dict[str, An
         "content": fit(motion.caption) if motion.caption else None,
         "file": discord.File(
             io.BytesIO(data), filename=f"{game.name}-motion.{kind}",
-            description=alt_text(f"{game.title}, animation", game.describe_motion(motion)),
+            description=alt_text(_("{game}, animation").format(game=game.title),
+                                 game.describe_motion(motion)),
         ),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
@@ -332,7 +358,7 @@ def split_news(lines: list[str], room: int) -> tuple[list[str], list[str]]:
     if len("\n".join(lines)) <= room:
         return lines, []
     first, rest = lines[:1], lines[1:]
-    marker = "• … (more in the box below)"
+    marker = "• " + _("… (more in the box below)")
     used = len(first[0]) + len(marker) + 2 if first else 0
     newest: list[str] = []
     for line in reversed(rest):
@@ -430,7 +456,7 @@ async def _retire(bot: GameBot, record: st.PrivateMessage) -> None:
     if record.channel_id is None or record.message_id is None:
         return
     old = bot.get_partial_messageable(record.channel_id).get_partial_message(record.message_id)
-    text = f"{OUT_OF_DATE}\n{record.content or ''}"
+    text = f"{_(OUT_OF_DATE)}\n{record.content or ''}"
     with contextlib.suppress(discord.HTTPException):  # deleted by the player: nothing to mark
         await old.edit(content=fit(text), attachments=[], view=None)
 
@@ -456,11 +482,11 @@ async def _tell_dms_closed(
 ) -> None:
     channel = await game_channel(bot, session)
     with languages.speaking_in_channel(bot, session):
-        text = (
-            f"<@{user_id}>, I cannot send you direct messages (your DMs from server members "
-            f"are closed), so your private view stays with me. "
-            f"Use `/{game.name} hand` to see it here, privately."
-        )
+        text = _(
+            "{mention}, I cannot send you direct messages (your DMs from server members are "
+            "closed), so your private view stays with me. Use `{command}` to see it here, "
+            "privately."
+        ).format(mention=f"<@{user_id}>", command=slash(game.name, "hand"))
     await channel.send(
         text,
         allowed_mentions=discord.AllowedMentions.none(),  # the board pings for the turn
@@ -478,9 +504,13 @@ async def send_reminder(
     game = bot.table.game_of(session)
     wait = session.clock.waits.get(seat)
     with speaking(languages.seat_language(session, seat)):
-        due = (f" Your time runs out {clocks.relative(wait.due)}; then the bot moves for you."
-               if wait is not None and wait.due is not None else "")
-        content = f"⏰ Your {game.title} game is waiting for your move: {_link(session)}{due}"
+        if wait is not None and wait.due is not None:
+            content = _("⏰ Your {game} game is waiting for your move: {link} Your time runs out "
+                        "{when}; then the bot moves for you.").format(
+                game=game.title, link=_link(session), when=clocks.relative(wait.due))
+        else:
+            content = _("⏰ Your {game} game is waiting for your move: {link}").format(
+                game=game.title, link=_link(session))
     try:
         await dms.send_dm(bot, user_id, dms.plain(content=content))
     except discord.HTTPException as error:
@@ -497,9 +527,10 @@ async def send_call(
         return
     game = bot.table.game_of(session)
     with speaking(languages.seat_language(session, seat)):
-        content = (f"⚡ **{game.title}**: you may answer now, until {clocks.relative(due)} "
-                   f"(then you pass). Press Play below, or `/{game.name} play` in "
-                   f"{_link(session)}.")
+        content = _("⚡ **{game}**: you may answer now, until {when} (then you pass). Press "
+                    "Play below, or `{command}` in {link}.").format(
+            game=game.title, when=clocks.relative(due), command=slash(game.name, "play"),
+            link=_link(session))
         view = board_view(session.id, active=True)
     try:
         await dms.send_dm(bot, user_id, dms.plain(content=content, nonce=nonce, view=view))

@@ -26,13 +26,14 @@ from bot.limits import NEWS_LINE_MAX, TAUNT_MAX
 from bot.locks import KeyedLocks
 from games import i18n
 from games.contract import Action, Game, Motion, Player, Result, RuleError
+from games.i18n import N_, _, ngettext
 from games.rng import Rng
 
 log = logging.getLogger(__name__)
 AI_ACTIONS_PER_TURN_LIMIT = 500  # a guard against a game whose AI never yields a turn
 TAKEOVER_AFTER = 2  # clocks run out in a row before the AI plays the seat
 ARCHIVE_AFTER = timedelta(days=1)  # a game's own thread is archived this long after its end
-NOBODY_LEFT = "Nobody is left playing, so the game ends here."
+NOBODY_LEFT = N_("Nobody is left playing, so the game ends here.")
 
 
 class TableError(Exception):
@@ -115,14 +116,15 @@ class Table:
         session = await self.store.open_session(channel_id)
         if session is None:
             raise TableError(
-                f"There is no {game.title} game in this channel. "
-                f"Start one with `/{game.name} start`."
+                _("There is no {game} game in this channel. Start one with `{command}`.")
+                .format(game=game.title, command=slash(game.name, "start"))
             )
         if session.game != game.name:
             other = self.games[session.game]
             raise TableError(
-                f"This channel has a {other.title} game going; use the `/{other.name}` commands "
-                f"here, or start {game.title} in another channel."
+                _("This channel has a {other} game going; use the `{commands}` commands here, "
+                  "or start {game} in another channel.")
+                .format(other=other.title, commands=slash(other.name), game=game.title)
             )
         return session
 
@@ -141,7 +143,7 @@ class Table:
         try:
             return await self.store.get_session(session_id)
         except st.NotFound:
-            raise TableError("That game no longer exists.") from None
+            raise TableError(_("That game no longer exists.")) from None
 
     @staticmethod
     def seat_of(session: st.Session, user_id: int) -> int | None:
@@ -152,7 +154,7 @@ class Table:
 
     def state_of(self, session: st.Session) -> Any:
         if session.state is None:
-            raise TableError("The game has not begun yet: the host starts it with Begin.")
+            raise TableError(_("The game has not begun yet: the host starts it with Begin."))
         return self.game_of(session).load(session.state)
 
     # -- the lobby ------------------------------------------------------------------------
@@ -189,10 +191,12 @@ class Table:
                 )
             except st.ChannelBusy:
                 busy = await self.store.open_session(channel_id)
-                title = self.games[busy.game].title if busy else "game"
+                # i18n: the game's name when it is unknown, in "A {title} game is … in this channel"
+                title = self.games[busy.game].title if busy else _("game")
                 raise TableError(
-                    f"A {title} game is already running in this channel. Join it, or the host "
-                    f"can stop it with `/{busy.game if busy else game.name} end`."
+                    _("A {title} game is already running in this channel. Join it, or the host "
+                      "can stop it with `{command}`.")
+                    .format(title=title, command=slash(busy.game if busy else game.name, "end"))
                 ) from None
 
     @staticmethod
@@ -206,8 +210,9 @@ class Table:
         clock = clock_settings(game, turn_time, reaction_time)
         if bots < 0 or bots > game.max_players - 1:
             raise TableError(
-                f"{game.title} seats {game.min_players} to {game.max_players} players, so "
-                f"`bots` can be 0 to {game.max_players - 1}."
+                _("{game} seats {low} to {high} players, so `{bots}` can be 0 to {most}.")
+                .format(game=game.title, low=game.min_players, high=game.max_players,
+                        bots=i18n.command("bots"), most=game.max_players - 1)
             )
         return resolved, clock
 
@@ -225,12 +230,14 @@ class Table:
         game = self.game_of(old)
         async with self.lock(old.channel_id):
             if old.status not in ("finished", "ended"):
-                raise TableError("This game is still going: a rematch starts once it is over.")
+                raise TableError(
+                    _("This game is still going: a rematch starts once it is over.")
+                )
             seat = self.seat_of(old, user_id)
             if seat is None:
                 raise TableError(
-                    f"Only the players of that game can ask for its rematch. Start a game of "
-                    f"your own with `/{game.name} start`."
+                    _("Only the players of that game can ask for its rematch. Start a game of "
+                      "your own with `{command}`.").format(command=slash(game.name, "start"))
                 )
             players = [p.model_copy(update={"away": False}) for p in old.players]
             players[seat] = _person(user_id, name)
@@ -243,25 +250,28 @@ class Table:
                 )
             except st.ChannelBusy:
                 busy = await self.store.open_session(old.channel_id)
-                title = self.games[busy.game].title if busy else "game"
+                # i18n: the game's name when it is unknown, in "A {title} game is … in this channel"
+                title = self.games[busy.game].title if busy else _("game")
                 raise TableError(
-                    f"A {title} game is open in this channel already (perhaps the rematch "
-                    f"someone else just opened): join that one."
+                    _("A {title} game is open in this channel already (perhaps the rematch "
+                      "someone else just opened): join that one.").format(title=title)
                 ) from None
 
     async def last_words(self, game: Game[Any], channel_id: int) -> str:
         """What became of the last game of this kind here, for someone who asks after it."""
         latest = await self.store.latest_session(channel_id)
         if latest is None or latest.game != game.name or latest.is_open:
-            return f"There is no {game.title} game in this channel."
+            return _("There is no {game} game in this channel.").format(game=game.title)
         return self.ending_of(latest)
 
     def ending_of(self, session: st.Session) -> str:
         game = self.game_of(session)
         result = game.result(game.load(session.state)) if session.state else None
         if result is not None:
-            return f"The last {game.title} game here ended: {result.summary}"
-        return f"The last {game.title} game here was ended before its finish."
+            return _("The last {game} game here ended: {result}").format(
+                game=game.title, result=result.summary)
+        return _("The last {game} game here was ended before its finish.").format(
+            game=game.title)
 
     async def join(self, game: Game[Any], channel_id: int, user_id: int, name: str) -> st.Session:
         async with self.lock(channel_id):
@@ -278,17 +288,19 @@ class Table:
         self, game: Game[Any], session: st.Session, user_id: int, name: str
     ) -> st.Session:
         if session.status != "lobby":
-            raise TableError("This game has already begun; wait for the next one.")
+            raise TableError(_("This game has already begun; wait for the next one."))
         if self.seat_of(session, user_id) is not None:
-            raise TableError("You are already in this game.")
+            raise TableError(_("You are already in this game."))
         if len(session.players) >= game.max_players:
             bots = sum(p.bot for p in session.players)
             hint = (
-                f" The host can `/{game.name} end` and start again with fewer `bots`."
+                " " + _("The host can `{command}` and start again with fewer `{bots}`.")
+                .format(command=slash(game.name, "end"), bots=i18n.command("bots"))
                 if bots else ""
             )
             raise TableError(
-                f"The game is full: {game.title} seats at most {game.max_players}.{hint}"
+                _("The game is full: {game} seats at most {most}.")
+                .format(game=game.title, most=game.max_players) + hint
             )
         players = [*session.players, _person(user_id, name)]
         return await self.store.update_session(session.id, session.version, players=players)
@@ -301,14 +313,16 @@ class Table:
         async with self.lock(channel_id):
             session = await self.session_here(game, channel_id)
             if session.status != "lobby":
-                raise TableError("Seats are fixed once the game has begun.")
+                raise TableError(_("Seats are fixed once the game has begun."))
             seat = self.seat_of(session, user_id)
             if seat is None:
-                raise TableError(f"Join first (`/{game.name} join`), then choose a seat.")
+                raise TableError(_("Join first (`{command}`), then choose a seat.")
+                                 .format(command=slash(game.name, "join")))
             if not 1 <= number <= len(session.players):
-                raise TableError(f"Choose a seat from 1 to {len(session.players)}.")
+                raise TableError(_("Choose a seat from 1 to {last}.")
+                                 .format(last=len(session.players)))
             if seat == number - 1:
-                raise TableError(f"You already sit in seat {number}.")
+                raise TableError(_("You already sit in seat {number}.").format(number=number))
             players = list(session.players)
             players[seat], players[number - 1] = players[number - 1], players[seat]
             return await self.store.update_session(session.id, session.version, players=players)
@@ -326,7 +340,7 @@ class Table:
     async def _leave(self, session: st.Session, user_id: int) -> Change:
         seat = self.seat_of(session, user_id)
         if seat is None or session.status not in ("lobby", "active"):
-            raise TableError("You are not in this game.")
+            raise TableError(_("You are not in this game."))
         with self.to_channel(session):
             return await self._left(session, seat, user_id)
 
@@ -339,22 +353,23 @@ class Table:
                 outbox=[retire_board()] if session.status == "active" else (),
                 timers=self.closing_timers(session),
             )
-            return Change(ended, [f"{name} left and nobody is left at the table: game over."])
+            return Change(ended, [_("{name} left and nobody is left at the table: game over.")
+                                  .format(name=name)])
         host = session.host_id
         events = []
         if host == user_id:
             host = humans[0].user_id or host
-            events.append(f"{humans[0].name} is the host now.")
+            events.append(_("{name} is the host now.").format(name=humans[0].name))
         if session.status == "lobby":
             players = [p for p in session.players if p.user_id != user_id]
             updated = await self.store.update_session(
                 session.id, session.version, players=players, host_id=host
             )
-            return Change(updated, [f"{name} left the lobby.", *events])
+            return Change(updated, [_("{name} left the lobby.").format(name=name), *events])
         # Mid-game a bot takes the seat over, so the others can finish the game.
         players = list(session.players)
         players[seat] = st.Seat(user_id=None, name=f"{name} (bot)", bot=True)
-        events.insert(0, f"{name} left; a bot plays their seat from now on.")
+        events.insert(0, _("{name} left; a bot plays their seat from now on.").format(name=name))
         return await self._reseat(session, players, _forgive(session.clock, seat), events,
                                   host_id=host)
 
@@ -371,23 +386,32 @@ class Table:
 
     async def _begin(self, game: Game[Any], session: st.Session, user_id: int) -> Change:
         if session.status != "lobby":
-            raise TableError("The game has already begun.")
+            raise TableError(_("The game has already begun."))
         if user_id != session.host_id:
-            host = next((p.name for p in session.players if p.user_id == session.host_id), "host")
-            raise TableError(f"Only the host ({host}) can begin the game.")
+            host = next((p.name for p in session.players if p.user_id == session.host_id),
+                        _("host"))
+            raise TableError(_("Only the host ({host}) can begin the game.").format(host=host))
         count = len(session.players)
         if count < game.min_players:
             raise TableError(
-                f"{game.title} needs at least {game.min_players} players; {count} so far. "
-                f"Ask someone to join, or start again with `bots:`."
+                ngettext("{game} needs at least {least} player; {count} so far. Ask someone "
+                         "to join, or start again with `{bots}:`.",
+                         "{game} needs at least {least} players; {count} so far. Ask someone "
+                         "to join, or start again with `{bots}:`.", game.min_players)
+                .format(game=game.title, least=game.min_players, count=count,
+                        bots=i18n.command("bots"))
             )
         players = [Player(name=p.name, bot=p.bot) for p in session.players]
         try:
             game.check_options(session.options, count)
-            with self.to_channel(session):
-                opening = game.opening(players, session.options, session.seed)
         except RuleError as error:
             raise TableError(str(error)) from None
+        try:
+            with self.to_channel(session):  # its news is the channel's
+                opening = game.opening(players, session.options, session.seed)
+        except RuleError:
+            raise TableError(_refusal(
+                lambda: game.opening(players, session.options, session.seed))) from None
         state = opening.state
         with self.to_channel(session):
             events = [begins_line(game, [p.name for p in players]), *opening.events]
@@ -411,7 +435,7 @@ class Table:
             session = await self.session_here(game, channel_id)
             if user_id != session.host_id and not can_manage:
                 raise TableError(
-                    "Only the host or someone with the Manage Channels permission can end it."
+                    _("Only the host or someone with the Manage Channels permission can end it.")
                 )
             ended = await self.store.update_session(
                 session.id, session.version, status="ended",
@@ -464,17 +488,18 @@ class Table:
     def check_turn(self, session: st.Session, user_id: int) -> tuple[Any, int]:
         """The state and the caller's seat, or why they cannot act now."""
         if session.status == "lobby":
-            raise TableError("The game has not begun yet: the host starts it with Begin.")
+            raise TableError(_("The game has not begun yet: the host starts it with Begin."))
         if session.status != "active":
-            raise TableError("This game is over.")
+            raise TableError(_("This game is over."))
         seat = self.seat_of(session, user_id)
         if seat is None:
-            raise TableError("You are not in this game.")
+            raise TableError(_("You are not in this game."))
         game = self.game_of(session)
         state = game.load(session.state or "")
         waiting = game.to_act(state)
         if seat not in waiting:
-            raise TableError(f"It is not your turn: {waiting_words(game, session, state)}.")
+            raise TableError(_("It is not your turn: {waiting}.")
+                             .format(waiting=waiting_words(game, session, state)))
         return state, seat
 
     async def play(
@@ -505,7 +530,7 @@ class Table:
                 with self.to_channel(session):  # the move's news is the channel's
                     applied = game.apply(state, seat, action_id)
             except RuleError:
-                raise TableError(_refusal(game, state, seat, action_id)) from None
+                raise TableError(_refusal(lambda: game.apply(state, seat, action_id))) from None
             events = list(applied.events)
             if taunt and taunt.strip() and game.taunts:
                 with self.to_channel(session):
@@ -553,9 +578,9 @@ class Table:
             if last is None or last <= version:
                 return
         raise TableError(
-            "That is from an earlier moment of the game: you have moved since (a button "
-            "pressed again, or a move sent twice). Press Play on the newest board, or use "
-            f"`/{session.game} play`."
+            _("That is from an earlier moment of the game: you have moved since (a button "
+              "pressed again, or a move sent twice). Press Play on the newest board, or use "
+              "`{command}`.").format(command=slash(session.game, "play"))
         )
 
     async def _record(
@@ -617,7 +642,7 @@ class Table:
             )
         except st.StaleVersion:
             raise TableError(
-                "Someone moved at the same moment; look at the board and try again."
+                _("Someone moved at the same moment; look at the board and try again.")
             ) from None
         except st.AlreadyApplied:
             raise AlreadyDone(action) from None
@@ -789,13 +814,15 @@ class Table:
         players = list(session.players)
         strikes = {**session.clock.strikes, seat: session.clock.strikes.get(seat, 0) + 1}
         clock = session.clock.model_copy(update={"strikes": strikes})
-        events = [f"⏰ {player.name}'s time ran out: the bot moves for them."]
+        events = [_("⏰ {name}'s time ran out: the bot moves for them.").format(name=player.name)]
         if strikes[seat] >= TAKEOVER_AFTER:
             players[seat] = player.model_copy(update={"away": True})
             events.append(
-                f"{player.name}'s time ran out {TAKEOVER_AFTER} times in a row: the bot plays "
-                f"their seat until they are back (any command or button of theirs in this "
-                f"game)."
+                ngettext("{name}'s time ran out {n} time in a row: the bot plays their seat "
+                         "until they are back (any command or button of theirs in this game).",
+                         "{name}'s time ran out {n} times in a row: the bot plays their seat "
+                         "until they are back (any command or button of theirs in this game).",
+                         TAKEOVER_AFTER).format(name=player.name, n=TAKEOVER_AFTER)
             )
             if not any(not p.ai for p in players):
                 return await self._reseat(session, players, clock, events[1:])
@@ -827,7 +854,7 @@ class Table:
         """The reaction window's time is up: every seat still in it passes, unnamed."""
         game = self.game_of(session)
         change = Change(session, moved=True)
-        said = ["⏰ Time is up for answers."]
+        said = [_("⏰ Time is up for answers.")]
         for seat in seats:
             if seat not in game.reactions(state):
                 continue
@@ -854,7 +881,8 @@ class Table:
             players = list(session.players)
             players[seat] = player.model_copy(update={"away": False})
             with self.to_channel(session):
-                events = [f"👋 {player.name} is back and plays their own seat again."]
+                events = [_("👋 {name} is back and plays their own seat again.")
+                          .format(name=player.name)]
                 return await self._reseat(session, players, _forgive(session.clock, seat),
                                           events)
 
@@ -867,31 +895,35 @@ class Table:
         async with self.lock(channel_id):
             session = await self.session_here(game, channel_id)
             if user_id != session.host_id and not can_manage:
-                raise TableError("Only the host or someone with the Manage Channels permission "
-                                 "can hand a seat to the bot.")
+                raise TableError(_("Only the host or someone with the Manage Channels "
+                                   "permission can hand a seat to the bot."))
             seat = self.seat_of(session, target_id)
             if seat is None:
-                raise TableError("That person has no seat in this game.")
+                raise TableError(_("That person has no seat in this game."))
             player = session.players[seat]
             if session.status == "lobby":
                 if target_id == session.host_id:
-                    raise TableError(f"The host stays in the lobby: `/{game.name} leave` or "
-                                     f"`/{game.name} end` instead.")
+                    raise TableError(
+                        _("The host stays in the lobby: `{leave}` or `{end}` instead.")
+                        .format(leave=slash(game.name, "leave"), end=slash(game.name, "end"))
+                    )
                 players = [p for p in session.players if p.user_id != target_id]
                 updated = await self.store.update_session(session.id, session.version,
                                                           players=players)
                 with self.to_channel(session):
-                    said = f"{player.name} was taken out of the lobby by {name}."
+                    said = _("{name} was taken out of the lobby by {host}.").format(
+                        name=player.name, host=name)
                 return Change(updated, [said])
             if session.status != "active":
-                raise TableError("This game is over.")
+                raise TableError(_("This game is over."))
             if player.away:
-                raise TableError(f"The bot already plays {player.name}'s seat.")
+                raise TableError(_("The bot already plays {name}'s seat.")
+                                 .format(name=player.name))
             players = list(session.players)
             players[seat] = player.model_copy(update={"away": True})
             with self.to_channel(session):
-                events = [f"{name} handed {player.name}'s seat to the bot; {player.name} takes "
-                          f"it back by playing again."]
+                events = [_("{host} handed {name}'s seat to the bot; {name} takes it back by "
+                            "playing again.").format(host=name, name=player.name)]
                 return await self._reseat(session, players, _forgive(session.clock, seat),
                                           events)
 
@@ -911,7 +943,7 @@ class Table:
         state = self.state_of(session)
         over = not any(not p.ai for p in players)
         if over:
-            events = [*events, NOBODY_LEFT]
+            events = [*events, _(NOBODY_LEFT)]
         status: st.SessionStatus = "ended" if over else "active"
         clock, timers, calls = self._clocked(game, players, clock, status, state)
         if over:
@@ -992,8 +1024,11 @@ def board_news(
 def begins_line(game: Game[Any], names: list[str]) -> str:
     """The first news of a game: who plays, on one line a phone shows whole (16 long names
     would not fit; the lobby card and the board name them all)."""
-    line = f"{game.title} begins: " + ", ".join(names) + "."
-    return line if len(line) <= NEWS_LINE_MAX else f"{game.title} begins: {len(names)} players."
+    line = _("{game} begins: {names}.").format(game=game.title, names=", ".join(names))
+    if len(line) <= NEWS_LINE_MAX:
+        return line
+    return ngettext("{game} begins: {n} player.", "{game} begins: {n} players.",
+                    len(names)).format(game=game.title, n=len(names))
 
 
 def taunt_line(name: str, taunt: str) -> str:
@@ -1002,7 +1037,7 @@ def taunt_line(name: str, taunt: str) -> str:
     words = " ".join(taunt.split())[:TAUNT_MAX]
     words = re.sub(r"([\\*_~|`>#\[\]()-])", r"\\\1", words)  # markdown shown as typed
     words = words.replace("@", "@\u200b").replace("<", "<\u200b")  # no mention, no <t:…>
-    return f"💬 {name}: “{words}”"
+    return _("💬 {name}: “{words}”").format(name=name, words=words)
 
 
 def retire_board() -> st.OutboxItem:
@@ -1027,19 +1062,28 @@ def resolve_options(game: Game[Any], given: dict[str, Any]) -> dict[str, Any]:
         if value is None:
             resolved[spec.name] = spec.default
             continue
+        option = i18n.command(spec.name)
         if spec.choices and value not in spec.choices.values():
-            allowed = ", ".join(str(v) for v in spec.choices)
-            raise TableError(f"`{spec.name}` must be one of: {allowed}.")
+            allowed = ", ".join(_(str(v)) for v in spec.choices)
+            raise TableError(_("`{option}` must be one of: {allowed}.")
+                             .format(option=option, allowed=allowed))
         if not spec.choices and type(value) is not spec.kind:  # exact: True is an int too
-            kind = {int: "a whole number", str: "text", bool: "true or false"}
-            raise TableError(f"`{spec.name}` must be {kind.get(spec.kind, spec.kind.__name__)}.")
+            kinds = {int: N_("`{option}` must be a whole number."),
+                     str: N_("`{option}` must be text."),
+                     bool: N_("`{option}` must be true or false.")}
+            if spec.kind in kinds:
+                raise TableError(_(kinds[spec.kind]).format(option=option))
+            raise TableError(_("`{option}` must be {kind}.")
+                             .format(option=option, kind=spec.kind.__name__))
         low, high = spec.min_value, spec.max_value
         if (low is not None and value < low) or (high is not None and value > high):
-            raise TableError(f"`{spec.name}` must be from {low} to {high}.")
+            raise TableError(_("`{option}` must be from {low} to {high}.")
+                             .format(option=option, low=low, high=high))
         resolved[spec.name] = value
     unknown = set(given) - {spec.name for spec in game.options}
     if unknown:
-        raise TableError(f"{game.title} has no option {', '.join(sorted(unknown))}.")
+        raise TableError(_("{game} has no option {names}.")
+                         .format(game=game.title, names=", ".join(sorted(unknown))))
     return resolved
 
 
@@ -1050,14 +1094,17 @@ def clock_settings(
     anything): turn_time 0 or None is no limit; reaction_time only for games with windows."""
     turn = turn_time or None
     if turn is not None and not clocks.TURN_MIN <= turn <= clocks.TURN_MAX:
-        raise TableError("`turn_time` must be from 30 seconds to 7 days, or off.")
+        raise TableError(_("`{option}` must be from 30 seconds to 7 days, or off.")
+                         .format(option=i18n.command("turn_time")))
     if not game.has_reactions:
         if reaction_time is not None:
-            raise TableError(f"{game.title} has no reaction windows, so no `reaction_time`.")
+            raise TableError(_("{game} has no reaction windows, so no `{option}`.")
+                             .format(game=game.title, option=i18n.command("reaction_time")))
         return st.Clock(turn=turn)
     reaction = clocks.REACTION_DEFAULT if reaction_time is None else reaction_time
     if not clocks.REACTION_MIN <= reaction <= clocks.REACTION_MAX:
-        raise TableError("`reaction_time` must be from 10 seconds to 1 day.")
+        raise TableError(_("`{option}` must be from 10 seconds to 1 day.")
+                         .format(option=i18n.command("reaction_time")))
     return st.Clock(turn=turn, reaction=reaction)
 
 
@@ -1068,8 +1115,8 @@ def waiting_words(game: Game[Any], session: st.Session, state: Any) -> str:
     reacting = set(game.reactions(state))
     names = [session.players[seat].name for seat in waiting if seat not in reacting]
     if names:
-        return "waiting for " + ", ".join(names)
-    return "waiting for answers" if waiting else "waiting for nobody"
+        return _("waiting for {names}").format(names=", ".join(names))
+    return _("waiting for answers") if waiting else _("waiting for nobody")
 
 
 def _default_move(game: Game[Any], state: Any, seat: int, rng: Rng) -> tuple[str, Any]:
@@ -1093,14 +1140,21 @@ def _person(user_id: int, name: str) -> st.Seat:
     return st.Seat(user_id=user_id, name=name, bot=False, language=i18n.language())
 
 
-def _refusal(game: Game[Any], state: Any, seat: int, action_id: str) -> str:
-    """Why the game refused a move, in the mover's language (the move was tried in the
-    channel's, for its news)."""
+def _refusal(attempt: Callable[[], object]) -> str:
+    """Why the game refused a move (or a start), in the language in force, the asker's: the
+    `attempt` was made in the channel's first, for its news. The game's rules are pure, so
+    trying again says the same in other words."""
     try:
-        game.apply(state, seat, action_id)
+        attempt()
     except RuleError as error:
         return str(error)
-    return "That move is not possible right now."  # pragma: no cover - apply is pure
+    return _("That move is not possible right now.")  # pragma: no cover - the rules are pure
+
+
+def slash(*names: str) -> str:
+    """A slash command as its reader types it: `slash("dog", "play")` is "/dog play" in
+    English, each word the name the reader's Discord shows (games.i18n.command)."""
+    return "/" + " ".join(i18n.command(name) for name in names)
 
 
 def _forgive(clock: st.Clock, seat: int) -> st.Clock:

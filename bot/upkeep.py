@@ -12,21 +12,28 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import dms
+from bot import dms, languages
 from bot import store as st
-from bot.table import TableError
+from bot.table import TableError, slash
+from games import i18n
+from games.i18n import N_, _, speaking
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
 log = logging.getLogger(__name__)
 
-# What the bot needs in a game's channel, with the names Discord's settings show.
+# What the bot needs in a game's channel, with the names Discord's settings show (in English
+# here, where they are compared and kept; each reader's Discord names them in their language).
 NEEDED: tuple[tuple[str, str], ...] = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
+)
+THREADS: tuple[tuple[str, str], ...] = (
+    ("create_public_threads", N_("Create Public Threads")),
+    ("send_messages_in_threads", N_("Send Messages in Threads")),
 )
 MISSING_ACCESS = 50001
 
@@ -52,13 +59,17 @@ def missing_permissions(
     return missing
 
 
-def grant_text(missing: list[str], where: str = "that channel") -> str:
-    names = missing or [name for _, name in NEEDED]
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
-    return (
-        f"grant me {listed} in {where} (Edit Channel > Permissions, or a role of mine in "
+def grant_text(missing: list[str], where: str | None = None) -> str:
+    """"grant me View Channel in that channel (…)": `where` the channel, "that channel" when
+    None; the permissions by the names the reader's Discord shows."""
+    names = [_(name) for name in missing or [name for _flag, name in NEEDED]]
+    listed = names[0]
+    if len(names) > 1:
+        listed = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return _(
+        "grant me {permissions} in {where} (Edit Channel > Permissions, or a role of mine in "
         "Server Settings > Roles)"
-    )
+    ).format(permissions=listed, where=where or _("that channel"))
 
 
 def check_can_host(permissions: discord.Permissions | None) -> None:
@@ -66,8 +77,9 @@ def check_can_host(permissions: discord.Permissions | None) -> None:
     missing = missing_permissions(permissions)
     if missing:
         raise TableError(
-            f"I cannot host a game in this channel yet: please {grant_text(missing, 'it')}, "
-            "then try again."
+            # i18n: {grant} is "grant me … in it (…)", "it" being this channel
+            _("I cannot host a game in this channel yet: please {grant}, then try again.")
+            .format(grant=grant_text(missing, _("it")))
         )
 
 
@@ -75,13 +87,13 @@ def check_can_open_threads(permissions: discord.Permissions | None) -> None:
     """Refuse to start a game in a thread where the bot could not open one or post in it."""
     if permissions is None:
         return
-    missing = [name for flag, name in (("create_public_threads", "Create Public Threads"),
-                                       ("send_messages_in_threads", "Send Messages in Threads"))
-               if not getattr(permissions, flag)]
+    missing = [name for flag, name in THREADS if not getattr(permissions, flag)]
     if missing:
         raise TableError(
-            f"I cannot open a thread here: please {grant_text(missing, 'this channel')}, or "
-            "start the game without a thread (`thread: False`)."
+            _("I cannot open a thread here: please {grant}, or start the game without a thread "
+              "(`{thread}: False`).")
+            .format(grant=grant_text(missing, _("this channel")),
+                    thread=i18n.command("thread"))
         )
 
 
@@ -124,24 +136,27 @@ class Upkeep:
         key = f"told-host-permissions:{session.id}"
         if await self.bot.store.get_meta(key) is not None:
             return
+        seat = self.bot.table.seat_of(session, session.host_id)
+        with speaking(languages.seat_language(session, seat)):  # the host's own
+            text = self._host_text(session, missing)
+        await self._dm(session.host_id, text, nonce=f"h{session.id}")
+        await self.bot.store.set_meta(key, ",".join(missing) or "unknown")
+
+    def _host_text(self, session: st.Session, missing: list[str]) -> str:
         game = self.bot.table.game_of(session)
         where = f"<#{session.channel_id}>"
         if not missing or {"View Channel", "Send Messages"} & set(missing):
-            trouble = f"I cannot post or update the {game.title} game in {where}"
+            trouble = _("I cannot post or update the {game} game in {where}")
         elif "Attach Files" in missing:
-            trouble = (
-                f"I cannot show the board picture of the {game.title} game in {where} (the "
-                "news and whose turn it is still come as text)"
-            )
+            trouble = _("I cannot show the board picture of the {game} game in {where} (the "
+                        "news and whose turn it is still come as text)")
         else:
-            trouble = f"I cannot show the {game.title} game in {where} in full"
-        text = (
-            f"⚠️ {trouble}. Please {grant_text(missing)}. The game goes on meanwhile: moves are "
-            f"saved and private views still come by DM; `/{game.name} board` shows the board "
-            "once I can post."
-        )
-        await self._dm(session.host_id, text, nonce=f"h{session.id}")
-        await self.bot.store.set_meta(key, ",".join(missing) or "unknown")
+            trouble = _("I cannot show the {game} game in {where} in full")
+        return _(
+            "⚠️ {trouble}. Please {grant}. The game goes on meanwhile: moves are saved and "
+            "private views still come by DM; `{command}` shows the board once I can post."
+        ).format(trouble=trouble.format(game=game.title, where=where), grant=grant_text(missing),
+                 command=slash(game.name, "board"))
 
     async def channel_gone(self, channel_id: int) -> None:
         """End the channel's game, forget what it still had to show, and tell its players."""
@@ -152,13 +167,14 @@ class Upkeep:
         await self.bot.store.done_outbox(row.id for row in rows)
         game = self.bot.table.game_of(session)
         log.info("session %s ended: its channel %s is gone", session.id, channel_id)
-        text = (
-            f"Your {game.title} game has ended: the channel it was played in was deleted "
-            f"(or I can no longer reach it). Start a new one with `/{game.name} start` in "
-            "another channel."
-        )
         for seat, player in enumerate(session.players):
             if player.user_id is not None:
+                with speaking(languages.seat_language(session, seat)):
+                    text = _(
+                        "Your {game} game has ended: the channel it was played in was deleted "
+                        "(or I can no longer reach it). Start a new one with `{command}` in "
+                        "another channel."
+                    ).format(game=game.title, command=slash(game.name, "start"))
                 await self._dm(player.user_id, text, nonce=f"g{session.id}.{seat}")
 
     async def _dm(self, user_id: int, text: str, *, nonce: str) -> None:
