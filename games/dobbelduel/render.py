@@ -10,6 +10,9 @@ labels, the screen. That is a Backdrop drawn once per process (per number of ear
 listed under the board); a render draws only what a view adds on a games.drawing.Canvas:
 dice and lit cells (sprites, opaque on the colour under them, so they cover the empty slot),
 names, scores and the tray.
+
+Words are drawn in the language in force (the backdrop is kept per language); translated words
+run longer, so each label has a width it shrinks to, never below the smallest legible size.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from games.dobbelduel.views import PrivateView, PublicView, RoundView, Row, scor
 from games.drawing import (
     Backdrop,
     Canvas,
+    Font,
     Sprite,
     drawable,
     ellipsize,
@@ -32,6 +36,7 @@ from games.drawing import (
     text,
     text_length,
 )
+from games.i18n import npgettext, pgettext
 
 RGB = tuple[int, int, int]
 
@@ -64,6 +69,7 @@ PALETTE_COLOURS = 128
 BOARD_TOP = 104
 BOARD_H = 84 + (2 + MAX_ATTEMPTS) * ROW_H + 12
 SMALLEST = least_font_px(WIDTH)  # 16: legible when Discord shows the board 500 px wide
+LABEL_W = LEFT - 20  # the row labels left of the columns ("Code", "Solution")
 
 # Pip centres on a 3x3 grid (0, 1, 2 per axis) for each face.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -142,13 +148,19 @@ def _text(
     """Text at xy, never smaller than SMALLEST; with a width, the font shrinks until the text
     fits (long names), to two thirds of its size at most and never below SMALLEST, so it stays
     legible; what still does not fit is cut with '…'."""
+    line, fnt = _fitted(line, size, width)
+    text(draw, xy, line, fnt, fill=fill, anchor=anchor)
+
+
+def _fitted(line: str, size: int, width: float | None) -> tuple[str, Font]:
+    """The line and font `_text` draws."""
     size = max(size, SMALLEST)
     if width is not None:
         smallest = max(SMALLEST, round(size * 2 / 3))
         while size > smallest and text_length(line, font(size)) > width:
             size -= 1
         line = ellipsize(line, font(size), width)
-    text(draw, xy, line, font(size), fill=fill, anchor=anchor)
+    return line, font(size)
 
 
 def draw_die(
@@ -230,11 +242,13 @@ def _played_cell(i: int, n: int) -> Sprite:
 def _screen(draw: ImageDraw.ImageDraw, y: int) -> None:
     """The code row while the round is played: the code behind its screen (backdrop)."""
     right = _column_x(3) + DIE
-    _text(draw, (LEFT - 16, y + DIE / 2), "Code", 18, DIM, "rm")
+    _text(draw, (LEFT - 16, y + DIE / 2), pgettext("dobbelduel", "Code"), 18, DIM, "rm",
+          width=LABEL_W)
     draw.rounded_rectangle((LEFT - 6, y - 4, right + 6, y + DIE + 4), radius=10, fill=SCREEN)
     for x in range(LEFT + 10, right, 22):  # the screen's ribs
         draw.line((x, y + 4, x, y + DIE - 4), fill=(40, 44, 54), width=4)
-    _text(draw, ((LEFT + right) / 2, y + DIE / 2), "behind the screen", 24, DIM, "mm")
+    _text(draw, ((LEFT + right) / 2, y + DIE / 2), pgettext("dobbelduel", "behind the screen"),
+          24, DIM, "mm", width=right - LEFT - 12)
 
 
 def _revealed(canvas: Canvas, y: int, code: list[int]) -> None:
@@ -260,12 +274,14 @@ def _mark(draw: Draw, cx: float, cy: float, ok: bool) -> None:
 
 
 def _relabel(canvas: Canvas, xy: tuple[float, float], line: str, size: int, fill: RGB) -> None:
-    """A backdrop label drawn again in another colour: its box is cleared to the board first,
-    as anti-aliased text on the old text would not be the text on the board."""
-    left, top, right, bottom = font(max(size, SMALLEST)).getbbox(line, anchor="rm")
+    """A backdrop label (at most LABEL_W wide) drawn again in another colour: its box is
+    cleared to the board first, as anti-aliased text on the old text would not be the text on
+    the board."""
+    shown, fnt = _fitted(line, size, LABEL_W)
+    left, top, right, bottom = fnt.getbbox(shown, anchor="rm")
     x, y = xy
     canvas.rectangle((x + left - 2, y + top - 2, x + right + 2, y + bottom + 2), fill=BOARD)
-    _text(canvas, xy, line, size, fill, "rm")
+    _text(canvas, xy, line, size, fill, "rm", width=LABEL_W)
 
 
 def _row_frame(draw: Draw, y: int) -> None:
@@ -282,7 +298,8 @@ def _solution_row(canvas: Canvas, y: int, rnd: RoundView) -> None:
     """What the view adds to the backdrop's row of question marks: the highlight while the
     solution is due, the solution's dice with a tick or cross each, and the points."""
     if rnd.must_solve:  # the next thing to fill in
-        _relabel(canvas, (LEFT - 16, y + DIE / 2), "Solution", 18, HIGHLIGHT)
+        _relabel(canvas, (LEFT - 16, y + DIE / 2), pgettext("dobbelduel", "Solution"), 18,
+                 HIGHLIGHT)
         _row_frame(canvas, y)
     if rnd.solution is not None:
         for column, value in enumerate(rnd.solution):
@@ -292,12 +309,18 @@ def _solution_row(canvas: Canvas, y: int, rnd: RoundView) -> None:
                 _mark(canvas, x + DIE - 2, y + 2, rnd.code[column] == value)
     if rnd.code is not None and rnd.solution is not None:
         base, rows, dice = score_parts(rnd.broken, len(rnd.rows), rnd.white_left)
+        room = WIDTH - 24 - FEED_X
         if rnd.broken:
-            _text(canvas, (FEED_X, y + 4), "Broken!", 30, GOOD)
-            _text(canvas, (FEED_X, y + 40), f"{base} + {rows} + {dice} = {rnd.score} points", 20)
+            _text(canvas, (FEED_X, y + 4), pgettext("dobbelduel", "Broken!"), 30, GOOD,
+                  width=room)
+            # i18n: under "Broken!": 20, the bonus for empty rows, for unused dice, the sum
+            points = pgettext("dobbelduel", "{base} + {rows} + {unused} = {score} points")
+            _text(canvas, (FEED_X, y + 40), points.format(
+                base=base, rows=rows, unused=dice, score=rnd.score), 20, width=room)
         else:
-            _text(canvas, (FEED_X, y + 4), "Not broken", 30, BAD)
-            _text(canvas, (FEED_X, y + 40), "0 points", 20)
+            _text(canvas, (FEED_X, y + 4), pgettext("dobbelduel", "Not broken"), 30, BAD,
+                  width=room)
+            _text(canvas, (FEED_X, y + 40), pgettext("dobbelduel", "0 points"), 20, width=room)
 
 
 def _attempt_row(canvas: Canvas, y: int, number: int, row: Row | None, next_up: bool) -> None:
@@ -319,17 +342,21 @@ def _attempt_row(canvas: Canvas, y: int, number: int, row: Row | None, next_up: 
 
 
 def _header(canvas: Canvas, view: PublicView, rnd: RoundView) -> None:
-    _text(canvas, (24, 44), f"Round {rnd.number} of {view.round_count}", 34)
+    _text(canvas, (24, 44), pgettext("dobbelduel", "Round {number} of {count}").format(
+        number=rnd.number, count=view.round_count), 34, width=WIDTH - 420)
     for seat, name in enumerate(view.players):
         y = 16 + seat * 44
-        role = "makes the code" if seat == rnd.codemaker else "breaks it"
+        # i18n: under a player's name on the board: their role this round
+        role = (pgettext("dobbelduel", "makes the code") if seat == rnd.codemaker
+                else pgettext("dobbelduel", "breaks it"))
         if view.over and view.winners is not None and seat in view.winners:
-            role = "wins" if len(view.winners) == 1 else "draw"
+            role = (pgettext("dobbelduel", "wins") if len(view.winners) == 1
+                    else pgettext("dobbelduel", "draw"))
         elif view.over:
             role = ""
         _text(canvas, (WIDTH - 24, y + 4), f"{view.scores[seat]}", 32, HIGHLIGHT, "ra")
         _text(canvas, (WIDTH - 90, y + 2), _fit(name, 24), 22, TEXT, "ra", width=320)
-        _text(canvas, (WIDTH - 90, y + 26), role, 14, DIM, "ra")
+        _text(canvas, (WIDTH - 90, y + 26), role, 14, DIM, "ra", width=320)
 
 
 def _fit(name: str, n: int) -> str:
@@ -341,12 +368,15 @@ def _turn_line(view: PublicView, rnd: RoundView) -> tuple[str, RGB]:
     if view.over:
         winners = view.winners or []
         if len(winners) == 1:
-            return f"Game over: {_fit(view.players[winners[0]], 24)} wins!", HIGHLIGHT
-        return "Game over: a draw!", HIGHLIGHT
+            return pgettext("dobbelduel", "Game over: {name} wins!").format(
+                name=_fit(view.players[winners[0]], 24)), HIGHLIGHT
+        return pgettext("dobbelduel", "Game over: a draw!"), HIGHLIGHT
     breaker = _fit(view.players[rnd.codebreaker], 24)
     if rnd.must_solve:
-        return f"{breaker}: give the solution now", HIGHLIGHT
-    return f"{breaker}: place dice or give the solution", HIGHLIGHT
+        return pgettext("dobbelduel", "{breaker}: give the solution now").format(
+            breaker=breaker), HIGHLIGHT
+    return pgettext("dobbelduel", "{breaker}: place dice or give the solution").format(
+        breaker=breaker), HIGHLIGHT
 
 
 SUPPLY_X = 430  # the white dice supply in the tray
@@ -378,13 +408,17 @@ def _tray(canvas: Canvas, y: int, view: PublicView, rnd: RoundView) -> None:
             _text(canvas, (24 + seat * 200, y), _fit(name, 24), 22, DIM, width=180)
             _text(canvas, (24 + seat * 200, y + 26), str(view.scores[seat]), 40, TEXT)
     else:
-        _text(canvas, (24, y + 4), "Rolled", 22, DIM)
+        # i18n: before the white dice just rolled, under the board
+        _text(canvas, (24, y + 4), pgettext("dobbelduel", "Rolled"), 22, DIM, width=80)
         if rnd.rolled:
             for i, value in enumerate(rnd.rolled):
                 _paste_die(canvas, 110 + i * (DIE + 14), y - 8, DIE, value, WHITE_DIE, PIP, FRAME)
         else:
-            _text(canvas, (110, y + 4), "nothing to place", 22, DIM)
-    _text(canvas, (SUPPLY_X, y - 8), f"White dice left: {rnd.white_left} of {WHITE_DICE}", 20)
+            _text(canvas, (110, y + 4), pgettext("dobbelduel", "nothing to place"), 22, DIM,
+                  width=SUPPLY_X - 130)
+    left = pgettext("dobbelduel", "White dice left: {left} of {total}").format(
+        left=rnd.white_left, total=WHITE_DICE)
+    _text(canvas, (SUPPLY_X, y - 8), left, 20, width=WIDTH - 24 - SUPPLY_X)
     canvas.paste(_supply(rnd.white_left), (SUPPLY_X, y + 20))
 
 
@@ -395,7 +429,7 @@ def _history_frames(draw: ImageDraw.ImageDraw, y: int, earlier: int) -> None:
     """The title and the empty rows of the earlier rounds' list (backdrop)."""
     if not earlier:
         return
-    _text(draw, (24, y), "Earlier rounds", 20, DIM)
+    _text(draw, (24, y), pgettext("dobbelduel", "Earlier rounds"), 20, DIM, width=WIDTH - 48)
     y += 30
     for _ in range(earlier):
         draw.rounded_rectangle((20, y - 4, WIDTH - 20, y + 40), radius=8, fill=BOARD)
@@ -413,10 +447,13 @@ def _history(canvas: Canvas, y: int, view: PublicView) -> None:
             _paste_die(canvas, 64 + column * 40, y + 2, 32, value, body, pip, BOARD)
         breaker = _fit(view.players[rnd.codebreaker], 16)
         if rnd.broken:
-            tries = f"{len(rnd.rows)} attempt{'' if len(rnd.rows) == 1 else 's'}"
-            what = f"{breaker} broke it after {tries}: {rnd.score} points"
+            what = npgettext("dobbelduel", "{breaker} broke it after {n} attempt: {score} points",
+                             "{breaker} broke it after {n} attempts: {score} points",
+                             len(rnd.rows)).format(breaker=breaker, n=len(rnd.rows),
+                                                   score=rnd.score)
         else:
-            what = f"{breaker} did not break it: 0 points"
+            what = pgettext("dobbelduel", "{breaker} did not break it: 0 points").format(
+                breaker=breaker)
         _text(canvas, (236, y + 18), what, 22, TEXT, "lm", width=WIDTH - 270)
         y += HISTORY_ROW
 
@@ -454,10 +491,12 @@ def _backdrop(earlier: int) -> Backdrop:
         _text(draw, (x + DIE / 2, y + 51), letter, 18, DIE_PIPS[column], "mm")
     for i, (sign, _) in enumerate(SIGNS):
         x = _cell_x(i) + CELL_W / 2
-        _text(draw, (x, y + 51), FEEDBACK_WORDS[sign], 16, DIM, "mm")
+        _text(draw, (x, y + 51), pgettext("dobbelduel", FEEDBACK_WORDS[sign]), 16, DIM, "mm",
+              width=CELL_W + 8)
     _screen(draw, ROWS_TOP)
     y = ROWS_TOP + ROW_H
-    _text(draw, (LEFT - 16, y + DIE / 2), "Solution", 18, DIM, "rm")
+    _text(draw, (LEFT - 16, y + DIE / 2), pgettext("dobbelduel", "Solution"), 18, DIM, "rm",
+          width=LABEL_W)
     for column in range(len(COLUMNS)):
         x = _column_x(column)
         _slot(draw, x, y, DIE_COLOURS[column])
@@ -481,7 +520,8 @@ def board_canvas(view: PublicView) -> Canvas:
     canvas = Canvas(_backdrop(len(_earlier(view))))
     _header(canvas, view, rnd)
     maker, breaker = view.players[rnd.codemaker], view.players[rnd.codebreaker]
-    line = f"{_fit(breaker, 20)} breaks {_fit(maker, 20)}'s code"
+    line = pgettext("dobbelduel", "{breaker} breaks {maker}'s code").format(
+        breaker=_fit(breaker, 20), maker=_fit(maker, 20))
     _text(canvas, (24, BOARD_TOP + 14), line, 20, DIM, width=WIDTH - 48)
     if rnd.code is not None:
         _revealed(canvas, ROWS_TOP, rnd.code)
@@ -519,11 +559,13 @@ def _code_backdrop() -> Backdrop:
 
 def code_canvas(view: PrivateView) -> Canvas:
     canvas = Canvas(_code_backdrop())
-    _text(canvas, (24, 18), f"Your code, round {view.round}", 26)
+    _text(canvas, (24, 18), pgettext("dobbelduel", "Your code, round {number}").format(
+        number=view.round), 26, width=canvas.size[0] - 48)
     _text(
         canvas,
         (24, 52),
-        f"{_fit(view.codebreaker, 24)} is trying to break it",
+        pgettext("dobbelduel", "{breaker} is trying to break it").format(
+            breaker=_fit(view.codebreaker, 24)),
         18,
         DIM,
         width=canvas.size[0] - 48,

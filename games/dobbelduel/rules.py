@@ -17,6 +17,9 @@ codebreaker ever acts.
 Clock (`turn_time`): the rulebook names no default for a codebreaker who does not move, so when
 their time runs out the bot makes the AI's next step for them (the contract's default): one
 attempt placed, or the solution when it is due or the AI would give it.
+
+Texts: in the language in force (games.i18n), the game's own under the context "dobbelduel";
+the Dutch words are the rulebook's (partij, poging, codemaker, codebreker, witte dobbelstenen).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from games import i18n
 from games.contract import (
     Action,
     Applied,
@@ -47,7 +51,6 @@ from games.dobbelduel.data import (
     DEFAULT_ROUNDS,
     DICE_PER_ROLL,
     FACES,
-    FEEDBACK_WORDS,
     MAX_ATTEMPTS,
     MAX_ROUNDS,
     PLAYERS,
@@ -55,6 +58,7 @@ from games.dobbelduel.data import (
     WHITE_DICE,
 )
 from games.dobbelduel.views import PrivateView, PublicView, RoundView, Row, score_parts
+from games.i18n import N_, NC_, _, npgettext, pgettext
 from games.rng import Rng
 
 
@@ -106,8 +110,19 @@ def feedback(dice: Sequence[int | None], code: Sequence[int]) -> tuple[int, int,
 
 def feedback_text(equal: int, higher: int, lower: int) -> str:
     """'2 right, 0 too high, 1 too low': the board's words, not its = > + signs."""
-    counts = zip(FEEDBACK_WORDS.values(), (equal, higher, lower), strict=True)
-    return ", ".join(f"{n} {word}" for word, n in counts)
+    return ", ".join((
+        # i18n: how many white dice of an attempt have the code die's pips ("=")
+        npgettext("dobbelduel", "{n} right", "{n} right", equal).format(n=equal),
+        # i18n: how many white dice of an attempt have more pips than the code die (">")
+        npgettext("dobbelduel", "{n} too high", "{n} too high", higher).format(n=higher),
+        # i18n: how many white dice of an attempt have fewer pips than the code die ("+")
+        npgettext("dobbelduel", "{n} too low", "{n} too low", lower).format(n=lower),
+    ))
+
+
+def colour(column: int) -> str:
+    """The colour of a column (its code die's), in words."""
+    return pgettext("dobbelduel", COLOURS[column])
 
 
 def _copy(state: DobbelduelState) -> DobbelduelState:
@@ -124,13 +139,9 @@ def _roll(rng: Rng, n: int) -> list[int]:
     return [rng.randint(1, FACES) for _ in range(n)]
 
 
-def counted(n: int, one: str, many: str) -> str:
-    """'1 white die', '3 white dice': a count with the right form of its noun."""
-    return f"{n} {one if n == 1 else many}"
-
-
 def _white_left(n: int) -> str:
-    return f"{counted(n, 'white die', 'white dice')} left"
+    """'1 white die left', '3 white dice left'."""
+    return npgettext("dobbelduel", "{n} white die left", "{n} white dice left", n).format(n=n)
 
 
 def _roll_text(dice: Sequence[int]) -> str:
@@ -151,9 +162,16 @@ def _start_round(state: DobbelduelState) -> list[str]:
     maker = state.players[rnd.codemaker].name
     breaker = state.players[rnd.codebreaker].name
     return [
-        f"Round {number} of {state.round_count}: {breaker} breaks {maker}'s code.",
-        f"{breaker} rolls {_roll_text(rnd.rolled)}.",
+        pgettext("dobbelduel", "Round {number} of {count}: {breaker} breaks {maker}'s "
+                 "code.").format(number=number, count=state.round_count, breaker=breaker,
+                                 maker=maker),
+        _rolls(breaker, rnd.rolled),
     ]
+
+
+def _rolls(breaker: str, rolled: Sequence[int]) -> str:
+    return pgettext("dobbelduel", "{breaker} rolls {dice}.").format(
+        breaker=breaker, dice=_roll_text(rolled))
 
 
 def _rounds_option(options: dict[str, Any]) -> int:
@@ -165,9 +183,13 @@ def _rounds_option(options: dict[str, Any]) -> int:
             value = int(str(value))
         except ValueError:
             raise RuleError(
-                f"rounds must be a whole number, not {shorten(repr(value), 20)}."
+                pgettext("dobbelduel", "{option} must be a whole number, not {value}.").format(
+                    option=i18n.command(ROUNDS), value=shorten(repr(value), 20))
             ) from None
     return value
+
+
+ROUNDS = NC_("command", "rounds")  # the option's name, as the reader's Discord shows it
 
 
 class Dobbelduel(Game[DobbelduelState]):
@@ -178,60 +200,72 @@ class Dobbelduel(Game[DobbelduelState]):
     state_type = DobbelduelState
     options = [
         OptionSpec(
-            name="rounds",
-            description="Rounds to play (even, so both make as many codes)",
+            name=ROUNDS,
+            description=N_("Rounds to play (even, so both make as many codes)"),
             kind=int,
-            choices={str(n): n for n in ROUND_CHOICES},
+            # the choices' names, as Discord lists them (ROUND_CHOICES)
+            choices={N_("2"): 2, N_("4"): 4, N_("6"): 6},
             default=DEFAULT_ROUNDS,
         )
     ]
+    assert tuple(options[0].choices.values()) == ROUND_CHOICES
     shows_each_step = True  # the codebreaker's attempts, one by one
-    rules_summary = (
+    rules_summary = NC_(
+        "dobbelduel",
         "Two players, roles swap every round. The codemaker's code is 4 dice (A-D: blue, red, "
         "yellow, green), rolled in secret. The codebreaker has 18 white dice: each attempt the "
         "game rolls up to 4, you place 1-4 of them in columns of the next row and learn how "
         "many are = (right), > (too high) and + (too low), not which. Placed dice are used up. "
         "Give the solution once, at any time, and at the latest after 7 attempts. Broken: 20 "
         "points, +5 per empty row, +1 per unused white die; otherwise 0. Most points after the "
-        "last round wins."
+        "last round wins.",
     )
 
     def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
         """Short: what a turn is and how to play it here; full: the whole summary."""
         rounds = options.get("rounds") or DEFAULT_ROUNDS
         short = "\n".join((
-            f"**Dobbelduel**: break each other's dice code; roles swap every round "
-            f"({rounds} rounds).",
-            "**The code**: 4 dice (A-D), rolled in secret; the codemaker sees it by DM.",
-            "**An attempt**: the game rolls up to 4 of your 18 white dice; place 1-4 of them "
-            "in the next row and learn how many are = (right), > (too high), + (too low).",
-            "**The solution**: once, at any time, at the latest after 7 attempts. Broken: 20 "
-            "points, +5 per empty row, +1 per unused white die.",
-            "**How to play here**: press **Play**, then place dice column by column or give the "
-            "solution; or type `/dobbelduel play` and \"place 3 5 _ 1\" or \"solve 3 5 2 6\".",
+            pgettext("dobbelduel", "**Dobbelduel**: break each other's dice code; roles swap "
+                     "every round ({rounds} rounds).").format(rounds=rounds),
+            pgettext("dobbelduel", "**The code**: 4 dice (A-D), rolled in secret; the codemaker "
+                     "sees it by DM."),
+            pgettext("dobbelduel", "**An attempt**: the game rolls up to 4 of your 18 white "
+                     "dice; place 1-4 of them in the next row and learn how many are = (right), "
+                     "> (too high), + (too low)."),
+            pgettext("dobbelduel", "**The solution**: once, at any time, at the latest after 7 "
+                     "attempts. Broken: 20 points, +5 per empty row, +1 per unused white die."),
+            # i18n: {play} is the command's name; "place 3 5 _ 1" and "solve 3 5 2 6" are what
+            # a player types (the bot reads "leg"/"oplossing", "place"/"solution" too)
+            pgettext("dobbelduel", "**How to play here**: press **Play**, then place dice "
+                     "column by column or give the solution; or type `/dobbelduel {play}` and "
+                     "\"place 3 5 _ 1\" or \"solve 3 5 2 6\".").format(
+                play=i18n.command("play")),
         ))
-        return short, self.rules_summary
+        return short, pgettext("dobbelduel", self.rules_summary)
 
     # -- setting up --------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any], n_players: int) -> None:
         if n_players != PLAYERS:
-            raise RuleError(f"Dobbelduel is for exactly {PLAYERS} players, not {n_players}.")
+            raise RuleError(pgettext("dobbelduel", "Dobbelduel is for exactly {players} "
+                                     "players, not {count}.").format(players=PLAYERS,
+                                                                     count=n_players))
         rounds = _rounds_option(options)
         if rounds < 2 or rounds % 2:
             raise RuleError(
-                f"rounds must be an even number (2, 4, 6, ...), so both players make as many "
-                f"codes; {rounds} is not."
+                pgettext("dobbelduel", "{option} must be an even number (2, 4, 6, ...), so both "
+                         "players make as many codes; {rounds} is not.").format(
+                    option=i18n.command(ROUNDS), rounds=rounds)
             )
         if rounds > MAX_ROUNDS:
-            raise RuleError(f"At most {MAX_ROUNDS} rounds, please.")
+            raise RuleError(pgettext("dobbelduel", "At most {rounds} rounds, please.").format(
+                rounds=MAX_ROUNDS))
 
     def seating(self, players: list[Player], options: dict[str, Any]) -> str:
         if len(players) != PLAYERS:
             return ""
-        return (
-            f"{players[0].name} makes the first code and {players[1].name} breaks it; "
-            "the roles swap every round."
-        )
+        return pgettext("dobbelduel", "{maker} makes the first code and {breaker} breaks it; the "
+                        "roles swap every round.").format(
+            maker=players[0].name, breaker=players[1].name)
 
     def new_state(
         self, players: list[Player], options: dict[str, Any], seed: int
@@ -262,13 +296,14 @@ class Dobbelduel(Game[DobbelduelState]):
 
     def apply(self, state: DobbelduelState, seat: Seat, action_id: str) -> Applied:
         if state.over:
-            raise RuleError("The game is over.")
+            raise RuleError(pgettext("dobbelduel", "The game is over."))
         rnd = state.current
         names = [p.name for p in state.players]
         if seat != rnd.codebreaker:
             raise RuleError(
-                f"{names[rnd.codemaker]} made the code this round; it is "
-                f"{names[rnd.codebreaker]}'s turn to break it."
+                pgettext("dobbelduel", "{maker} made the code this round; it is {breaker}'s "
+                         "turn to break it.").format(
+                    maker=names[rnd.codemaker], breaker=names[rnd.codebreaker])
             )
         kind, dice = actions.parse(action_id)
         if kind == actions.TRY:
@@ -281,21 +316,25 @@ class Dobbelduel(Game[DobbelduelState]):
     @staticmethod
     def _check_placement(rnd: Round, dice: Sequence[int | None]) -> None:
         if _must_solve(rnd):
-            why = (
-                f"all {MAX_ATTEMPTS} attempts are made"
-                if len(rnd.rows) >= MAX_ATTEMPTS
-                else "no white dice are left"
-            )
-            raise RuleError(f"You must give the solution now: {why}.")
+            if len(rnd.rows) >= MAX_ATTEMPTS:
+                said = pgettext("dobbelduel", "You must give the solution now: all {attempts} "
+                                "attempts are made.")
+            else:
+                said = pgettext("dobbelduel", "You must give the solution now: no white dice are "
+                                "left.")
+            raise RuleError(said.format(attempts=MAX_ATTEMPTS))
         placed = Counter(d for d in dice if d is not None)
         if not placed:
-            raise RuleError("Place at least one of the rolled dice.")
+            raise RuleError(pgettext("dobbelduel", "Place at least one of the rolled dice."))
         rolled = Counter(rnd.rolled)
         for value, count in sorted(placed.items()):
             if rolled[value] < count:
                 raise RuleError(
-                    f"You rolled {_roll_text(rnd.rolled)}: {rolled[value]} of them "
-                    f"{'shows' if rolled[value] == 1 else 'show'} {value}, you placed {count}."
+                    npgettext("dobbelduel",
+                              "You rolled {dice}: {n} of them shows {value}, you placed {count}.",
+                              "You rolled {dice}: {n} of them show {value}, you placed {count}.",
+                              rolled[value]).format(
+                        dice=_roll_text(rnd.rolled), n=rolled[value], value=value, count=count)
                 )
 
     @staticmethod
@@ -307,20 +346,21 @@ class Dobbelduel(Game[DobbelduelState]):
         rnd.rows.append(row)
         rnd.white_left -= row.placed
         told = feedback_text(equal, higher, lower)
-        events = [f"{breaker} places {actions.dice_text(dice)}: {told}"]
+        events = [pgettext("dobbelduel", "{breaker} places {dice}: {feedback}").format(
+            breaker=breaker, dice=actions.dice_text(dice), feedback=told)]
         if _must_solve(rnd):
             rnd.rolled = []
-            why = (
-                f"has made {MAX_ATTEMPTS} attempts"
-                if len(rnd.rows) >= MAX_ATTEMPTS
-                else "has no white dice left"
-            )
-            events.append(f"{breaker} {why} and must give the solution now.")
+            if len(rnd.rows) >= MAX_ATTEMPTS:
+                said = pgettext("dobbelduel", "{breaker} has made {attempts} attempts and must "
+                                "give the solution now.")
+            else:
+                said = pgettext("dobbelduel", "{breaker} has no white dice left and must give the "
+                                "solution now.")
+            events.append(said.format(breaker=breaker, attempts=MAX_ATTEMPTS))
         else:
             rnd.rolled = _roll(state.rng, min(DICE_PER_ROLL, rnd.white_left))
-            events.append(
-                f"{breaker} rolls {_roll_text(rnd.rolled)} ({_white_left(rnd.white_left)})."
-            )
+            events.append(pgettext("dobbelduel", "{breaker} rolls {dice} ({left}).").format(
+                breaker=breaker, dice=_roll_text(rnd.rolled), left=_white_left(rnd.white_left)))
         return events
 
     def _solve(self, state: DobbelduelState, solution: list[int]) -> list[str]:
@@ -332,12 +372,18 @@ class Dobbelduel(Game[DobbelduelState]):
         rnd.score = sum(parts)
         rnd.rolled = []
         state.scores[rnd.codebreaker] += rnd.score
-        said = f"{breaker} gives the solution {_roll_text(solution)}: "
         if broken:
-            said += f"broken! {parts[0]} + {parts[1]} + {parts[2]} = {rnd.score} points"
+            # i18n: the points of a broken code: 20, the bonus for empty rows, the bonus for
+            # unused white dice, and their sum
+            said = pgettext("dobbelduel", "{breaker} gives the solution {dice}: broken! {base} + "
+                            "{rows} + {unused} = {score} points").format(
+                breaker=breaker, dice=_roll_text(solution), base=parts[0], rows=parts[1],
+                unused=parts[2], score=rnd.score)
         else:
-            said += "not broken, 0 points"
-        events = [said, f"The code was {_roll_text(rnd.code)}."]
+            said = pgettext("dobbelduel", "{breaker} gives the solution {dice}: not broken, 0 "
+                            "points").format(breaker=breaker, dice=_roll_text(solution))
+        events = [said, pgettext("dobbelduel", "The code was {dice}.").format(
+            dice=_roll_text(rnd.code))]
         if state.over:
             result = self.result(state)
             assert result is not None
@@ -354,9 +400,10 @@ class Dobbelduel(Game[DobbelduelState]):
         names = [p.name for p in state.players]
         points = ", ".join(f"{n} {s}" for n, s in zip(names, state.scores, strict=True))
         if len(winners) == 1:
-            summary = f"Game over: {points}. {names[winners[0]]} wins."
+            summary = pgettext("dobbelduel", "Game over: {points}. {name} wins.").format(
+                points=points, name=names[winners[0]])
         else:
-            summary = f"Game over: {points}. A draw."
+            summary = pgettext("dobbelduel", "Game over: {points}. A draw.").format(points=points)
         return Result(winners=winners, scores=list(state.scores), summary=summary)
 
     def read_move(self, state: DobbelduelState, seat: Seat, text: str) -> list[Action]:
@@ -378,23 +425,29 @@ class Dobbelduel(Game[DobbelduelState]):
 
     def menu_prompt(self, state: DobbelduelState, seat: Seat, prefix: str) -> str:
         if state.over or seat != state.current.codebreaker:
-            return "Nothing to do: wait for your turn."
+            return pgettext("dobbelduel", "Nothing to do: wait for your turn.")
         rnd = state.current
         kind, *chosen = prefix.split(".") if prefix else [""]
         column = len(chosen)
         if kind == "":
             if _must_solve(rnd):
-                return "Give the solution: which code do you think it is?"
-            return f"Rolled {_roll_text(rnd.rolled)}: place dice or give the solution?"
+                return pgettext("dobbelduel", "Give the solution: which code do you think it is?")
+            return pgettext("dobbelduel", "Rolled {dice}: place dice or give the solution?").format(
+                dice=_roll_text(rnd.rolled))
         if column >= len(COLUMNS):
-            return "Choose your move"
-        where = f"column {COLUMNS[column]} ({COLOURS[column]})"
+            return _("Choose your move")
+        where = {"column": COLUMNS[column], "colour": colour(column)}
         if kind == actions.TRY:
             left = Counter(rnd.rolled)
             left.subtract(int(v) for v in chosen if v.isdigit())
             dice = _roll_text(sorted(left.elements()))
-            return f"Which die in {where}? Still to place: {dice or 'none'}"
-        return f"Which value for {where}?"
+            if not dice:
+                return pgettext("dobbelduel", "Which die in column {column} ({colour})? Still to "
+                                "place: none").format(**where)
+            return pgettext("dobbelduel", "Which die in column {column} ({colour})? Still to "
+                            "place: {dice}").format(dice=dice, **where)
+        return pgettext("dobbelduel", "Which value for column {column} ({colour})?").format(
+            **where)
 
     # -- seeing ------------------------------------------------------------------------------
     def public_view(self, state: DobbelduelState) -> PublicView:
@@ -423,20 +476,31 @@ class Dobbelduel(Game[DobbelduelState]):
         points = ", ".join(f"{n} {s}" for n, s in zip(view.players, view.scores, strict=True))
         if view.over:
             winners = view.winners or []
-            verdict = f"{view.players[winners[0]]} wins" if len(winners) == 1 else "a draw"
-            return f"Game over after {view.round_count} rounds: {points}. {verdict.capitalize()}."
+            if len(winners) == 1:
+                return pgettext("dobbelduel", "Game over after {rounds} rounds: {points}. {name} "
+                                "wins.").format(rounds=view.round_count, points=points,
+                                                name=view.players[winners[0]])
+            return pgettext("dobbelduel", "Game over after {rounds} rounds: {points}. A "
+                            "draw.").format(rounds=view.round_count, points=points)
         rnd = view.current
-        maker, breaker = view.players[rnd.codemaker], view.players[rnd.codebreaker]
-        head = f"Round {rnd.number} of {view.round_count} - {breaker} breaks {maker}'s code: "
+        names = {"number": rnd.number, "count": view.round_count,
+                 "maker": view.players[rnd.codemaker], "breaker": view.players[rnd.codebreaker]}
         if rnd.must_solve:
-            made = counted(len(rnd.rows), "attempt", "attempts")
-            head += f"{made} made, {breaker} must give the solution."
+            n = len(rnd.rows)
+            head = npgettext(
+                "dobbelduel",
+                "Round {number} of {count} - {breaker} breaks {maker}'s code: {n} attempt made, "
+                "{breaker} must give the solution.",
+                "Round {number} of {count} - {breaker} breaks {maker}'s code: {n} attempts made, "
+                "{breaker} must give the solution.", n).format(n=n, **names)
         else:
-            head += (
-                f"attempt {len(rnd.rows) + 1} of {MAX_ATTEMPTS}, {_white_left(rnd.white_left)}. "
-                f"Rolled: {_roll_text(rnd.rolled)}"
-            )
-        return f"{head}\nPoints: {points}"
+            head = pgettext(
+                "dobbelduel",
+                "Round {number} of {count} - {breaker} breaks {maker}'s code: attempt {attempt} "
+                "of {attempts}, {left}. Rolled: {dice}").format(
+                attempt=len(rnd.rows) + 1, attempts=MAX_ATTEMPTS,
+                left=_white_left(rnd.white_left), dice=_roll_text(rnd.rolled), **names)
+        return head + "\n" + pgettext("dobbelduel", "Points: {points}").format(points=points)
 
     def render_public(self, view: BaseModel) -> bytes:
         assert isinstance(view, PublicView)
@@ -449,7 +513,7 @@ class Dobbelduel(Game[DobbelduelState]):
     def private_text(self, view: BaseModel) -> str:
         assert isinstance(view, PrivateView)
         dice = " · ".join(f"{c} {d}" for c, d in zip(COLUMNS, view.code, strict=True))
-        return f"Your code: {dice}"
+        return pgettext("dobbelduel", "Your code: {dice}").format(dice=dice)
 
     def describe_public(self, view: BaseModel) -> str:
         """Whose code is being broken and the points, then the board as the picture shows it:
@@ -458,30 +522,46 @@ class Dobbelduel(Game[DobbelduelState]):
         assert isinstance(view, PublicView)
         lines = [self.status(view)]
         for rnd in view.rounds[:-1]:
-            breaker = view.players[rnd.codebreaker]
-            verdict = "broke the code" if rnd.broken else "did not break the code"
-            lines.append(f"Round {rnd.number}: {breaker} {verdict}, {rnd.score or 0} points")
+            if rnd.broken:
+                said = pgettext("dobbelduel", "Round {number}: {breaker} broke the code, {score} "
+                                "points")
+            else:
+                said = pgettext("dobbelduel", "Round {number}: {breaker} did not break the code, "
+                                "{score} points")
+            lines.append(said.format(number=rnd.number, breaker=view.players[rnd.codebreaker],
+                                     score=rnd.score or 0))
         rnd = view.current
         for k, row in enumerate(rnd.rows, 1):
             dice = ", ".join(f"{c} {d}" for c, d in zip(COLUMNS, row.dice, strict=True)
                              if d is not None)
-            lines.append(f"Attempt {k}: {dice}: {row.equal} equal (=), {row.higher} too high "
-                         f"(>), {row.lower} too low (+)")
+            counts = ", ".join((
+                npgettext("dobbelduel", "{n} equal (=)", "{n} equal (=)", row.equal).format(
+                    n=row.equal),
+                npgettext("dobbelduel", "{n} too high (>)", "{n} too high (>)", row.higher).format(
+                    n=row.higher),
+                npgettext("dobbelduel", "{n} too low (+)", "{n} too low (+)", row.lower).format(
+                    n=row.lower),
+            ))
+            # i18n: an attempt in a picture's description: the white dice per column, then
+            # the counts of = > +
+            lines.append(pgettext("dobbelduel", "Attempt {number}: {dice}: {counts}").format(
+                number=k, dice=dice, counts=counts))
         if rnd.solution is not None:
             given = ", ".join(f"{c} {d}" for c, d in zip(COLUMNS, rnd.solution, strict=True))
-            lines.append(f"Solution given: {given}")
+            lines.append(pgettext("dobbelduel", "Solution given: {dice}").format(dice=given))
         if rnd.code is not None:
             code = ", ".join(f"{c} {d}" for c, d in zip(COLUMNS, rnd.code, strict=True))
-            lines.append(f"The code: {code}")
+            lines.append(pgettext("dobbelduel", "The code: {dice}").format(dice=code))
         return paragraph("\n".join(lines))
 
     def describe_private(self, view: BaseModel) -> str:
         """The code picture: each column's die, by column letter and colour."""
         assert isinstance(view, PrivateView)
-        dice = ", ".join(f"{c} ({colour}) {d}" for c, colour, d in
-                         zip(COLUMNS, ("blue", "red", "yellow", "green"), view.code, strict=True))
-        return paragraph(f"Your code for round {view.round}, which "
-                         f"{shorten(view.codebreaker)} tries to break: {dice}")
+        dice = ", ".join(f"{c} ({colour(k)}) {d}"
+                         for k, (c, d) in enumerate(zip(COLUMNS, view.code, strict=True)))
+        return paragraph(pgettext("dobbelduel", "Your code for round {number}, which "
+                                  "{breaker} tries to break: {dice}").format(
+            number=view.round, breaker=shorten(view.codebreaker), dice=dice))
 
     # -- artificial players ------------------------------------------------------------------
     def ai_action(self, state: DobbelduelState, seat: Seat, rng: Rng) -> str:
