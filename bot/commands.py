@@ -16,9 +16,11 @@ from discord import app_commands
 
 from bot import clocks
 from bot.errors import UNKNOWN_COMMAND, OptionError, answer
-from bot.limits import CHOICE_NAME, CHOICES, DESCRIPTION, ELLIPSIS, TAUNT_MAX, fit, one_line
+from bot.languages import lname, lstr
+from bot.limits import CHOICE_NAME, CHOICES, ELLIPSIS, TAUNT_MAX, fit, one_line
+from games import i18n
 from games.contract import Form, Game, OptionSpec
-from games.i18n import set_language
+from games.i18n import N_, NC_, _, ngettext, set_language
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -67,40 +69,46 @@ class Checked(app_commands.Transformer):
         return self.high if self.kind is int and not self.allowed else None
 
     async def transform(self, interaction: discord.Interaction, value: Any, /) -> Any:
+        name = i18n.command(self.name)  # as the person's Discord shows the option
         if value is None:
             if self.required:
-                raise OptionError(f"`{self.name}` is missing: give it a value.")
+                raise OptionError(_("`{name}` is missing: give it a value.").format(name=name))
             return None
         if self.allowed:
             if not any(type(value) is type(v) and value == v for v in self.allowed.values()):
-                names = ", ".join(self.allowed)
-                raise OptionError(fit(f"`{self.name}` must be one of: {names}.", 500))
+                names = ", ".join(_(choice) for choice in self.allowed)
+                raise OptionError(fit(_("`{name}` must be one of: {names}.").format(
+                    name=name, names=names), 500))
         elif self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int) or not (
                 (self.low is None or value >= self.low)
                 and (self.high is None or value <= self.high)
             ):
-                raise OptionError(f"`{self.name}` takes {self._range()}.")
+                raise OptionError(self._range(name))
         elif not isinstance(value, self.kind) or isinstance(value, bool) != (self.kind is bool):
             raise OptionError(
-                f"`{self.name}` takes {self._kind_words()}: type it again, or pick it from "
-                "the list."
+                _("`{name}` takes yes or no: type it again, or pick it from the list.")
+                .format(name=name) if self.kind is bool else
+                _("`{name}` takes text: type it again, or pick it from the list.")
+                .format(name=name)
             )
         elif self.max_length is not None and len(value) > self.max_length:
-            raise OptionError(f"`{self.name}` takes at most {self.max_length} characters.")
+            raise OptionError(ngettext("`{name}` takes at most {n} character.",
+                                       "`{name}` takes at most {n} characters.",
+                                       self.max_length).format(name=name, n=self.max_length))
         return value
 
-    def _range(self) -> str:
+    def _range(self, name: str) -> str:
         if self.low is not None and self.high is not None:
-            return f"a whole number from {self.low} to {self.high}"
+            return _("`{name}` takes a whole number from {low} to {high}.").format(
+                name=name, low=self.low, high=self.high)
         if self.low is not None:
-            return f"a whole number of at least {self.low}"
+            return _("`{name}` takes a whole number of at least {low}.").format(
+                name=name, low=self.low)
         if self.high is not None:
-            return f"a whole number of at most {self.high}"
-        return "a whole number"
-
-    def _kind_words(self) -> str:
-        return "yes or no" if self.kind is bool else "text"
+            return _("`{name}` takes a whole number of at most {high}.").format(
+                name=name, high=self.high)
+        return _("`{name}` takes a whole number.").format(name=name)
 
 
 class GameGroup(app_commands.Group):
@@ -116,26 +124,30 @@ class GameGroup(app_commands.Group):
 def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
     group = GameGroup(
         name=game.name,
-        description=fit(f"Play {game.title} in this channel", DESCRIPTION),
+        description=lstr(N_("Play {game} in this channel"), game=game.title),
         guild_only=True,
     )
     h = bot.handlers
 
-    def simple(name: str, description: str, handler: Handler) -> None:
+    def simple(name: str, description: app_commands.locale_str, handler: Handler) -> None:
         async def callback(interaction: discord.Interaction) -> None:
             await handler(interaction, game)
 
-        group.add_command(app_commands.Command(name=name, description=fit(description, DESCRIPTION),
+        group.add_command(app_commands.Command(name=name, description=description,
                                                callback=callback))
 
     group.add_command(_start_command(bot, game))
-    simple("join", f"Join the {game.title} lobby in this channel", h.join)
-    simple("leave", "Leave the game (a bot takes your seat once it has begun)", h.leave)
-    simple("begin", "Begin the game (host only)", h.begin)
-    simple("hand", "Show your private view (cards, code), only to you", h.hand)
-    simple("board", "Post the board picture again", h.board)
-    simple("rules", f"A short summary of the {game.title} rules", h.rules)
-    simple("end", "End the game (host or Manage Channels)", h.end)
+    simple(NC_("command", "join"),
+           lstr(N_("Join the {game} lobby in this channel"), game=game.title), h.join)
+    simple(NC_("command", "leave"),
+           lstr(N_("Leave the game (a bot takes your seat once it has begun)")), h.leave)
+    simple(NC_("command", "begin"), lstr(N_("Begin the game (host only)")), h.begin)
+    simple(NC_("command", "hand"),
+           lstr(N_("Show your private view (cards, code), only to you")), h.hand)
+    simple(NC_("command", "board"), lstr(N_("Post the board picture again")), h.board)
+    simple(NC_("command", "rules"),
+           lstr(N_("A short summary of the {game} rules"), game=game.title), h.rules)
+    simple(NC_("command", "end"), lstr(N_("End the game (host or Manage Channels)")), h.end)
     group.add_command(_play_command(bot, game))
     for form in game.forms:
         group.add_command(_form_command(bot, game, form))
@@ -145,15 +157,25 @@ def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
     return group
 
 
+# The options' names, as the catalogs translate them (discord.py asks the translator for the
+# name of each parameter below; the names of a game's own options are its package's).
+OPTION_NAMES = (
+    NC_("command", "log"), NC_("command", "game_id"), NC_("command", "member"),
+    NC_("command", "threads"), NC_("command", "mine"), NC_("command", "number"),
+    NC_("command", "action"), NC_("command", "taunt"),
+)
+
+
 def _replay_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
-    @app_commands.describe(log="Also send the game's log as a text file")
+    @app_commands.describe(log=lstr(N_("Also send the game's log as a text file")))
     async def replay(interaction: discord.Interaction, log: bool = False) -> None:
         await bot.handlers.replay(interaction, game, bool(log))
 
     replay.__annotations__["log"] = Checked("log", bool)
     return app_commands.Command(
-        name="replay",
-        description=fit(f"The channel's last {game.title} game, one frame per move", DESCRIPTION),
+        name=NC_("command", "replay"),
+        description=lstr(N_("The channel's last {game} game, one frame per move"),
+                         game=game.title),
         callback=replay,
     )
 
@@ -161,15 +183,19 @@ def _replay_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, 
 def replay_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
     """`/replay game_id:`: any finished game of this server (its id is the session's)."""
 
-    @app_commands.describe(game_id="The game's number (shown by /stats and on its last board)",
-                           log="Also send the game's log as a text file")
+    @app_commands.describe(
+        game_id=lstr(N_("The game's number (shown by /{stats} and on its last board)"),
+                     stats=lname("stats")),
+        log=lstr(N_("Also send the game's log as a text file")),
+    )
     async def replay(interaction: discord.Interaction, game_id: int, log: bool = False) -> None:
         await bot.handlers.replay_by_id(interaction, game_id, bool(log))
 
     replay.__annotations__["game_id"] = Checked("game_id", int, required=True, min_value=1)
     replay.__annotations__["log"] = Checked("log", bool)
     command = app_commands.Command(
-        name="replay", description="A finished game of this server, one frame per move",
+        name="replay",
+        description=lstr(N_("A finished game of this server, one frame per move")),
         callback=replay,
     )
     command.guild_only = True
@@ -198,22 +224,21 @@ def _form_command(
         ))
     fill.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     fill.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        field.name: fit(f"{field.label}: {field.says(field.low)} to {field.says(field.high)}",
-                        DESCRIPTION)
+        field.name: lstr(N_("{label}: {low} to {high}"), label=lstr(field.label),
+                         low=field.says(field.low), high=field.says(field.high))
         for field in form.fields
     }
-    return app_commands.Command(name=form.kind, description=fit(form.title, DESCRIPTION),
-                                callback=fill)
+    return app_commands.Command(name=form.kind, description=lstr(form.title), callback=fill)
 
 
 def _kick_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
-    @app_commands.describe(member="The person whose seat the bot plays from now on")
+    @app_commands.describe(member=lstr(N_("The person whose seat the bot plays from now on")))
     async def kick(interaction: discord.Interaction, member: discord.User) -> None:
         await bot.handlers.kick(interaction, game, member)
 
     return app_commands.Command(
-        name="kick",
-        description="Hand a person's seat to the bot (host or Manage Channels)",
+        name=NC_("command", "kick"),
+        description=lstr(N_("Hand a person's seat to the bot (host or Manage Channels)")),
         callback=kick,
     )
 
@@ -222,14 +247,15 @@ def settings_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
     """`/settings`: the server's defaults for new games, for those who may manage the server
     (Discord hides it from others; the handler checks again)."""
 
-    @app_commands.describe(threads="Open every new game in a thread of its channel, unless its "
-                                   "host says otherwise when starting it")
+    @app_commands.describe(threads=lstr(N_("Open every new game in a thread of its channel, "
+                                           "unless its host says otherwise when starting it")))
     async def settings(interaction: discord.Interaction, threads: bool | None = None) -> None:
         await bot.handlers.settings(interaction, threads)
 
     settings.__annotations__["threads"] = Checked("threads", bool)
     command = app_commands.Command(
-        name="settings", description="This server's defaults for new games", callback=settings
+        name=NC_("command", "settings"),
+        description=lstr(N_("This server's defaults for new games")), callback=settings,
     )
     command.guild_only = True
     command.default_permissions = discord.Permissions(manage_guild=True)
@@ -239,13 +265,14 @@ def settings_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
 def games_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
     """`/games`: every lobby and running game of this server, or those waiting for you."""
 
-    @app_commands.describe(mine="Only the games waiting for your move or answer")
+    @app_commands.describe(mine=lstr(N_("Only the games waiting for your move or answer")))
     async def games(interaction: discord.Interaction, mine: bool = False) -> None:
         await bot.handlers.games(interaction, bool(mine))
 
     games.__annotations__["mine"] = Checked("mine", bool)
     command = app_commands.Command(
-        name="games", description="The games running in this server: whose move, since when",
+        name=NC_("command", "games"),
+        description=lstr(N_("The games running in this server: whose move, since when")),
         callback=games,
     )
     command.guild_only = True
@@ -253,7 +280,8 @@ def games_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
 
 
 def _seat_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
-    @app_commands.describe(number="The seat to sit in (1 is the first); swaps with its player")
+    @app_commands.describe(
+        number=lstr(N_("The seat to sit in (1 is the first); swaps with its player")))
     async def seat(interaction: discord.Interaction, number: int) -> None:
         await bot.handlers.seat(interaction, game, number)
 
@@ -261,15 +289,16 @@ def _seat_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
         "number", int, required=True, min_value=1, max_value=game.max_players
     )
     return app_commands.Command(
-        name="seat", description="Choose your seat in the lobby (to pick partners)", callback=seat
+        name=NC_("command", "seat"),
+        description=lstr(N_("Choose your seat in the lobby (to pick partners)")), callback=seat,
     )
 
 
 def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
     if game.taunts:
         @app_commands.describe(
-            action="Your move: start typing to see the moves you can make now",
-            taunt="Something to say with your move; the channel reads it with the hit",
+            action=lstr(N_("Your move: start typing to see the moves you can make now")),
+            taunt=lstr(N_("Something to say with your move; the channel reads it with the hit")),
         )
         async def play(interaction: discord.Interaction, action: str,
                        taunt: str | None = None) -> None:
@@ -277,7 +306,8 @@ def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
 
         play.__annotations__["taunt"] = Checked("taunt", str, max_length=TAUNT_MAX)
     else:
-        @app_commands.describe(action="Your move: start typing to see the moves you can make now")
+        @app_commands.describe(
+            action=lstr(N_("Your move: start typing to see the moves you can make now")))
         async def play(interaction: discord.Interaction, action: str) -> None:
             await bot.handlers.play(interaction, game, action)
 
@@ -295,7 +325,8 @@ def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
             return []
         return fitted(choices)
 
-    command = app_commands.Command(name="play", description="Make your move", callback=play)
+    command = app_commands.Command(name=NC_("command", "play"),
+                                   description=lstr(N_("Make your move")), callback=play)
     command.autocomplete("action")(complete)
     return command
 
@@ -315,47 +346,51 @@ def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, .
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                           annotation=discord.Interaction)
     ]
-    descriptions: dict[str, str] = {}
+    descriptions: dict[str, app_commands.locale_str] = {}
     choices: dict[str, list[app_commands.Choice[Any]]] = {}
     for spec in game.options:
         parameters.append(_parameter(spec))
-        descriptions[spec.name] = fit(spec.description, DESCRIPTION)
+        descriptions[spec.name] = lstr(spec.description)
         if spec.choices:
             choices[spec.name] = [
-                app_commands.Choice(name=fit(name, CHOICE_NAME), value=value)
+                app_commands.Choice(name=lstr(name, limit=CHOICE_NAME), value=value)
                 for name, value in spec.choices.items()
             ]
     parameters.append(
-        inspect.Parameter("bots", inspect.Parameter.KEYWORD_ONLY, default=None,
+        inspect.Parameter(NC_("command", "bots"), inspect.Parameter.KEYWORD_ONLY, default=None,
                           annotation=Checked("bots", int, min_value=0,
                                              max_value=game.max_players - 1))
     )
-    descriptions["bots"] = "How many seats the bot plays itself (0 by default)"
-    clock_options = [("turn_time", "How long a turn may take before the bot moves for that "
-                      "player (off by default)", clocks.TURN_TIMES)]
+    descriptions["bots"] = lstr(N_("How many seats the bot plays itself (0 by default)"))
+    clock_options = [(NC_("command", "turn_time"),
+                      N_("How long a turn may take before the bot moves for that player (off by "
+                         "default)"), clocks.TURN_TIMES)]
     if game.has_reactions:
-        clock_options.append(("reaction_time", "How long everyone may answer an attack or a "
-                              "card (1 minute by default)", clocks.REACTION_TIMES))
+        clock_options.append((NC_("command", "reaction_time"),
+                              N_("How long everyone may answer an attack or a card (1 minute by "
+                                 "default)"), clocks.REACTION_TIMES))
     for name, description, times in clock_options:
         parameters.append(inspect.Parameter(
             name, inspect.Parameter.KEYWORD_ONLY, default=None,
             annotation=Checked(name, int, choices=times),
         ))
-        descriptions[name] = fit(description, DESCRIPTION)
-        choices[name] = [app_commands.Choice(name=fit(label, CHOICE_NAME), value=value)
+        descriptions[name] = lstr(description)
+        choices[name] = [app_commands.Choice(name=lstr(label, limit=CHOICE_NAME), value=value)
                          for label, value in times.items()]
     parameters.append(inspect.Parameter(
-        "thread", inspect.Parameter.KEYWORD_ONLY, default=None,
+        NC_("command", "thread"), inspect.Parameter.KEYWORD_ONLY, default=None,
         annotation=Checked("thread", bool),
     ))
-    descriptions["thread"] = ("Open the game in a new thread of this channel (the server's "
-                              "/settings choice by default)")
+    descriptions["thread"] = lstr(N_("Open the game in a new thread of this channel (the "
+                                     "server's /{settings} choice by default)"),
+                                  settings=lname("settings"))
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     start.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     if choices:
         start.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
     return app_commands.Command(
-        name="start", description=fit(f"Open a {game.title} lobby in this channel", DESCRIPTION),
+        name=NC_("command", "start"),
+        description=lstr(N_("Open a {game} lobby in this channel"), game=game.title),
         callback=start,
     )
 

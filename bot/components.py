@@ -38,8 +38,9 @@ from bot.menus import (
     step_label,
     to_base36,
 )
+from games import i18n
 from games.contract import Action, Form
-from games.i18n import set_language
+from games.i18n import NC_, _, pgettext, set_language
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -83,17 +84,18 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PREFIX + r":l:(?P<sid>" + ID36 + r"):(?P<op>join|leave|begin)",
 ):
-    STYLES = {
-        "join": ("Join", discord.ButtonStyle.primary),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "begin": ("Begin", discord.ButtonStyle.success),
+    STYLES = {  # the labels in the language in force when the card is made (the channel's)
+        "join": (NC_("button", "Join"), discord.ButtonStyle.primary),
+        "leave": (NC_("button", "Leave"), discord.ButtonStyle.secondary),
+        "begin": (NC_("button", "Begin"), discord.ButtonStyle.success),
     }
 
     def __init__(self, session_id: int, op: str) -> None:
         label, style = self.STYLES[op]
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"{PREFIX}:l:{to_base36(session_id)}:{op}"
+                label=pgettext("button", label), style=style,
+                custom_id=f"{PREFIX}:l:{to_base36(session_id)}:{op}",
             )
         )
         self.session_id = session_id
@@ -120,14 +122,14 @@ class _SessionButton(
     kind (in their template too), the look, and what a press does."""
 
     KIND: ClassVar[str]
-    LABEL: ClassVar[str]
+    LABEL: ClassVar[str]  # in English, marked NC_("button", ...): shown in the language in force
     EMOJI: ClassVar[str]
     STYLE: ClassVar[discord.ButtonStyle]
 
     def __init__(self, session_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=self.LABEL,
+                label=pgettext("button", self.LABEL),
                 emoji=self.EMOJI,
                 style=self.STYLE,
                 custom_id=f"{PREFIX}:{self.KIND}:{to_base36(session_id)}",
@@ -153,7 +155,7 @@ class _SessionButton(
 class OpenMenuButton(_SessionButton, template=PREFIX + r":o:(?P<sid>" + ID36 + r")"):
     """"Play": opens the caller's own menu of legal moves, privately."""
 
-    KIND, LABEL, EMOJI, STYLE = "o", "Play", "🎲", discord.ButtonStyle.primary
+    KIND, LABEL, EMOJI, STYLE = "o", NC_("button", "Play"), "🎲", discord.ButtonStyle.primary
 
     async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
         await handlers.open_menu(interaction, self.session_id)
@@ -162,7 +164,7 @@ class OpenMenuButton(_SessionButton, template=PREFIX + r":o:(?P<sid>" + ID36 + r
 class HandButton(_SessionButton, template=PREFIX + r":h:(?P<sid>" + ID36 + r")"):
     """"My hand": the caller's private view, privately (the same as /<game> hand)."""
 
-    KIND, LABEL, EMOJI, STYLE = "h", "My hand", "🔒", discord.ButtonStyle.secondary
+    KIND, LABEL, EMOJI, STYLE = "h", NC_("button", "My hand"), "🔒", discord.ButtonStyle.secondary
 
     async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
         await handlers.show_hand(interaction, self.session_id)
@@ -171,7 +173,7 @@ class HandButton(_SessionButton, template=PREFIX + r":h:(?P<sid>" + ID36 + r")")
 class RematchButton(_SessionButton, template=PREFIX + r":r:(?P<sid>" + ID36 + r")"):
     """"Rematch" on a finished game's board: a new lobby with the same players and options."""
 
-    KIND, LABEL, EMOJI, STYLE = "r", "Rematch", "🔁", discord.ButtonStyle.success
+    KIND, LABEL, EMOJI, STYLE = "r", NC_("button", "Rematch"), "🔁", discord.ButtonStyle.success
 
     async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
         await handlers.rematch(interaction, self.session_id)
@@ -188,7 +190,7 @@ class RulesButton(
     def __init__(self, game: str, session_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Full rules",
+                label=pgettext("button", "Full rules"),
                 emoji="📖",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{PREFIX}:f:{game}:{to_base36(session_id)}",
@@ -350,14 +352,16 @@ class FormModal(discord.ui.Modal):
         self, session_id: int, version: int, form: Form, defaults: list[int]
     ) -> None:
         super().__init__(
-            title=_label(form.title, MODAL_TITLE),
+            title=_label(_(form.title), MODAL_TITLE),
             custom_id=f"{PREFIX}:F:{to_base36(session_id)}:{to_base36(version)}:{form.kind}",
             timeout=MODAL_TIMEOUT,
         )
         for field, value in zip(form.fields, defaults, strict=True):
             self.add_item(discord.ui.TextInput(
-                label=_label(f"{field.label} ({field.says(field.low)} to "
-                             f"{field.says(field.high)})", TEXT_INPUT_LABEL),
+                # i18n: a number's label in a form, and its range ("Aim (-30 to 30)")
+                label=_label(_("{label} ({low} to {high})").format(
+                    label=_(field.label), low=field.says(field.low),
+                    high=field.says(field.high)), TEXT_INPUT_LABEL),
                 custom_id=field.name, default=str(value), min_length=1,
                 max_length=FIELD_TEXT_MAX,
             ))
@@ -451,17 +455,19 @@ def menu_view(
                            placeholder=fit(f"{first} … {last}", PLACEHOLDER))
             )
     else:
-        view.add_item(discord.ui.Button(label="Too long for a menu: type it in play",
+        # i18n: {play} is the name of the command /<game> play in the reader's language
+        too_long = _("Too long for a menu: type it in {play}").format(play=i18n.command("play"))
+        view.add_item(discord.ui.Button(label=_label(too_long, BUTTON_LABEL),
                                         custom_id=f"{PREFIX}:x", disabled=True))
     parent = _parent_with_choice(actions, step.prefix) if step.prefix else None
     if parent is not None and menu_step(actions, parent).prefix != step.prefix:
-        back = StepButton("m", session_id, version, parent, label="Back",
+        back = StepButton("m", session_id, version, parent, label=pgettext("button", "Back"),
                           style=discord.ButtonStyle.secondary)
         if _id_fits(back):
             back.item.row = 4
             view.add_item(back)
     for form in forms:
-        view.add_item(FormButton(session_id, version, form.kind, label=form.button))
+        view.add_item(FormButton(session_id, version, form.kind, label=_(form.button)))
     return view
 
 
@@ -488,7 +494,9 @@ def _parent_with_choice(actions: list[Action], prefix: str) -> str:
 def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
     """The text above a menu step, at most HEADER_MAX characters: the bot may put the news
     of a move above it in the same message."""
-    more = "(More choices than fit here: type them in `play` with autocomplete.)"
+    # i18n: {play} is the name of the command /<game> play in the reader's language
+    more = _("(More choices than fit here: type them in `{play}` with autocomplete.)").format(
+        play=i18n.command("play"))
     chosen = step_label(actions, step.prefix)
     lines = [f"**{fit(chosen, 300)}**"] if chosen else []
     lines.append(prompt)

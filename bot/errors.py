@@ -21,32 +21,47 @@ from bot.lifecycle import RESTARTING, Drain
 from bot.limits import CHOICE_NAME, fit
 from bot.store import StoreBusy, StoreUnavailable
 from bot.table import TableError
+from games import i18n
+from games.i18n import N_, _
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
-UNKNOWN_BUTTON = (
+# The answers below are made at import, in English: `answer` gives each in its reader's
+# language (their Discord's), and `describe` too.
+# i18n: {play} is the name of the command /<game> play in the reader's language
+UNKNOWN_BUTTON = N_(
     "⚠️ That button is out of date: the game has moved on or it is not one of mine. "
-    "Press Play on the newest board, or use `/<game> play`."
+    "Press Play on the newest board, or use `/<game> {play}`."
 )
-UNKNOWN_COMMAND = (
+UNKNOWN_COMMAND = N_(
     "⚠️ I do not know that command, or it is out of date: type / and choose it from the list "
     "again."
 )
-SORRY = "⚠️ Something went wrong on my side; nothing was changed. Please try again."
+SORRY = N_("⚠️ Something went wrong on my side; nothing was changed. Please try again.")
 T = TypeVar("T")
-BUSY = (
+BUSY = N_(
     "⏳ I am busy right now (my game records are locked for a moment); nothing was changed. "
     "Try again in a few seconds."
 )
-UNAVAILABLE = (
+UNAVAILABLE = N_(
     "⏳ I cannot reach my game records right now. Try again in a minute; if your move was "
     "saved before this, the board will show it."
 )
 SAVED = "saved"  # interaction.extras key: this interaction's change is saved already
-AFTER_SAVE = (
+AFTER_SAVE = N_(
     "⚠️ Your move was saved, but showing it to you failed on my side. The board in the "
     "channel shows it (it may take a moment); press Play there to go on."
 )
+_MADE_AT_IMPORT = frozenset({UNKNOWN_BUTTON, UNKNOWN_COMMAND, SORRY, BUSY, UNAVAILABLE,
+                             AFTER_SAVE, RESTARTING})
+
+
+def in_force(text: str) -> str:
+    """One of the answers above (made at import, in English) in the language in force; any
+    other text as it is (made in that language already)."""
+    if text not in _MADE_AT_IMPORT:
+        return text
+    return _(text).replace("{play}", i18n.command("play"))
 
 
 def mark_saved(interaction: discord.Interaction) -> None:
@@ -67,12 +82,12 @@ def describe(error: BaseException) -> str:
         return f"⚠️ {error}"
     if isinstance(error, StoreBusy):
         log.warning("the database is busy: %s", error)
-        return BUSY
+        return in_force(BUSY)
     if isinstance(error, StoreUnavailable):
         log.warning("the database cannot be reached: %s", error)
-        return UNAVAILABLE
+        return in_force(UNAVAILABLE)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "⚠️ Games are played in server channels; use this command there."
+        return _("⚠️ Games are played in server channels; use this command there.")
     if isinstance(error, app_commands.CheckFailure):
         return f"⚠️ {error}"
     if isinstance(
@@ -84,17 +99,18 @@ def describe(error: BaseException) -> str:
         # A command this release does not have (forged, or synced by another release): the
         # person's input is not logged, only what kind of mismatch it was.
         log.warning("a command that does not match mine: %s", type(error).__name__)
-        return UNKNOWN_COMMAND
+        return in_force(UNKNOWN_COMMAND)
     if isinstance(error, discord.Forbidden):
-        return "⚠️ I lack a permission here (Send Messages, Attach Files, Embed Links)."
+        return _("⚠️ I lack a permission here (Send Messages, Attach Files, Embed Links).")
     log.error("unexpected error", exc_info=error)
-    return SORRY
+    return in_force(SORRY)
 
 
 async def answer(interaction: discord.Interaction, text: str) -> None:
     """Tell the person privately; never fails itself: a lost connection, Discord refusing the
     answer or anything else is only logged, as a warning without the text (it may tell the
     person's own cards)."""
+    text = in_force(text)
     try:
         if interaction.type is discord.InteractionType.autocomplete:
             if not interaction.response.is_done():  # a list is the only answer it can take
@@ -158,4 +174,4 @@ def _described(error: BaseException) -> str:
         return describe(error)
     except Exception:  # noqa: BLE001 - a message that cannot be made is still an answer
         log.warning("could not describe a %s", type(error).__name__)
-        return SORRY
+        return in_force(SORRY)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import posting, replays, replies
+from bot import languages, posting, replays, replies
 from bot import store as st
 from bot.components import FormModal, menu_header, menu_view, rules_view
 from bot.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
@@ -25,7 +25,9 @@ from bot.menus import menu_step
 from bot.outbox import UNKNOWN_CHANNEL
 from bot.table import AlreadyDone, Change, Table, TableError
 from bot.upkeep import check_can_host, check_can_open_threads
+from games import i18n
 from games.contract import Action, Form, Game, RuleError, shorten
+from games.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -103,16 +105,21 @@ def _unclear(typed: str, found: list[Action], legal: list[Action]) -> str:
     """The answer to words that name several moves or none: the closest moves, by label."""
     said = shorten(typed, 40)
     if not said:
-        return "⚠️ Type the move you want to make (a card and a pawn, say). Press Play to choose it."
+        return _("⚠️ Type the move you want to make (a card and a pawn, say). Press Play to "
+                 "choose it.")
     if found:
         named = "; ".join(a.label for a in found[:SHOWN_MOVES])
-        more = f" (and {len(found) - SHOWN_MOVES} more)" if len(found) > SHOWN_MOVES else ""
-        return fit(f"❔ “{said}” could be: {named}{more}. Type more of it, or press Play.")
+        if len(found) > SHOWN_MOVES:
+            return fit(_("❔ “{typed}” could be: {moves} (and {more} more). Type more of it, or "
+                         "press Play.").format(typed=said, moves=named,
+                                               more=len(found) - SHOWN_MOVES))
+        return fit(_("❔ “{typed}” could be: {moves}. Type more of it, or press Play.").format(
+            typed=said, moves=named))
     if not legal:
-        return "⚠️ You have no move to make right now."
+        return _("⚠️ You have no move to make right now.")
     named = "; ".join(a.label for a in legal[:SHOWN_MOVES - 1])
-    return fit(f"⚠️ No move of yours matches “{said}”. You could play: {named}. "
-               "Press Play to see every move.")
+    return fit(_("⚠️ No move of yours matches “{typed}”. You could play: {moves}. Press Play to "
+                 "see every move.").format(typed=said, moves=named))
 
 
 class Handlers:
@@ -169,11 +176,12 @@ class Handlers:
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             )
         except discord.Forbidden:
-            raise TableError(
+            # i18n: the permissions by their names in Discord; {thread} is the option's name
+            raise TableError(_(
                 "I cannot open a thread here: please grant me Create Public Threads and Send "
                 "Messages in Threads in this channel, or start the game without a thread "
-                "(`thread: False`)."
-            ) from None
+                "(`{thread}: False`)."
+            ).format(thread=i18n.command("thread"))) from None
         session = await self.table.start(
             game,
             guild_id=interaction.guild_id,
@@ -187,8 +195,8 @@ class Handlers:
             thread_of=channel.id,
         )
         with self.table.to_channel(session):
-            said = (f"🧵 {interaction.user.mention} opened a {game.title} game in "
-                    f"{thread.mention}: join it there.")
+            said = _("🧵 {person} opened a {game} game in {thread}: join it there.").format(
+                person=interaction.user.mention, game=game.title, thread=thread.mention)
         await replies.send(interaction, content=said,
                            allowed_mentions=discord.AllowedMentions.none())
         card = await thread.send(**self._lobby(game, session))
@@ -203,18 +211,23 @@ class Handlers:
         if threads is not None:
             member = interaction.user
             if not (isinstance(member, discord.Member) and member.guild_permissions.manage_guild):
-                raise TableError("Only someone with the Manage Server permission can change "
-                                 "this server's settings.")
+                raise TableError(_("Only someone with the Manage Server permission can change "
+                                   "this server's settings."))
             await store.set_threads_by_default(interaction.guild_id, threads)
         on = await store.threads_by_default(interaction.guild_id)
-        said = "New games open in a thread of their channel" if on else (
-            "New games open in their channel itself")
-        await replies.send(
-            interaction,
-            content=f"⚙️ {said}; a host can choose otherwise with `thread:` when starting one."
-            + ("" if threads is not None else " Change it with `/settings threads:`."),
-            ephemeral=threads is None,
-        )
+        # A change is told to the channel, in its language; the settings shown, to the asker.
+        with (i18n.speaking(languages.channel_language(self.bot, interaction.guild_id))
+              if threads is not None else contextlib.nullcontext()):
+            names = {"thread": i18n.command("thread")}
+            # i18n: {thread} is the name of the option thread of /<game> start
+            said = (_("⚙️ New games open in a thread of their channel; a host can choose "
+                      "otherwise with `{thread}:` when starting one.") if on else
+                    _("⚙️ New games open in their channel itself; a host can choose otherwise "
+                      "with `{thread}:` when starting one.")).format(**names)
+        if threads is None:
+            said += " " + _("Change it with `/{settings} {threads}:`.").format(
+                settings=i18n.command("settings"), threads=i18n.command("threads"))
+        await replies.send(interaction, content=said, ephemeral=threads is None)
 
     @guarded
     async def join(self, interaction: discord.Interaction, game: Game[Any]) -> None:
@@ -222,8 +235,9 @@ class Handlers:
             game, interaction.channel_id, interaction.user.id, _name(interaction.user)
         )
         with self.table.to_channel(session):
-            said = (f"{interaction.user.mention} joined the {game.title} lobby "
-                    f"({len(session.players)}/{game.max_players}).")
+            said = _("{person} joined the {game} lobby ({count}/{most}).").format(
+                person=interaction.user.mention, game=game.title, count=len(session.players),
+                most=game.max_players)
         await replies.send(interaction, content=said,
                            allowed_mentions=discord.AllowedMentions.none())
         await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
@@ -235,7 +249,8 @@ class Handlers:
             game, interaction.channel_id, interaction.user.id, number
         )
         with self.table.to_channel(session):
-            said = f"{interaction.user.mention} sits in seat {number}."
+            said = _("{person} sits in seat {number}.").format(
+                person=interaction.user.mention, number=number)
         await replies.send(interaction, content=said,
                            allowed_mentions=discord.AllowedMentions.none())
         await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
@@ -253,7 +268,9 @@ class Handlers:
         change = await self.table.begin(game, interaction.channel_id, interaction.user.id)
         mark_saved(interaction)
         await replies.send(
-            interaction, content=f"✅ {game.title} begins: the board follows in this channel.",
+            interaction,
+            content=_("✅ {game} begins: the board follows in this channel.").format(
+                game=game.title),
             ephemeral=True,
         )
         await self.after_change(change)
@@ -382,8 +399,11 @@ class Handlers:
                 return form, state, seat
         known = next((form for form in game.forms if form.kind == kind), None)
         if known is None:
-            raise TableError("That is not a move of this game.")
-        raise TableError(f"You cannot {known.title[:1].lower()}{known.title[1:]} now.")
+            raise TableError(_("That is not a move of this game."))
+        title = _(known.title)
+        # i18n: {move} is a move made of numbers, its title with a small first letter ("flick
+        # a die")
+        raise TableError(_("You cannot {move} now.").format(move=title[:1].lower() + title[1:]))
 
     @guarded
     async def open_form(
@@ -410,9 +430,10 @@ class Handlers:
             text = texts.get(field.name, "")
             number = _whole_number(text)
             if number is None:
-                raise TableError(f"`{field.name}` takes a whole number from "
-                                 f"{field.says(field.low)} to {field.says(field.high)}, not "
-                                 f"“{shorten(text, 20)}”.")
+                raise TableError(_("`{name}` takes a whole number from {low} to {high}, not "
+                                   "“{typed}”.").format(
+                    name=i18n.command(field.name), low=field.says(field.low),
+                    high=field.says(field.high), typed=shorten(text, 20)))
             values.append(number)
         try:
             action_id = form.action_id(values)
@@ -495,11 +516,11 @@ class Handlers:
         except AlreadyDone:  # Discord delivered this twice: say what the first did,
             # in a message of its own: the menu the first delivery left must stay in place
             await self._reply(interaction, {"content": fit(
-                "✅ Done already: your move counts once."
+                _("✅ Done already: your move counts once.")
             )}, edit=False)
             return
         mark_saved(interaction)
-        message: dict[str, Any] = {"content": f"✅ {label or 'Done'}"}
+        message: dict[str, Any] = {"content": "✅ " + (label or _("Done"))}
         follow_up = self._step_message(change.session, interaction.user.id, "")
         if follow_up is not None:
             follow_up["content"] = fit(f"{message['content']}\n\n{follow_up['content']}")
@@ -538,7 +559,7 @@ class Handlers:
         self.table.check_turn(session, interaction.user.id)
         message = self._step_message(session, interaction.user.id, prefix)
         if message is None:
-            raise TableError("That choice is no longer open; press Play again.")
+            raise TableError(_("That choice is no longer open; press Play again."))
         if new:
             await replies.send(interaction, ephemeral=True, **message)
         else:
@@ -572,7 +593,8 @@ class Handlers:
             if await self.table.store.open_session(interaction.channel_id) is not None:
                 raise  # another game runs here: its own message says so
             ending = await self.table.last_words(game, interaction.channel_id)
-            raise TableError(f"{ending} Start a new one with `/{game.name} start`.") from None
+            raise TableError(_("{ending} Start a new one with `/{game} {start}`.").format(
+                ending=ending, game=game.name, start=i18n.command("start"))) from None
         await self._send_hand(interaction, session)
 
     @guarded
@@ -583,17 +605,18 @@ class Handlers:
         session = await self._back(session, interaction.user.id)
         seat = self.table.seat_of(session, interaction.user.id)
         if seat is None:
-            raise TableError("You are not in this game.")
+            raise TableError(_("You are not in this game."))
         if session.status not in ("lobby", "active"):
-            raise TableError(f"That game is over. {self.table.ending_of(session)}")
+            raise TableError(_("That game is over. {ending}").format(
+                ending=self.table.ending_of(session)))
         if session.state is None:
-            raise TableError("The game has not begun yet: nothing is dealt.")
+            raise TableError(_("The game has not begun yet: nothing is dealt."))
         game = self.table.game_of(session)
         message = await posting.private_message(game, session, seat)
         if message is None:
             await replies.send(
                 interaction, ephemeral=True,
-                content="You hold nothing secret right now: the board shows everything.",
+                content=_("You hold nothing secret right now: the board shows everything."),
             )
             return
         await replies.send(interaction, ephemeral=True, **message)
@@ -633,7 +656,7 @@ class Handlers:
         try:
             session = await self.table.store.get_session(session_id)
         except st.NotFound:
-            raise TableError(replays.NOT_HERE) from None
+            raise TableError(replays.said(replays.NOT_HERE)) from None
         await self._send_replay(interaction, session, with_log)
 
     async def _send_replay(self, interaction: discord.Interaction, session: st.Session,
@@ -647,7 +670,7 @@ class Handlers:
             with self.table.to_channel(session):  # a message in the channel
                 made = await posting.drawn_replay(game, session, rows)
         except replays.ReplayError as error:
-            raise TableError(str(error)) from None
+            raise TableError(error.said()) from None
         with self.table.to_channel(session):
             message = replays.message(game, session, made, with_log=with_log)
         await replies.send(interaction, **message)
@@ -659,8 +682,9 @@ class Handlers:
                                            _name(interaction.user))
         game = self.table.game_of(session)
         with self.table.to_channel(session):
-            said = (f"🔁 {interaction.user.mention} asks for a rematch: the same players and "
-                    f"options. The host begins with Begin.")
+            # i18n: "Begin" is the lobby's button of that name
+            said = _("🔁 {person} asks for a rematch: the same players and options. The host "
+                     "begins with Begin.").format(person=interaction.user.mention)
         card = await replies.send(
             interaction, keep=True, content=said,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -678,8 +702,9 @@ class Handlers:
             session = None
         short, _full = game.rules_text({} if session is None else dict(session.options))
         players = (
-            f"{game.min_players} players" if game.min_players == game.max_players
-            else f"{game.min_players} to {game.max_players} players"
+            ngettext("{n} player", "{n} players", game.min_players).format(n=game.min_players)
+            if game.min_players == game.max_players
+            else _("{low} to {high} players").format(low=game.min_players, high=game.max_players)
         )
         await replies.send(
             interaction, content=fit(f"{short}\n*{game.title}: {players}.*"), ephemeral=True,
@@ -708,8 +733,9 @@ class Handlers:
             game, interaction.channel_id, interaction.user.id, can_manage=_can_manage(interaction)
         )
         with self.table.to_channel(session):
-            said = (f"The {game.title} game was ended by {interaction.user.mention}. "
-                    f"Start a new one with `/{game.name} start`.")
+            said = _("The {game} game was ended by {person}. Start a new one with "
+                     "`/{name} {start}`.").format(game=game.title, person=interaction.user.mention,
+                                                  name=game.name, start=i18n.command("start"))
         await replies.send(interaction, content=said,
                            allowed_mentions=discord.AllowedMentions.none())
         await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
@@ -750,13 +776,15 @@ class Handlers:
         lines = [posting.game_line(self.table.game_of(s), s, user)
                  for s in sessions[:GAMES_SHOWN] if s.game in self.table.games]
         if not lines:
-            empty = ("No game here waits for you." if mine
-                     else "No game is running in this server. Start one with `/<game> start`.")
+            empty = (_("No game here waits for you.") if mine
+                     else _("No game is running in this server. Start one with "
+                            "`/<game> {start}`.").format(start=i18n.command("start")))
             await replies.send(interaction, content=empty, ephemeral=True)
             return
-        title = "Games waiting for you" if mine else "Games in this server"
+        title = _("Games waiting for you") if mine else _("Games in this server")
         more = len(sessions) - GAMES_SHOWN
-        footer = f"\n… and {more} more, older." if more > 0 else ""
+        footer = "\n" + ngettext("… and {n} more, older.", "… and {n} more, older.",
+                                 more).format(n=more) if more > 0 else ""
         await replies.send(interaction, ephemeral=True, embed=discord.Embed(
             title=title, description=fit("\n".join(f"• {line}" for line in lines) + footer,
                                          EMBED_DESCRIPTION),

@@ -64,11 +64,33 @@ def lstr(
     text: str, /, *, limit: int | None = DESCRIPTION, **fields: object
 ) -> app_commands.locale_str:
     """A command's text that Discord shows in each reader's language: `text` with `fields`
-    filled in, in English here, and translated from the catalogs by `Translator`."""
+    filled in, in English here, and translated from the catalogs by `Translator`. A field
+    may be translated too: an `lstr` of its own (a form field's label), or an `lname`."""
     shown = text.format(**fields)
     return app_commands.locale_str(
         fit(shown, limit) if limit else shown, msgid=text, fields=fields, limit=limit
     )
+
+
+def lname(name: str) -> app_commands.locale_str:
+    """A command's name inside a command's text ("the server's /settings choice"), as the
+    reader's Discord shows it (games.i18n.command)."""
+    return app_commands.locale_str(name, msgid=name, command=True)
+
+
+def _in_force(string: app_commands.locale_str) -> str:
+    """A field of an `lstr`, in the language in force (English as given when untranslated)."""
+    msgid = string.extras.get("msgid", string.message)
+    if string.extras.get("command"):
+        return pgettext("command", msgid)
+    text = i18n._(msgid).format(**_fields(string))
+    limit = string.extras.get("limit")
+    return fit(text, limit) if limit else text
+
+
+def _fields(string: app_commands.locale_str) -> dict[str, object]:
+    return {key: _in_force(value) if isinstance(value, app_commands.locale_str) else value
+            for key, value in string.extras.get("fields", {}).items()}
 
 
 class Translator(app_commands.Translator):
@@ -94,9 +116,8 @@ class Translator(app_commands.Translator):
                     log.warning("%s: %r is no command name; left untranslated", language, name)
                     return None
                 return name
-            text = i18n._(msgid)
-        if text == msgid:
+            text = i18n._(msgid).format(**_fields(string))
+        if text == string.message:
             return None
-        text = text.format(**string.extras.get("fields", {}))
         limit = string.extras.get("limit", DESCRIPTION)
         return fit(text, limit) if limit else text

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from games.contract import ACTION_ID_MAX, Action
+from games.i18n import _
 
 SEP = "."
 PREFIX = "gt"  # every component of this bot starts with it
@@ -73,7 +74,9 @@ def _merged(choice: Choice, below: list[Action], depth: int) -> Choice:
         return choice
     action = below[0]
     rest = action.path[depth:]
-    label = f"{rest[0]}: {', '.join(rest[1:])}"
+    # i18n: a menu choice that is a whole move: its first step, then the rest ("Play 5: Pawn 1,
+    # 5 steps"); the parts are the game's own words
+    label = _("{first}: {rest}").format(first=rest[0], rest=", ".join(rest[1:]))
     return Choice(SEP.join(_segments(action.id)[depth:]), label, True)
 
 

@@ -20,21 +20,34 @@ import discord
 
 from bot import store as st
 from bot.limits import alt_text
+from games import i18n
 from games.contract import Game, Player
+from games.i18n import N_, _, ngettext
 from games.replay import BUDGET, Rebuilt, Replay, animate, rebuild
 
 LEFT_SUFFIX = " (bot)"  # bot/table.py renames the seat of a person who left
-NOT_OVER = "The replay is ready once the game has ended."
-NEVER_BEGAN = "That game ended before it began: there is nothing to replay."
-NOT_HERE = "That game was not played in this server."
-NEW_LOBBY = ("A new game is gathering here. The last one is replayed with `/replay game_id:` "
-             "(its number is on its last board).")
-MISMATCH = ("This game cannot be replayed: its saved moves do not lead to the board it ended "
-            "on (it was saved by an older version of the bot).")
+# Why a replay cannot be made: in English, and in the reader's language by `said`.
+NOT_OVER = N_("The replay is ready once the game has ended.")
+NEVER_BEGAN = N_("That game ended before it began: there is nothing to replay.")
+NOT_HERE = N_("That game was not played in this server.")
+# i18n: {replay} and {game_id} are the names of the command /replay and of its option
+NEW_LOBBY = N_("A new game is gathering here. The last one is replayed with "
+               "`/{replay} {game_id}:` (its number is on its last board).")
+MISMATCH = N_("This game cannot be replayed: its saved moves do not lead to the board it "
+              "ended on (it was saved by an older version of the bot).")
+
+
+def said(why: str) -> str:
+    """One of the sentences above in the language in force."""
+    return _(why).format(replay=i18n.command("replay"), game_id=i18n.command("game_id"))
 
 
 class ReplayError(Exception):
-    """A replay that cannot be made, with the sentence that says why."""
+    """A replay that cannot be made, with the sentence that says why (one of the above, in
+    English: `said()` gives it in the reader's language)."""
+
+    def said(self) -> str:
+        return said(str(self))
 
 
 @dataclass
@@ -91,25 +104,37 @@ def message(game: Game[Any], session: st.Session, made: Made, *, with_log: bool
             ) -> dict[str, Any]:
     """The reply: a line that says what it shows, the animation, and the log on request."""
     replay, rebuilt = made.replay, made.rebuilt
-    ended = " (ended before its finish)" if session.status == "ended" else ""
-    line = (f"🎞️ Replay of {game.title} game #{session.id}{ended}: {rebuilt.moves} moves, "
-            f"{replay.boards} boards.")
+    counts = {
+        "game": game.title, "number": session.id,
+        "moves": ngettext("{n} move", "{n} moves", rebuilt.moves).format(n=rebuilt.moves),
+        "boards": ngettext("{n} board", "{n} boards", replay.boards).format(n=replay.boards),
+    }
+    if session.status == "ended":
+        line = _("🎞️ Replay of {game} game #{number} (ended before its finish): {moves}, "
+                 "{boards}.").format(**counts)
+    else:
+        line = _("🎞️ Replay of {game} game #{number}: {moves}, {boards}.").format(**counts)
     if replay.key_only:
-        line += f" Key moves only: {replay.frames} of {replay.boards} boards (the whole game " \
-                "would not fit in one upload)."
-    shown = (f"{replay.frames} boards, one after another from the first move" if not
-             replay.key_only else f"{replay.frames} key boards of {replay.boards}")
+        line += " " + _("Key moves only: {frames} of {boards} boards (the whole game would not "
+                        "fit in one upload).").format(frames=replay.frames, boards=replay.boards)
+        shown = _("an animation of {frames} key boards of {boards}.").format(
+            frames=replay.frames, boards=replay.boards)
+    else:
+        shown = _("an animation of {frames} boards, one after another from the first move."
+                  ).format(frames=replay.frames)
     end = game.describe_public(game.public_view(rebuilt.final)) if rebuilt.final else ""
     files = [discord.File(
         io.BytesIO(replay.data), filename=f"{game.name}-{session.id}-replay.{replay.ext}",
-        description=alt_text(f"{game.title}, replay of game #{session.id}",
-                             f"an animation of {shown}.", f"At the end: {end}" if end else ""),
+        description=alt_text(
+            _("{game}, replay of game #{number}").format(game=game.title, number=session.id),
+            shown, _("At the end: {end}").format(end=end) if end else ""),
     )]
     if with_log:
         text = "\n".join(rebuilt.lines) + "\n"
         files.append(discord.File(
             io.BytesIO(text.encode()), filename=f"{game.name}-{session.id}-log.txt",
-            description=f"{game.title} game #{session.id}: its log as text, one line per move",
+            description=_("{game} game #{number}: its log as text, one line per move").format(
+                game=game.title, number=session.id),
         ))
     return {"content": line, "files": files,
             "allowed_mentions": discord.AllowedMentions.none()}

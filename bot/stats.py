@@ -17,9 +17,9 @@ from discord import app_commands
 
 from bot import replies
 from bot.commands import Checked
+from bot.languages import lstr
 from bot.limits import (
     CHOICE_NAME,
-    DESCRIPTION,
     EMBED_DESCRIPTION,
     EMBED_FOOTER,
     EMBED_TITLE,
@@ -28,11 +28,13 @@ from bot.limits import (
 )
 from bot.ratings import Board, GameRecord, leaderboard, record_of
 from games.contract import Game
+from games.i18n import N_, NC_, _, pgettext
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
 TOP = 10  # people shown in each part of a leaderboard
+OPTION_NAMES = (NC_("command", "player"),)  # translated by the catalogs (bot/languages.py)
 NAME_MAX = 40  # a name within a line: Discord's own display names are at most 32
 
 
@@ -47,49 +49,61 @@ def _title(games: dict[str, Game[Any]], game: str) -> str:
 def stats_embed(name: str, records: Sequence[GameRecord],
                 games: dict[str, Game[Any]]) -> discord.Embed:
     """A person's record per game in this server, most played first, and in all."""
-    title = fit(f"{one_line(name, NAME_MAX)}'s games in this server", EMBED_TITLE)
+    title = fit(_("{name}'s games in this server").format(name=one_line(name, NAME_MAX)),
+                EMBED_TITLE)
     if not records:
-        return discord.Embed(title=title, description=f"{_name(name)} has not finished a game "
-                             "in this server yet.")
+        return discord.Embed(title=title, description=_(
+            "{name} has not finished a game in this server yet.").format(name=_name(name)))
     lines = []
     for record in records:
-        line = f"**{_title(games, record.game)}**: played {record.played}, won {record.won}"
+        line = _("**{game}**: played {played}, won {won}").format(
+            game=_title(games, record.game), played=record.played, won=record.won)
         if record.played_ai:
-            line += f" (against the AI: played {record.played_ai}, won {record.won_ai})"
+            line += _(" (against the AI: played {played}, won {won})").format(
+                played=record.played_ai, won=record.won_ai)
         if record.best is not None:
-            line += f", best score {record.best}"
+            line += _(", best score {best}").format(best=record.best)
         lines.append(line)
     played = sum(r.played for r in records)
     won = sum(r.won for r in records)
-    footer = (f"In all: played {played}, won {won}. "
-              f"Favourite game: {_title(games, records[0].game)}.")
+    footer = _("In all: played {played}, won {won}. Favourite game: {game}.").format(
+        played=played, won=won, game=_title(games, records[0].game))
     embed = discord.Embed(title=title, description=fit("\n".join(lines), EMBED_DESCRIPTION))
     return embed.set_footer(text=fit(footer, EMBED_FOOTER))
 
 
 def leaderboard_embed(title: str, board: Board) -> discord.Embed:
     """A game's table in this server: the top people by rating, then records against the AI."""
-    heading = fit(f"{title} leaderboard", EMBED_TITLE)
+    heading = fit(_("{game} leaderboard").format(game=title), EMBED_TITLE)
     if not board.rated and not board.against_ai:
-        return discord.Embed(title=heading,
-                             description=f"No finished games of {title} in this server yet.")
-    lines = ["**Rating** (games between people; opponents' strength counts)"]
+        return discord.Embed(title=heading, description=_(
+            "No finished games of {game} in this server yet.").format(game=title))
+    lines = [_("**Rating** (games between people; opponents' strength counts)")]
     if board.rated:
-        lines += [f"{n}. {_name(s.name)}: {s.rating:.1f} · played {s.played}, won {s.won}"
+        lines += [_("{place}. {name}: {rating} · played {played}, won {won}").format(
+                      place=n, name=_name(s.name), rating=_rating(s.rating), played=s.played,
+                      won=s.won)
                   for n, s in enumerate(board.rated[:TOP], start=1)]
     else:
-        lines.append("No games between people yet.")
+        lines.append(_("No games between people yet."))
     if board.against_ai:
-        lines += ["", "**Against the AI** (not rated)"]
-        lines += [f"{_name(r.name)}: played {r.played}, won {r.won}"
+        lines += ["", _("**Against the AI** (not rated)")]
+        lines += [_("{name}: played {played}, won {won}").format(
+                      name=_name(r.name), played=r.played, won=r.won)
                   for r in board.against_ai[:TOP]]
     embed = discord.Embed(title=heading, description=fit("\n".join(lines), EMBED_DESCRIPTION))
-    return embed.set_footer(text="Rating: openskill (Plackett-Luce), mu - 3 sigma; "
-                                 "it starts at 0 and grows as it gets surer.")
+    return embed.set_footer(text=_("Rating: openskill (Plackett-Luce), mu - 3 sigma; it starts "
+                                   "at 0 and grows as it gets surer."))
+
+
+def _rating(rating: float) -> str:
+    """A rating with one decimal, written as the reader's language writes decimals."""
+    # i18n: the decimal separator of a rating ("12.5"): "," in Dutch and French
+    return f"{rating:.1f}".replace(".", pgettext("decimal separator", "."))
 
 
 def stats_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
-    @app_commands.describe(player="Whose games (yours if left out)")
+    @app_commands.describe(player=lstr(N_("Whose games (yours if left out)")))
     async def stats(interaction: discord.Interaction, player: discord.User | None = None) -> None:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
@@ -99,7 +113,8 @@ def stats_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
         await replies.send(interaction, embed=stats_embed(who.display_name, records, bot.games))
 
     command = app_commands.Command(
-        name="stats", description="A person's finished games in this server: played, won, best",
+        name=NC_("command", "stats"),
+        description=lstr(N_("A person's finished games in this server: played, won, best")),
         callback=stats,
     )
     command.guild_only = True
@@ -119,20 +134,20 @@ def leaderboard_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
     board.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                           annotation=discord.Interaction),
-        inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        inspect.Parameter(NC_("command", "game"), inspect.Parameter.POSITIONAL_OR_KEYWORD,
                           annotation=Checked("game", str, required=True, choices=titles)),
     ])
     board.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "game": "Which game's table",
+        "game": lstr(N_("Which game's table")),
     }
     board.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-        "game": [app_commands.Choice(name=fit(title, CHOICE_NAME), value=name)
+        "game": [app_commands.Choice(name=lstr(title, limit=CHOICE_NAME), value=name)
                  for title, name in titles.items()],
     }
     command = app_commands.Command(
-        name="leaderboard",
-        description=fit("A game's table in this server, by a rating that weighs the opponents",
-                        DESCRIPTION),
+        name=NC_("command", "leaderboard"),
+        description=lstr(N_("A game's table in this server, by a rating that weighs the "
+                            "opponents")),
         callback=board,
     )
     command.guild_only = True
