@@ -69,7 +69,7 @@ PALETTE_COLOURS = 128
 BOARD_TOP = 104
 BOARD_H = 84 + (2 + MAX_ATTEMPTS) * ROW_H + 12
 SMALLEST = least_font_px(WIDTH)  # 16: legible when Discord shows the board 500 px wide
-LABEL_W = LEFT - 20  # the row labels left of the columns ("Code", "Solution")
+LABEL_W = LEFT - 30  # the row labels left of the columns ("Code", "Solution")
 
 # Pip centres on a 3x3 grid (0, 1, 2 per axis) for each face.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
