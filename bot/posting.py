@@ -33,7 +33,7 @@ from bot.limits import (
 from bot.table import slash
 from games import i18n
 from games.contract import Game, Player, Result
-from games.i18n import N_, _, pgettext, speaking
+from games.i18n import N_, _, ngettext, pgettext, speaking
 from games.replay import animate
 
 if TYPE_CHECKING:
@@ -44,8 +44,9 @@ OUT_OF_DATE = N_("🕓 *Earlier news: your newest private view is further down.*
 
 
 def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
-    status = {"lobby": _("Waiting for players"), "active": _("Game on"),
-              "finished": _("Finished"), "ended": _("Ended")}[session.status]
+    status = {"lobby": pgettext("lobby", "Waiting for players"),
+              "active": pgettext("lobby", "Game on"), "finished": pgettext("lobby", "Finished"),
+              "ended": pgettext("lobby", "Ended")}[session.status]
     embed = discord.Embed(title=fit(f"{game.title}: {status}", EMBED_TITLE),
                           colour=discord.Colour.blurple())
     lines = []
@@ -137,8 +138,11 @@ async def board_message(
                    and not session.players[s].away]
         if waiting:
             mentions = " ".join(f"<@{session.players[s].user_id}>" for s in waiting)
-            tail.append(_("{mentions}: your move (press Play, or `{command}`).").format(
-                mentions=mentions, command=slash(game.name, "play")) + _runs_out(waits, waiting))
+            # i18n: {mentions} is one person, or several whose move it is at once
+            yours = ngettext("{mentions}: your move (press Play, or `{command}`).",
+                             "{mentions}: your move (press Play, or `{command}`).", len(waiting))
+            tail.append(yours.format(mentions=mentions, command=slash(game.name, "play"))
+                        + _runs_out(waits, waiting))
         if reacting:
             closes = [w.due for s, w in waits.items() if s in reacting and w.due is not None]
             if closes:
@@ -184,12 +188,15 @@ def board_description(game: Game[Any], view: Any, events: list[str]) -> str:
     both do not fit, but keeps room enough to say the latest move."""
     head = _("{game} board").format(game=game.title)
     board = one_line(game.describe_public(view), ATTACHMENT_DESCRIPTION)
-    news = " ".join(one_line(e, ATTACHMENT_DESCRIPTION) for e in events
+    body = " ".join(one_line(e, ATTACHMENT_DESCRIPTION) for e in events
                     if e.strip() and one_line(e) not in board)
-    news = _("What changed: {news}").format(news=news) if news else ""
+    said = _("What changed: {news}")
+    news = said.format(news=body) if body else ""
     room = ATTACHMENT_DESCRIPTION - len(head) - 3  # ": " and the space between the two
     if len(board) + len(news) > room:
-        news = fit(news, max(room - len(board), min(len(news), room // 3)))
+        limit = max(room - len(board), min(len(news), room // 3))
+        frame = len(news) - len(body)  # the words around the news stay whole
+        news = said.format(news=fit(body, max(1, limit - frame)))
         board = fit(board, room - len(news))
     return alt_text(head, board, news)
 

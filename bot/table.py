@@ -191,12 +191,14 @@ class Table:
                 )
             except st.ChannelBusy:
                 busy = await self.store.open_session(channel_id)
-                # i18n: the game's name when it is unknown, in "A {title} game is … in this channel"
-                title = self.games[busy.game].title if busy else _("game")
+                if busy is None:  # ended meanwhile
+                    raise TableError(_("A game is already running in this channel. Join it, or "
+                                       "the host can stop it with `{command}`.")
+                                     .format(command=slash(game.name, "end"))) from None
                 raise TableError(
                     _("A {title} game is already running in this channel. Join it, or the host "
                       "can stop it with `{command}`.")
-                    .format(title=title, command=slash(busy.game if busy else game.name, "end"))
+                    .format(title=self.games[busy.game].title, command=slash(busy.game, "end"))
                 ) from None
 
     @staticmethod
@@ -250,11 +252,15 @@ class Table:
                 )
             except st.ChannelBusy:
                 busy = await self.store.open_session(old.channel_id)
-                # i18n: the game's name when it is unknown, in "A {title} game is … in this channel"
-                title = self.games[busy.game].title if busy else _("game")
+                if busy is None:  # ended meanwhile
+                    raise TableError(
+                        _("A game is open in this channel already (perhaps the rematch someone "
+                          "else just opened): join that one.")
+                    ) from None
                 raise TableError(
                     _("A {title} game is open in this channel already (perhaps the rematch "
-                      "someone else just opened): join that one.").format(title=title)
+                      "someone else just opened): join that one.")
+                    .format(title=self.games[busy.game].title)
                 ) from None
 
     async def last_words(self, game: Game[Any], channel_id: int) -> str:

@@ -77,8 +77,8 @@ def check_can_host(permissions: discord.Permissions | None) -> None:
     missing = missing_permissions(permissions)
     if missing:
         raise TableError(
-            # i18n: {grant} is "grant me … in it (…)", "it" being this channel
             _("I cannot host a game in this channel yet: please {grant}, then try again.")
+            # i18n: "grant me View Channel in it": "it" is the channel the reader is in
             .format(grant=grant_text(missing, _("it")))
         )
 
