@@ -11,6 +11,7 @@ from games.contract import Action, RuleError
 from games.dentpourdent import data, engine
 from games.dentpourdent.engine import throws_left
 from games.dentpourdent.state import Choice, DentState, Duel, figure
+from games.i18n import _, pgettext
 
 REACTIONS = ("tand", "coalition", "minijupe", "vitamins", "galanterie", "laisse", "kramp",
              "esquive", "esprit")
@@ -45,48 +46,53 @@ def reaction_actions(state: DentState, seat: int, moment: str) -> list[Action]:
     role = "a" if seat == duel.attacker else "d" if seat == duel.defender else None
     found: list[Action] = []
     if "tand" in hand and seat == duel.defender and moment == "announced" and not duel.tand:
-        found.append(Action(id="tand", label="Tand om tand: no defence throw, your challenger "
-                                             "loses the teeth he takes"))
+        found.append(Action(id="tand", label=_("Tand om tand: no defence throw, your challenger "
+                                               "loses the teeth he takes")))
     if ("coalition" in hand and seat == duel.defender and not duel.coalition
             and throws_left(duel, "d") and engine.helpers(state, duel)):
-        found.append(Action(id="coalition", label="Coalitie: the other families throw the "
-                                                  "defence molar with you"))
+        found.append(Action(id="coalition", label=_("Coalitie: the other families throw the "
+                                                    "defence molar with you")))
     man = _man_role(state, duel)
     if "minijupe" in hand and man and duel.one_molar is None and throws_left(duel, man):
         him = state.fighter(_role_seat(duel, man))
-        found.append(Action(id="minijupe", label=f"Mini-jupe: {him} has one throw with "
-                                                 f"one molar left"))
+        found.append(Action(id="minijupe", label=_("Mini-jupe: {fighter} has one throw with "
+                                                   "one molar left").format(fighter=him)))
     if ("vitamins" in hand and role and role not in duel.vitamins
             and throws_left(duel, role)):
-        found.append(Action(id="vitamins", label="Vitamines: your next throw does double "
-                                                 "damage"))
+        found.append(Action(id="vitamins", label=_("Vitamines: your next throw does double "
+                                                   "damage")))
     if "galanterie" in hand and role and moment == "announced" and not duel.galanterie:
         mine = state.families[seat].ring
         if man and man != role and mine and data.MEMBER[mine].sex == "f" \
                 and throws_left(duel, role):
-            found.append(Action(id="galanterie", label="Galanterie: you throw all your "
-                                                       "throws first"))
+            found.append(Action(id="galanterie", label=_("Galanterie: you throw all your "
+                                                         "throws first")))
     if "laisse" in hand and not fighter and state.families[seat].ring and not duel.pending:
         for name, r in ROLES.items():
+            who = state.fighter(_role_seat(duel, r))
             found.append(Action(
                 id=f"laisse.{name}",
-                label=f"Laisse-moi faire: take {state.fighter(_role_seat(duel, r))}'s place",
-                path=("Laisse-moi faire", f"Replace {state.fighter(_role_seat(duel, r))}"),
+                label=_("Laisse-moi faire: take {fighter}'s place").format(fighter=who),
+                path=(data.card_name("laisse"), _("Replace {fighter}").format(fighter=who)),
             ))
     if "kramp" in hand:
         for name, r in ROLES.items():
             if throws_left(duel, r):
                 who = state.fighter(_role_seat(duel, r))
-                found.append(Action(id=f"kramp.{name}", label=f"Kramp: {who} throws no more",
-                                    path=("Kramp", who)))
+                found.append(Action(id=f"kramp.{name}",
+                                    label=_("Kramp: {fighter} throws no more").format(
+                                        fighter=who),
+                                    # i18n: the Crampe card, by its Dutch name
+                                    path=(pgettext("dentpourdent", "Kramp"), who)))
     if moment == "attack" and seat == duel.defender and duel.pending:
         if "esquive" in hand and _dodge_target(state, duel) is not None:
             other = state.fighter(_dodge_target(state, duel) or 0)
-            found.append(Action(id="esquive", label=f"Esquive: the throw hits {other}"))
+            found.append(Action(id="esquive", label=_("Esquive: the throw hits {fighter}").format(
+                fighter=other)))
         if "esprit" in hand:
-            found.append(Action(id="esprit", label="Esprit de famille: spread the "
-                                                   f"{engine.teeth_word(duel.pending)} over "
-                                                   "your family"))
+            found.append(Action(id="esprit", label=_("Esprit de famille: spread the {teeth} over "
+                                                     "your family").format(
+                teeth=data.teeth_word(duel.pending))))
     return found
 
 
@@ -110,28 +116,28 @@ def anytime_actions(state: DentState, seat: int, moment: str) -> list[Action]:
         for member in state.standing(seat):
             lost = data.MEMBER[member].teeth - family.teeth[member]
             if lost:
-                name = data.MEMBER[member].name
                 found.append(Action(
                     id=f"{card}.{member}",
-                    label=f"{data.card_name(card)}: your {name} gets "
-                          f"{engine.teeth_word(min(gain, lost))} back",
-                    path=(data.card_name(card), name),
+                    label=_("{card}: {member} gets {teeth} back").format(
+                        card=data.card_name(card), member=data.yours(member),
+                        teeth=data.teeth_word(min(gain, lost))),
+                    path=(data.card_name(card), data.member_name(member)),
                 ))
     if "spa" in hand and family.teeth[data.PET] < data.MEMBER[data.PET].teeth:
-        found.append(Action(id="spa", label="S.P.A.: your pet gets a new set of teeth"))
+        found.append(Action(id="spa", label=_("S.P.A.: your pet gets a new set of teeth")))
     if "chairs" in hand and chair_victims(state, seat):
-        found.append(Action(id="chairs", label="Bataille des chaises: every opponent loses a "
-                                               "tooth outside the ring"))
+        found.append(Action(id="chairs", label=_("Bataille des chaises: every opponent loses a "
+                                                 "tooth outside the ring")))
     if "ggm" in hand and state.ggm != seat and family.ring:
-        found.append(Action(id="ggm", label="Great-grandmother: she stands by your fighter"))
+        found.append(Action(id="ggm", label=_("Great-grandmother: she stands by your fighter")))
     in_duel = duel is not None and seat in (duel.attacker, duel.defender)
     if "swap" in hand and family.ring and not in_duel:
         for member in state.standing(seat):
             if member != family.ring:
-                name = data.MEMBER[member].name
                 found.append(Action(id=f"swap.{member}",
-                                    label=f"Swap: your {name} into the ring",
-                                    path=("Swap", name)))
+                                    label=_("Swap: {member} into the ring").format(
+                                        member=data.yours(member)),
+                                    path=(data.card_name(data.SWAP), data.member_name(member))))
     return found
 
 
@@ -166,12 +172,12 @@ def window_actions(state: DentState, seat: int) -> list[Action]:
     if window is None or seat not in window.seats:
         return []
     if window.moment == "spa":
-        found = [Action(id="spa", label="S.P.A.: your pet gets a new set of teeth, the duel "
-                                        "goes on")] if "spa" in _hand(state, seat) else []
+        found = [Action(id="spa", label=_("S.P.A.: your pet gets a new set of teeth, the duel "
+                                          "goes on"))] if "spa" in _hand(state, seat) else []
     else:
         found = [*reaction_actions(state, seat, window.moment),
                  *anytime_actions(state, seat, window.moment)]
-    return [*found, Action(id=PASS, label="Pass: let it happen")]
+    return [*found, Action(id=PASS, label=pgettext("dentpourdent", "Pass: let it happen"))]
 
 
 # -- the turn ------------------------------------------------------------------------------------
@@ -199,17 +205,20 @@ def duel_actions(state: DentState, seat: int) -> list[Action]:
         whom = figure(state, target, ring)
         for card in cards:
             n = blows(state, seat, target, card)
-            what = "no attack card: 1 blow" if card == "bare" else \
-                f"{data.card_name(card)}: {n} blow{'s' * (n != 1)}"
-            found.append(Action(id=f"duel.{target}.{card}", label=f"Challenge {whom}, {what}",
-                                path=("Challenge a fighter", whom, what)))
+            what = _("no attack card: 1 blow") if card == "bare" else \
+                pgettext("dentpourdent", "{card}: {blows}").format(card=data.card_name(card),
+                                                                   blows=data.blows_word(n))
+            found.append(Action(id=f"duel.{target}.{card}",
+                                label=_("Challenge {fighter}, {what}").format(fighter=whom,
+                                                                              what=what),
+                                path=(pgettext("dentpourdent", "Challenge a fighter"), whom, what)))
     return found
 
 
 def turn_actions(state: DentState, seat: int) -> list[Action]:
     found = duel_actions(state, seat) + anytime_actions(state, seat, "turn")
     if "swap" in _hand(state, seat):
-        found.append(Action(id="trade", label="Trade a swap card for a new card"))
+        found.append(Action(id="trade", label=_("Trade a swap card for a new card")))
     return found
 
 
@@ -222,33 +231,37 @@ def choice_actions(state: DentState, seat: int) -> list[Action]:
         family = state.families[seat]
         found = []
         for member in state.standing(seat):
-            name = data.MEMBER[member].name
+            name = data.member_name(member)
             for n in range(1, min(choice.left, family.teeth[member]) + 1):
+                teeth = data.teeth_word(n)
                 found.append(Action(id=f"spread.{member}.{n}",
-                                    label=f"{engine.teeth_word(n)} to your {name}",
-                                    path=("Spread", name, engine.teeth_word(n))))
+                                    label=_("{teeth} to {member}").format(
+                                        teeth=teeth, member=data.yours(member)),
+                                    # i18n: spreading a throw's teeth over one's family
+                                    path=(pgettext("dentpourdent", "Spread"), name, teeth)))
         return found
     victim = choice.victims[0]
     ring = state.families[victim].ring
-    return [Action(id=f"hit.{m}", label=f"{figure(state, victim, m)} loses a tooth",
-                   path=("Bataille des chaises", figure(state, victim, m)))
+    return [Action(id=f"hit.{m}", label=_("{fighter} loses a tooth").format(
+                       fighter=figure(state, victim, m)),
+                   path=(data.card_name("chairs"), figure(state, victim, m)))
             for m in state.standing(victim) if m != ring]
 
 
 # -- effects -----------------------------------------------------------------------------------
 def play(state: DentState, seat: int, action_id: str, events: list[str]) -> None:
     """Apply a card action already checked legal (the state is a copy)."""
-    card, _, rest = action_id.partition(".")
+    card, _dot, rest = action_id.partition(".")
     duel = state.duel
     name = state.name(seat)
     family = state.families[seat]
     if card == "duel":
-        target_text, _, what = rest.partition(".")
+        target_text, _dot, what = rest.partition(".")
         announce(state, seat, int(target_text), what, events)
         return
     if card == "trade":
         engine.spend(state, seat, "swap", events)
-        events.append(f"{name} trades a swap card for a new card.")
+        events.append(_("{name} trades a swap card for a new card.").format(name=name))
         return
     engine.spend(state, seat, card, events)
     title = data.card_name(card)
@@ -256,28 +269,34 @@ def play(state: DentState, seat: int, action_id: str, events: list[str]) -> None
         gain = min(1 if card == "bridge" else 2,
                    data.MEMBER[rest].teeth - family.teeth[rest])
         family.teeth[rest] += gain
-        events.append(f"{name} plays {title}: their {data.MEMBER[rest].name} gets "
-                      f"{engine.teeth_word(gain)} back.")
+        events.append(_("{name} plays {card}: their {member} gets {teeth} back.").format(
+            name=name, card=title, member=data.member_name(rest),
+            teeth=data.teeth_word(gain)))
     elif card == "spa":
-        events.append(f"{name} plays S.P.A.: the pet gets a new set of teeth.")
+        events.append(_("{name} plays S.P.A.: the pet gets a new set of teeth.").format(
+            name=name))
         engine.revive_pet(state, seat, events)
         if state.window is not None and state.window.moment == "spa":
             state.window = None
     elif card == "chairs":
-        events.append(f"{name} plays Bataille des chaises: every opponent loses a tooth of a "
-                      f"member outside the ring.")
+        events.append(_("{name} plays Bataille des chaises: every opponent loses a tooth of a "
+                        "member outside the ring.").format(name=name))
         state.choice = Choice(kind="chairs", seat=seat, victims=chair_victims(state, seat))
     elif card == "ggm":
         was = state.ggm
         state.ggm = seat
-        moved = f" (she leaves {state.name(was)})" if was is not None else ""
-        events.append(f"{name} plays the great-grandmother: she stands by "
-                      f"{state.fighter(seat)}{moved}.")
+        if was is not None:
+            events.append(_("{name} plays the great-grandmother: she stands by {fighter} (she "
+                            "leaves {other}).").format(name=name, fighter=state.fighter(seat),
+                                                       other=state.name(was)))
+        else:
+            events.append(_("{name} plays the great-grandmother: she stands by {fighter}.")
+                          .format(name=name, fighter=state.fighter(seat)))
     elif card == "swap":
         old = family.ring
         family.ring = rest
-        events.append(f"{name} swaps: the {data.MEMBER[old or rest].name} leaves the ring, "
-                      f"the {data.MEMBER[rest].name} steps in.")
+        events.append(_("{name} swaps: {old} leaves the ring, {new} steps in.").format(
+            name=name, old=data.the(old or rest), new=data.the(rest)))
     else:
         assert duel is not None
         _react(state, duel, seat, card, rest, events)
@@ -285,39 +304,44 @@ def play(state: DentState, seat: int, action_id: str, events: list[str]) -> None
 
 def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
            events: list[str]) -> None:
+    """A reaction's effect; what it leaves in force is noted in `duel.effects` by card, seat
+    and member (effect_words says it in the reader's language)."""
     name = state.name(seat)
+    mine = state.families[seat].ring or ""
     if card == "tand":
         duel.tand = True
-        duel.effects.append("Tand om tand")
-        events.append(f"{name} plays Tand om tand: no defence throws; every tooth "
-                      f"{state.fighter(duel.attacker)} takes, they lose too.")
+        duel.effects.append("tand")
+        events.append(_("{name} plays Tand om tand: no defence throws; every tooth {fighter} "
+                        "takes, they lose too.").format(name=name,
+                                                        fighter=state.fighter(duel.attacker)))
     elif card == "coalition":
         duel.coalition = True
-        duel.effects.append("Coalitie")
-        events.append(f"{name} plays Coalitie: every other family in the ring throws the "
-                      f"defence molar too.")
+        duel.effects.append("coalition")
+        events.append(_("{name} plays Coalitie: every other family in the ring throws the "
+                        "defence molar too.").format(name=name))
     elif card == "minijupe":
         man = _man_role(state, duel)
         assert man is not None
         first = duel.queue.index(man)
         duel.queue = [r for k, r in enumerate(duel.queue) if r != man or k == first]
         duel.one_molar = man
-        him = state.fighter(_role_seat(duel, man))
-        duel.effects.append(f"Mini-jupe on {him}")
-        events.append(f"{name} plays Mini-jupe: {him} has one throw with one molar left.")
+        his = _role_seat(duel, man)
+        duel.effects.append(f"minijupe.{his}.{state.families[his].ring or ''}")
+        events.append(_("{name} plays Mini-jupe: {fighter} has one throw with one molar left.")
+                      .format(name=name, fighter=state.fighter(his)))
     elif card == "vitamins":
         role = "a" if seat == duel.attacker else "d"
         duel.vitamins.append(role)
-        duel.effects.append(f"Vitamines for {state.fighter(seat)}")
-        events.append(f"{name} plays Vitamines: {state.fighter(seat)}'s next throw does "
-                      f"double damage.")
+        duel.effects.append(f"vitamins.{seat}.{mine}")
+        events.append(_("{name} plays Vitamines: {fighter}'s next throw does double damage.")
+                      .format(name=name, fighter=state.fighter(seat)))
     elif card == "galanterie":
         role = "a" if seat == duel.attacker else "d"
         duel.galanterie = True
         duel.queue = [r for r in duel.queue if r == role] + [r for r in duel.queue if r != role]
-        duel.effects.append(f"Galanterie: {state.fighter(seat)} first")
-        events.append(f"{name} plays Galanterie: {state.fighter(seat)} throws all her throws "
-                      f"first.")
+        duel.effects.append(f"galanterie.{seat}.{mine}")
+        events.append(_("{name} plays Galanterie: {fighter} throws all her throws first.")
+                      .format(name=name, fighter=state.fighter(seat)))
     elif card == "laisse":
         role = ROLES[rest]
         old = _role_seat(duel, role)
@@ -330,15 +354,17 @@ def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
             duel.vitamins.remove(role)
         if duel.one_molar == role:
             duel.one_molar = None
-        duel.effects.append(f"Laisse-moi faire: {state.fighter(seat)} for {state.name(old)}")
-        events.append(f"{name} plays Laisse-moi faire: {state.fighter(seat)} takes "
-                      f"{state.fighter(old)}'s place in the duel.")
+        duel.effects.append(f"laisse.{seat}.{mine}.{old}")
+        events.append(_("{name} plays Laisse-moi faire: {fighter} takes {other}'s place in the "
+                        "duel.").format(name=name, fighter=state.fighter(seat),
+                                        other=state.fighter(old)))
     elif card == "kramp":
         role = ROLES[rest]
         duel.queue = [r for r in duel.queue if r != role]
-        who = state.fighter(_role_seat(duel, role))
-        duel.effects.append(f"Kramp on {who}")
-        events.append(f"{name} plays Kramp: {who} cannot throw any more.")
+        cramped = _role_seat(duel, role)
+        duel.effects.append(f"kramp.{cramped}.{state.families[cramped].ring or ''}")
+        events.append(_("{name} plays Kramp: {fighter} cannot throw any more.").format(
+            name=name, fighter=state.fighter(cramped)))
     elif card == "esquive":
         other = _dodge_target(state, duel)
         assert other is not None and duel.pending
@@ -346,20 +372,66 @@ def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
         ring = state.families[other].ring or ""
         if duel.thrown:
             duel.thrown[-1].hit = other
-            duel.thrown[-1].note = f"dodged onto {state.name(other)}"
+            duel.thrown[-1].note = f"dodged.{other}"
         taken = engine.mark(state, other, ring, damage, by=duel.attacker)
-        events.append(f"{name} plays Esquive: the throw hits {figure(state, other, ring)}, who "
-                      f"loses {engine.teeth_word(taken)}.")
+        events.append(_("{name} plays Esquive: the throw hits {fighter}, who loses {teeth}.")
+                      .format(name=name, fighter=figure(state, other, ring),
+                              teeth=data.teeth_word(taken)))
     elif card == "esprit":
         assert duel.pending
         left, duel.pending = duel.pending, None
         if duel.thrown:
-            duel.thrown[-1].note = "spread over the family"
+            duel.thrown[-1].note = "spread"
         state.choice = Choice(kind="spread", seat=seat, left=left, by=duel.attacker)
-        events.append(f"{name} plays Esprit de famille: the family shares the "
-                      f"{engine.teeth_word(left)}.")
+        events.append(_("{name} plays Esprit de famille: the family shares the {teeth}.")
+                      .format(name=name, teeth=data.teeth_word(left)))
     else:
-        raise RuleError("That card cannot be played now.")
+        raise RuleError(pgettext("dentpourdent", "That card cannot be played now."))
+
+
+def effect_words(effect: str, names: list[str]) -> str:
+    """A card in force in a duel (as `_react` notes it) in words: "Kramp on Bob's Father".
+    `names`: the players' names by seat. A note of an older version, in words, stays as is."""
+    card, *rest = effect.split(".")
+    if card == "tand" and not rest:
+        return pgettext("dentpourdent", "Tand om tand")
+    if card == "coalition" and not rest:
+        return pgettext("dentpourdent", "Coalitie")
+    if len(rest) < 2 or not rest[0].isdigit() or not 0 <= int(rest[0]) < len(names):
+        return effect
+    name, member = names[int(rest[0])], rest[1]
+    who = data.figure_of(name, member) if member in data.MEMBER else \
+        _("{name}'s family").format(name=name)
+    if card == "minijupe":
+        return _("Mini-jupe on {fighter}").format(fighter=who)
+    if card == "vitamins":
+        return _("Vitamines for {fighter}").format(fighter=who)
+    if card == "galanterie":
+        return _("Galanterie: {fighter} first").format(fighter=who)
+    if card == "kramp":
+        return _("Kramp on {fighter}").format(fighter=who)
+    if card == "laisse" and len(rest) == 3 and rest[2].isdigit() \
+            and 0 <= int(rest[2]) < len(names):
+        return _("Laisse-moi faire: {fighter} for {other}").format(fighter=who,
+                                                                    other=names[int(rest[2])])
+    return effect
+
+
+def note_words(note: str, names: list[str]) -> str:
+    """A throw's note (as the duel keeps it) in words: "doubled by Vitamines", "dodged onto
+    Cid", "spread over the family", "for Bob". A note of an older version stays as is."""
+    what, _dot, seat = note.partition(".")
+    if note == "doubled":
+        return _("doubled by Vitamines")
+    if note == "spread":
+        return _("spread over the family")
+    if seat.isdigit() and 0 <= int(seat) < len(names):
+        if what == "dodged":
+            return _("dodged onto {name}").format(name=names[int(seat)])
+        if what == "for":
+            # i18n: a throw of the defence molar made for another player (Coalitie)
+            return _("for {name}").format(name=names[int(seat)])
+    return note
 
 
 def announce(state: DentState, seat: int, target: int, card: str, events: list[str]) -> None:
@@ -367,9 +439,13 @@ def announce(state: DentState, seat: int, target: int, card: str, events: list[s
     if card != "bare":
         engine.spend(state, seat, card, events)
     state.duel = Duel(attacker=seat, defender=target, card=card, blows=n, queue=["a", "d"] * n)
-    what = "bare-handed (no attack card): 1 blow" if card == "bare" else \
-        f"with {data.card_name(card)}: {n} blow{'s' * (n != 1)}"
-    events.append(f"{state.fighter(seat)} challenges {state.fighter(target)} {what}.")
+    if card == "bare":
+        events.append(_("{attacker} challenges {defender} bare-handed (no attack card): 1 blow.")
+                      .format(attacker=state.fighter(seat), defender=state.fighter(target)))
+    else:
+        events.append(_("{attacker} challenges {defender} with {card}: {blows}.").format(
+            attacker=state.fighter(seat), defender=state.fighter(target),
+            card=data.card_name(card), blows=data.blows_word(n)))
 
 
 def choose(state: DentState, seat: int, action_id: str, events: list[str]) -> None:
@@ -381,7 +457,8 @@ def choose(state: DentState, seat: int, action_id: str, events: list[str]) -> No
         n = int(count[0])
         taken = engine.mark(state, seat, member, n, by=choice.by)
         choice.left -= taken
-        events.append(f"{figure(state, seat, member)} takes {engine.teeth_word(taken)}.")
+        events.append(_("{fighter} takes {teeth}.").format(fighter=figure(state, seat, member),
+                                                            teeth=data.teeth_word(taken)))
         duel = state.duel
         if duel is not None:
             engine.mirror(state, duel, taken, events)
@@ -390,7 +467,7 @@ def choose(state: DentState, seat: int, action_id: str, events: list[str]) -> No
         return
     victim = choice.victims.pop(0)
     engine.mark(state, victim, member, 1, by=seat)
-    events.append(f"{figure(state, victim, member)} loses a tooth.")
+    events.append(_("{fighter} loses a tooth.").format(fighter=figure(state, victim, member)))
     choice.victims = [v for v in choice.victims if v in chair_victims(state, seat)]
     if not choice.victims:
         state.choice = None

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.i18n import N_, NC_, _, ngettext, pgettext
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 HAND_SIZE = 5
@@ -19,10 +21,23 @@ PUNCH_BLOWS = 6
 
 # DECISIONS: a molar lands up (2 teeth), down (1 tooth) or on its side (nothing), 1/3 each.
 UP, DOWN, SIDE = 2, 1, 0
-MOLAR_WORDS = {UP: "up", DOWN: "down", SIDE: "side"}
+# i18n: how a thrown molar (a tooth-shaped die) landed: crown up (2 teeth)
+MOLAR_WORDS = {UP: NC_("dentpourdent", "up"),
+               # i18n: how a thrown molar landed: upside down (1 tooth)
+               DOWN: NC_("dentpourdent", "down"),
+               # i18n: how a thrown molar landed: on its side (nothing)
+               SIDE: NC_("dentpourdent", "side")}
 
-# DECISIONS: Families: Red, Blue, Green, Yellow, Purple, in seat order.
+# DECISIONS: Families: Red, Blue, Green, Yellow, Purple, in seat order. The colours are keys
+# (saved, and the views' `colour`); FAMILY_NAMES say them.
 FAMILIES = ("Red", "Blue", "Green", "Yellow", "Purple")
+FAMILY_NAMES = {
+    "Red": NC_("dentpourdent", "Red family"),
+    "Blue": NC_("dentpourdent", "Blue family"),
+    "Green": NC_("dentpourdent", "Green family"),
+    "Yellow": NC_("dentpourdent", "Yellow family"),
+    "Purple": NC_("dentpourdent", "Purple family"),
+}
 FAMILY_RGB = {
     "Red": (214, 62, 62),
     "Blue": (58, 110, 214),
@@ -42,15 +57,49 @@ class Member:
 
 # DECISIONS: the seven members, their sex and their teeth, in the order of the tooth chart.
 MEMBERS = (
-    Member("grandfather", "Grandfather", "m", 5),
-    Member("grandmother", "Grandmother", "f", 5),
-    Member("father", "Father", "m", 8),
-    Member("mother", "Mother", "f", 8),
-    Member("son", "Son", "m", 6),
-    Member("daughter", "Daughter", "f", 6),
-    Member("pet", "Pet", None, 10),
+    # i18n: the seven members of a family (figures of the game), as a name on their chart
+    Member("grandfather", NC_("dentpourdent", "Grandfather"), "m", 5),
+    Member("grandmother", NC_("dentpourdent", "Grandmother"), "f", 5),
+    Member("father", NC_("dentpourdent", "Father"), "m", 8),
+    Member("mother", NC_("dentpourdent", "Mother"), "f", 8),
+    Member("son", NC_("dentpourdent", "Son"), "m", 6),
+    Member("daughter", NC_("dentpourdent", "Daughter"), "f", 6),
+    # i18n: the family's pet (an animal), a member of the family
+    Member("pet", NC_("dentpourdent", "Pet"), None, 10),
 )
 MEMBER = {m.key: m for m in MEMBERS}
+# A member named with its player ("Ann's Father"), as "your Father" and as "the Father": whole
+# phrases, so each language says them with its own word order, article and gender.
+FIGURES = {
+    # i18n: {name} is a player; the member of their family (a figure in the game)
+    "grandfather": NC_("dentpourdent", "{name}'s Grandfather"),
+    "grandmother": NC_("dentpourdent", "{name}'s Grandmother"),
+    "father": NC_("dentpourdent", "{name}'s Father"),
+    "mother": NC_("dentpourdent", "{name}'s Mother"),
+    "son": NC_("dentpourdent", "{name}'s Son"),
+    "daughter": NC_("dentpourdent", "{name}'s Daughter"),
+    "pet": NC_("dentpourdent", "{name}'s Pet"),
+}
+YOURS = {
+    # i18n: a member of the reader's own family, inside a sentence ("Send your Father into...")
+    "grandfather": NC_("dentpourdent", "your Grandfather"),
+    "grandmother": NC_("dentpourdent", "your Grandmother"),
+    "father": NC_("dentpourdent", "your Father"),
+    "mother": NC_("dentpourdent", "your Mother"),
+    "son": NC_("dentpourdent", "your Son"),
+    "daughter": NC_("dentpourdent", "your Daughter"),
+    "pet": NC_("dentpourdent", "your Pet"),
+}
+THE = {
+    # i18n: a member inside a sentence ("Bob sends the Father into the ring.")
+    "grandfather": NC_("dentpourdent", "the Grandfather"),
+    "grandmother": NC_("dentpourdent", "the Grandmother"),
+    "father": NC_("dentpourdent", "the Father"),
+    "mother": NC_("dentpourdent", "the Mother"),
+    "son": NC_("dentpourdent", "the Son"),
+    "daughter": NC_("dentpourdent", "the Daughter"),
+    "pet": NC_("dentpourdent", "the Pet"),
+}
 MEMBER_KEYS = tuple(m.key for m in MEMBERS)
 PET = "pet"
 
@@ -76,13 +125,18 @@ FAVOURED_BLOWS, SECONDARY_BLOWS = 4, 2
 # Every member is the favoured target of exactly one kind, a secondary target of two, and the
 # bonus member of one. The first row is the rulebook's own example (the uppercut card).
 ATTACKS = (
-    AttackKind("uppercut", "Uppercut", "daughter", ("father", "grandmother"), "son"),
-    AttackKind("hook", "Hook", "son", ("mother", "grandfather"), "daughter"),
-    AttackKind("jab", "Jab", "father", ("son", "pet"), "mother"),
-    AttackKind("straight", "Straight", "mother", ("daughter", "grandfather"), "father"),
-    AttackKind("swing", "Swing", "grandfather", ("pet", "mother"), "grandmother"),
-    AttackKind("slap", "Slap", "grandmother", ("son", "daughter"), "grandfather"),
-    AttackKind("kick", "Kick", "pet", ("father", "grandmother"), "pet"),
+    # i18n: the names of the attack cards: punches (boxing words) and a slap and a kick
+    AttackKind("uppercut", NC_("dentpourdent", "Uppercut"), "daughter", ("father", "grandmother"),
+               "son"),
+    AttackKind("hook", NC_("dentpourdent", "Hook"), "son", ("mother", "grandfather"), "daughter"),
+    AttackKind("jab", NC_("dentpourdent", "Jab"), "father", ("son", "pet"), "mother"),
+    AttackKind("straight", NC_("dentpourdent", "Straight"), "mother", ("daughter", "grandfather"),
+               "father"),
+    AttackKind("swing", NC_("dentpourdent", "Swing"), "grandfather", ("pet", "mother"),
+               "grandmother"),
+    AttackKind("slap", NC_("dentpourdent", "Slap"), "grandmother", ("son", "daughter"),
+               "grandfather"),
+    AttackKind("kick", NC_("dentpourdent", "Kick"), "pet", ("father", "grandmother"), "pet"),
 )
 ATTACK = {a.key: a for a in ATTACKS}
 ATTACK_COPIES = 4  # 7 kinds x 4 = the rulebook's 28 attack cards
@@ -93,53 +147,77 @@ SWAP_COPIES = 12
 @dataclass(frozen=True)
 class Special:
     key: str
-    name: str  # the card's French title, as printed
+    name: str  # the card's French title, as printed (in Dutch, the rulebook's name)
     dutch: str  # the Dutch rulebook's name
+    heading: str  # both names, for the card list of the rules
     text: str  # what it does, for the hand picture and /rules
     when: str  # when it may be played
 
 
+# i18n: the special cards keep the French titles printed on them; in Dutch, the rulebook's
+# Dutch names ("Tand om tand (Dent pour dent)").
 SPECIALS = (
-    Special("tand", "Dent pour dent", "Tand om tand",
-            "No defence throw: your challenger loses every tooth he takes from you.",
-            "When you are challenged"),
-    Special("chairs", "Bataille des chaises", "Gevecht om een zitje",
-            "Every opponent loses 1 tooth of a member outside the ring (you choose).",
-            "At any moment"),
-    Special("bridge", "Bridge", "Brug", "One of your family gets 1 tooth back.",
-            "At any moment"),
-    Special("dbridge", "Double bridge", "Dubbele brug", "One of your family gets 2 teeth back.",
-            "At any moment"),
-    Special("spa", "S.P.A.", "Dierenbescherming",
-            "Your pet gets a new set of teeth; right after its knock-out the duel goes on.",
-            "At any moment"),
-    Special("esprit", "Esprit de famille", "Familiesolidariteit",
-            "Spread the teeth of this attack throw over your family.",
-            "After a damaging attack throw on you"),
-    Special("coalition", "Coalition", "Coalitie",
-            "Every other family in the ring throws the defence molar with you.",
-            "When you defend"),
-    Special("minijupe", "Mini-jupe", "Het minirokje",
-            "In a duel of a woman and a man, the man has one throw with one molar left.",
-            "In any duel"),
-    Special("vitamins", "Vitamines", "Vitamines", "Your next throw does double damage.",
-            "In your duel"),
-    Special("punch", "Punch", "Punch", "6 blows against anyone, instead of an attack card.",
-            "On your turn"),
-    Special("galanterie", "Galanterie", "Hoffelijkheid",
-            "A woman fighting a man throws all her throws first.",
-            "When a duel is announced"),
-    Special("laisse", "Laisse-moi faire", "Ik heb nog een appeltje te schillen",
-            "Take the place of a fighter in another duel and finish it.",
-            "In a duel of two others"),
-    Special("kramp", "Crampe", "Kramp", "A fighter of your choice throws no more.",
-            "In any duel"),
-    Special("esquive", "Esquive", "Ontwijken",
-            "The attack throw on you hits the next family in the ring instead.",
-            "After a damaging attack throw on you"),
-    Special("ggm", "Arrière-grand-mère", "Overgrootmoeder",
-            "She stands by your fighter: two defence throws instead of one.",
-            "At any moment"),
+    Special("tand", NC_("dentpourdent", "Dent pour dent"), "Tand om tand",
+            NC_("dentpourdent", "Dent pour dent / Tand om tand"),
+            N_("No defence throw: your challenger loses every tooth he takes from you."),
+            NC_("dentpourdent", "When you are challenged")),
+    Special("chairs", NC_("dentpourdent", "Bataille des chaises"), "Gevecht om een zitje",
+            NC_("dentpourdent", "Bataille des chaises / Gevecht om een zitje"),
+            N_("Every opponent loses 1 tooth of a member outside the ring (you choose)."),
+            NC_("dentpourdent", "At any moment")),
+    Special("bridge", NC_("dentpourdent", "Bridge"), "Brug",
+            NC_("dentpourdent", "Bridge / Brug"),
+            N_("One of your family gets 1 tooth back."),
+            NC_("dentpourdent", "At any moment")),
+    Special("dbridge", NC_("dentpourdent", "Double bridge"), "Dubbele brug",
+            NC_("dentpourdent", "Double bridge / Dubbele brug"),
+            N_("One of your family gets 2 teeth back."),
+            NC_("dentpourdent", "At any moment")),
+    Special("spa", NC_("dentpourdent", "S.P.A."), "Dierenbescherming",
+            NC_("dentpourdent", "S.P.A. / Dierenbescherming"),
+            N_("Your pet gets a new set of teeth; right after its knock-out the duel goes on."),
+            NC_("dentpourdent", "At any moment")),
+    Special("esprit", NC_("dentpourdent", "Esprit de famille"), "Familiesolidariteit",
+            NC_("dentpourdent", "Esprit de famille / Familiesolidariteit"),
+            N_("Spread the teeth of this attack throw over your family."),
+            NC_("dentpourdent", "After a damaging attack throw on you")),
+    Special("coalition", NC_("dentpourdent", "Coalition"), "Coalitie",
+            NC_("dentpourdent", "Coalition / Coalitie"),
+            N_("Every other family in the ring throws the defence molar with you."),
+            NC_("dentpourdent", "When you defend")),
+    Special("minijupe", NC_("dentpourdent", "Mini-jupe"), "Het minirokje",
+            NC_("dentpourdent", "Mini-jupe / Het minirokje"),
+            N_("In a duel of a woman and a man, the man has one throw with one molar left."),
+            NC_("dentpourdent", "In any duel")),
+    Special("vitamins", NC_("dentpourdent", "Vitamines"), "Vitamines",
+            NC_("dentpourdent", "Vitamines / Vitamines"),
+            N_("Your next throw does double damage."),
+            NC_("dentpourdent", "In your duel")),
+    Special("punch", NC_("dentpourdent", "Punch"), "Punch",
+            NC_("dentpourdent", "Punch / Punch"),
+            N_("6 blows against anyone, instead of an attack card."),
+            NC_("dentpourdent", "On your turn")),
+    Special("galanterie", NC_("dentpourdent", "Galanterie"), "Hoffelijkheid",
+            NC_("dentpourdent", "Galanterie / Hoffelijkheid"),
+            N_("A woman fighting a man throws all her throws first."),
+            NC_("dentpourdent", "When a duel is announced")),
+    Special("laisse", NC_("dentpourdent", "Laisse-moi faire"),
+            "Ik heb nog een appeltje te schillen",
+            NC_("dentpourdent", "Laisse-moi faire / Ik heb nog een appeltje te schillen"),
+            N_("Take the place of a fighter in another duel and finish it."),
+            NC_("dentpourdent", "In a duel of two others")),
+    Special("kramp", NC_("dentpourdent", "Crampe"), "Kramp",
+            NC_("dentpourdent", "Crampe / Kramp"),
+            N_("A fighter of your choice throws no more."),
+            NC_("dentpourdent", "In any duel")),
+    Special("esquive", NC_("dentpourdent", "Esquive"), "Ontwijken",
+            NC_("dentpourdent", "Esquive / Ontwijken"),
+            N_("The attack throw on you hits the next family in the ring instead."),
+            NC_("dentpourdent", "After a damaging attack throw on you")),
+    Special("ggm", NC_("dentpourdent", "Arrière-grand-mère"), "Overgrootmoeder",
+            NC_("dentpourdent", "Arrière-grand-mère / Overgrootmoeder"),
+            N_("She stands by your fighter: two defence throws instead of one."),
+            NC_("dentpourdent", "At any moment")),
 )
 SPECIAL = {s.key: s for s in SPECIALS}
 NOT_FOR_TWO = ("esquive", "coalition", "laisse")  # "Spelregels voor twee spelers"
@@ -154,21 +232,78 @@ def deck(players: int) -> list[str]:
 
 
 def card_name(key: str) -> str:
+    """The card's name in the language in force."""
     if key in ATTACK:
-        return ATTACK[key].name
+        return pgettext("dentpourdent", ATTACK[key].name)
     if key == SWAP:
-        return "Swap"
-    return SPECIAL[key].name
+        return pgettext("dentpourdent", "Swap")
+    return pgettext("dentpourdent", SPECIAL[key].name)
 
 
 def card_text(key: str) -> str:
     """What the card does, in one sentence, for the hand picture and the rules."""
     if key in ATTACK:
         kind = ATTACK[key]
-        second = " and ".join(MEMBER[m].name for m in kind.secondary)
-        return (f"{FAVOURED_BLOWS} blows on the {MEMBER[kind.favoured].name}, "
-                f"{SECONDARY_BLOWS} on {second}, 1 on the rest; "
-                f"+1 when your {MEMBER[kind.bonus].name} attacks.")
+        first, second = kind.secondary
+        return _("{favoured} blows on {target}, {secondary} on {first} and {second}, 1 on the "
+                 "rest; +1 when {bonus} attacks.").format(
+            favoured=FAVOURED_BLOWS, target=the(kind.favoured), secondary=SECONDARY_BLOWS,
+            first=member_name(first), second=member_name(second), bonus=yours(kind.bonus))
     if key == SWAP:
-        return "Swap your fighter for another member; or trade it for a new card."
-    return SPECIAL[key].text
+        return _("Swap your fighter for another member; or trade it for a new card.")
+    return _(SPECIAL[key].text)
+
+
+def when(key: str) -> str:
+    """When a special card may be played, in the language in force."""
+    return pgettext("dentpourdent", SPECIAL[key].when)
+
+
+def member_name(key: str) -> str:
+    """'Father': a member's name alone (its chart, a menu)."""
+    return pgettext("dentpourdent", MEMBER[key].name)
+
+
+def figure_of(name: str, key: str) -> str:
+    """"Ann's Father": a member of a player's family, inside a sentence."""
+    return pgettext("dentpourdent", FIGURES[key]).format(name=name)
+
+
+def yours(key: str) -> str:
+    """'your Father', inside a sentence to its player."""
+    return pgettext("dentpourdent", YOURS[key])
+
+
+def the(key: str) -> str:
+    """'the Father', inside a sentence."""
+    return pgettext("dentpourdent", THE[key])
+
+
+def family_name(colour: str) -> str:
+    """'Red family'."""
+    if colour in FAMILY_NAMES:
+        return pgettext("dentpourdent", FAMILY_NAMES[colour])
+    return _("{colour} family").format(colour=colour)
+
+
+def molar_word(molar: int) -> str:
+    """'up', 'down' or 'side': how a molar landed."""
+    return pgettext("dentpourdent", MOLAR_WORDS[molar]) if molar in MOLAR_WORDS else str(molar)
+
+
+def teeth_word(n: int) -> str:
+    """'1 tooth', '3 teeth'."""
+    return ngettext("{n} tooth", "{n} teeth", n).format(n=n)
+
+
+def blows_word(n: int) -> str:
+    """'1 blow', '4 blows'."""
+    return ngettext("{n} blow", "{n} blows", n).format(n=n)
+
+
+def names_and(names: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return pgettext("dentpourdent", "{names} and {last}").format(names=", ".join(names[:-1]),
+                                                                  last=names[-1])

@@ -14,6 +14,7 @@ from games import piles
 from games.dentpourdent import data
 from games.dentpourdent.state import DentState, Duel, Family, KnockOut, Window, figure
 from games.dentpourdent.views import ThrowView, Trophy
+from games.i18n import _, ngettext, pgettext
 from games.rng import Rng
 
 Opens = Callable[[DentState, int, str], bool]  # (state, seat, moment) -> has an answer
@@ -25,11 +26,13 @@ def throw(rng: Rng, molars: int) -> list[int]:
 
 
 def molar_words(molars: list[int]) -> str:
-    return " ".join(data.MOLAR_WORDS[m] for m in molars)
+    """'up down side', in the language in force."""
+    return " ".join(data.molar_word(m) for m in molars)
 
 
 def teeth_word(n: int) -> str:
-    return f"{n} {'tooth' if n == 1 else 'teeth'}"
+    """'1 tooth', '3 teeth', in the language in force."""
+    return data.teeth_word(n)
 
 
 # -- cards ------------------------------------------------------------------------------------
@@ -82,7 +85,7 @@ def revive_pet(state: DentState, seat: int, events: list[str]) -> None:
     state.knockouts = [
         ko for ko in state.knockouts if not (ko.seat == seat and ko.member == data.PET)
     ]
-    events.append(f"{state.name(seat)}'s pet is back in the family.")
+    events.append(_("{name}'s pet is back in the family.").format(name=state.name(seat)))
 
 
 def _settle(state: DentState, ko: KnockOut, events: list[str]) -> None:
@@ -91,7 +94,8 @@ def _settle(state: DentState, ko: KnockOut, events: list[str]) -> None:
     family = state.families[ko.seat]
     if state.ggm == ko.seat:
         state.ggm = None
-        events.append(f"The great-grandmother leaves {state.name(ko.seat)}'s side.")
+        events.append(_("The great-grandmother leaves {name}'s side.").format(
+            name=state.name(ko.seat)))
     if family.ring == ko.member:
         family.ring = None
         duel = state.duel
@@ -118,7 +122,8 @@ def leave(state: DentState, seat: int, events: list[str]) -> None:
         state.window.seats = [s for s in state.window.seats if s != seat]
     if state.choice is not None and state.choice.seat == seat:
         state.choice = None
-    events.append(f"{state.name(seat)}'s family has no one left and leaves the game.")
+    events.append(_("{name}'s family has no one left and leaves the game.").format(
+        name=state.name(seat)))
 
 
 def check_winner(state: DentState, events: list[str], first: int | None = None) -> bool:
@@ -133,14 +138,17 @@ def check_winner(state: DentState, events: list[str], first: int | None = None) 
         unsettled = sum(1 for ko in state.knockouts if ko.by == seat)
         if len(family.trophies) - unsettled >= data.TROPHIES_TO_WIN:
             state.winners = [seat]
-            events.append(f"{state.name(seat)} has knocked out {data.TROPHIES_TO_WIN} "
-                          f"figures and wins!")
+            events.append(ngettext("{name} has knocked out {n} figure and wins!",
+                                   "{name} has knocked out {n} figures and wins!",
+                                   data.TROPHIES_TO_WIN).format(name=state.name(seat),
+                                                                n=data.TROPHIES_TO_WIN))
             return True
     active = state.active()
     if len(active) <= 1:
         state.winners = active
         if active:
-            events.append(f"{state.name(active[0])} is the last family standing and wins!")
+            events.append(_("{name} is the last family standing and wins!").format(
+                name=state.name(active[0])))
         return True
     return False
 
@@ -183,23 +191,30 @@ def _throw_next(state: DentState, duel: Duel, events: list[str]) -> str | None:
     thrower, victim = duel.attacker, duel.defender
     molars = throw(state.rng, 1 if duel.one_molar == "a" else data.ATTACK_MOLARS)
     damage, note = _doubled(duel, role, sum(molars))
-    said = f"{state.fighter(thrower)} attacks: {molar_words(molars)}"
     duel.thrown.append(ThrowView(by=thrower, attack=True, molars=molars, damage=damage,
                                  hit=victim if damage else None, note=note))
+    fighter, words = state.fighter(thrower), molar_words(molars)
     if not damage:
-        events.append(f"{said}, a miss.")
+        events.append(_("{fighter} attacks: {molars}, a miss.").format(fighter=fighter,
+                                                                       molars=words))
         return None
     duel.pending = damage
-    events.append(f"{said}: {teeth_word(damage)}{' (' + note + ')' if note else ''}.")
+    if note:
+        events.append(_("{fighter} attacks: {molars}: {teeth} (doubled by Vitamines).").format(
+            fighter=fighter, molars=words, teeth=teeth_word(damage)))
+    else:
+        events.append(_("{fighter} attacks: {molars}: {teeth}.").format(
+            fighter=fighter, molars=words, teeth=teeth_word(damage)))
     return "attack"
 
 
 def _doubled(duel: Duel, role: str, damage: int) -> tuple[int, str]:
-    """Vitamines: the role's next throw does double damage (if it does any)."""
+    """Vitamines: the role's next throw does double damage (if it does any); its note,
+    "doubled" (cards.note_words says the notes of throws in words)."""
     if role in duel.vitamins:
         duel.vitamins.remove(role)
         if damage:
-            return 2 * damage, "doubled by Vitamines"
+            return 2 * damage, "doubled"
     return damage, ""
 
 
@@ -216,17 +231,24 @@ def _answer(state: DentState, duel: Duel, events: list[str]) -> str | None:
             (sum(molars), "")
         taken = mark(state, duel.attacker, ring, damage, by=duel.defender)
         if seat != duel.defender:
-            note = f"for {state.name(duel.defender)}"
+            note = f"for.{duel.defender}"
         duel.thrown.append(ThrowView(by=seat, attack=False, molars=molars, damage=taken,
                                      hit=duel.attacker if taken else None, note=note))
-        said = (f"{state.fighter(seat)} hits back" if seat == duel.defender
-                else f"{state.fighter(seat)} helps {state.name(duel.defender)}")
-        said += f": {molar_words(molars)}"
-        if taken:
-            events.append(f"{said}: {state.fighter(duel.attacker)} loses {teeth_word(taken)}"
-                          f"{' (' + note + ')' if note.startswith('doubled') else ''}.")
+        said = dict(fighter=state.fighter(seat), molars=molar_words(molars),
+                    name=state.name(duel.defender), attacker=state.fighter(duel.attacker),
+                    teeth=teeth_word(taken))
+        if seat != duel.defender:
+            events.append((_("{fighter} helps {name}: {molars}: {attacker} loses {teeth}.")
+                           if taken else _("{fighter} helps {name}: {molars}, nothing."))
+                          .format(**said))
+        elif not taken:
+            events.append(_("{fighter} hits back: {molars}, nothing.").format(**said))
+        elif note == "doubled":
+            events.append(_("{fighter} hits back: {molars}: {attacker} loses {teeth} (doubled "
+                            "by Vitamines).").format(**said))
         else:
-            events.append(f"{said}, nothing.")
+            events.append(_("{fighter} hits back: {molars}: {attacker} loses {teeth}.")
+                          .format(**said))
         total += taken
     return "defence" if total else None
 
@@ -242,7 +264,8 @@ def land_attack(state: DentState, duel: Duel, events: list[str]) -> None:
     if ring is None:
         return
     taken = mark(state, duel.defender, ring, damage, by=duel.attacker)
-    events.append(f"{figure(state, duel.defender, ring)} loses {teeth_word(taken)}.")
+    events.append(_("{fighter} loses {teeth}.").format(fighter=figure(state, duel.defender, ring),
+                                                       teeth=teeth_word(taken)))
     mirror(state, duel, taken, events)
 
 
@@ -251,8 +274,8 @@ def mirror(state: DentState, duel: Duel, taken: int, events: list[str]) -> None:
     ring = state.families[duel.attacker].ring
     if duel.tand and taken and ring:
         back = mark(state, duel.attacker, ring, taken, by=duel.defender)
-        events.append(f"Tand om tand: {figure(state, duel.attacker, ring)} loses "
-                      f"{teeth_word(back)} too.")
+        events.append(_("Tand om tand: {fighter} loses {teeth} too.").format(
+            fighter=figure(state, duel.attacker, ring), teeth=teeth_word(back)))
 
 
 def open_window(state: DentState, moment: str, opens: Opens) -> bool:
@@ -264,7 +287,11 @@ def open_window(state: DentState, moment: str, opens: Opens) -> bool:
 
 def _end_duel(state: DentState, duel: Duel, events: list[str]) -> None:
     """The duel is over; the turn passes once the fighters knocked out are replaced."""
-    events.append(f"The duel is over: {_duel_score(state, duel)}.")
+    score = _duel_score(state, duel)
+    if score:
+        events.append(_("The duel is over: {score}.").format(score=score))
+    else:
+        events.append(_("The duel is over: both fighters are out."))
     state.duel = None
     state.duels += 1
     state.turn_over = True
@@ -275,12 +302,13 @@ def _pass_turn(state: DentState, events: list[str]) -> None:
     following = state.next_active(state.turn)
     if following is not None:
         state.turn = following
-        events.append(f"{state.name(following)}'s turn.")
+        events.append(pgettext("dentpourdent", "{name}'s turn.").format(
+            name=state.name(following)))
 
 
 def advance(state: DentState, events: list[str], opens: Opens) -> None:
     """Run the game on until a seat must decide, or it is over."""
-    for _ in range(1000):
+    for _step in range(1000):
         if state.winners is not None or state.window is not None or state.choice is not None:
             return
         if state.knockouts:
@@ -292,8 +320,8 @@ def advance(state: DentState, events: list[str], opens: Opens) -> None:
                 state.window = Window(moment="spa", seats=[ko.seat])
                 return
             state.knockouts.pop(0)
-            events.append(f"{figure(state, ko.seat, ko.member)} is knocked out! "
-                          f"{state.name(ko.by)} takes the figure.")
+            events.append(_("{fighter} is knocked out! {name} takes the figure.").format(
+                fighter=figure(state, ko.seat, ko.member), name=state.name(ko.by)))
             _settle(state, ko, events)
             if check_winner(state, events, first=ko.by):
                 state.duel = None
@@ -342,9 +370,10 @@ def _duel_score(state: DentState, duel: Duel) -> str:
     for seat in (duel.attacker, duel.defender):
         ring = state.families[seat].ring
         if ring:
-            parts.append(f"{figure(state, seat, ring)} has "
-                         f"{teeth_word(state.families[seat].teeth[ring])} left")
-    return "; ".join(parts) or "both fighters are out"
+            parts.append(_("{fighter} has {teeth} left").format(
+                fighter=figure(state, seat, ring),
+                teeth=teeth_word(state.families[seat].teeth[ring])))
+    return "; ".join(parts)
 
 
 def new_family() -> Family:

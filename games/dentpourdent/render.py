@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -30,8 +31,16 @@ from games.dentpourdent.data import (
     SPECIAL,
     SWAP,
     TROPHIES_TO_WIN,
+    blows_word,
     card_name,
     card_text,
+    family_name,
+    figure_of,
+    member_name,
+    names_and,
+    teeth_word,
+    when,
+    yours,
 )
 from games.dentpourdent.views import (
     DuelView,
@@ -60,6 +69,7 @@ from games.drawing import (
     text_length,
     wrap,
 )
+from games.i18n import NC_, _, ngettext, npgettext, pgettext
 
 FRAME: RGB = (34, 38, 50)
 PANEL: RGB = (50, 57, 74)
@@ -106,8 +116,8 @@ THROW_H = 38
 COL_W = (WIDTH - 2 * MARGIN - GAP) // 2  # 430
 HEAD_H = 44
 ROW_H = 30
-NAME_W = 142  # the member names' column
-TOOTH_W = 21  # a tooth's cell in a chart row
+NAME_W = 160  # the member names' column
+TOOTH_W = 20  # a tooth's cell in a chart row
 TEETH_ROOM = 10 * TOOTH_W  # the pet's ten; a longer set (none in the rules) gets thinner cells
 TOOTH_H = 24
 TROPHY_H = 44
@@ -116,33 +126,44 @@ FOOT_H = 64
 NAME_MAX = 24  # characters of a player's name kept before it is fitted by width
 
 # Short names on the trophy pawns and the fighters (the full names are on the charts).
+# i18n: a family member's name in 3 or 4 letters, on a small round token (Grandpa, Grandma,
+# Dad, Mum, Son, Daughter, Pet): at most 4 or 5 narrow letters
 SHORT = {
-    "grandfather": "Gpa",
-    "grandmother": "Gma",
-    "father": "Dad",
-    "mother": "Mum",
-    "son": "Son",
-    "daughter": "Dau",
-    "pet": "Pet",
+    "grandfather": NC_("dentpourdent short name", "Gpa"),
+    "grandmother": NC_("dentpourdent short name", "Gma"),
+    "father": NC_("dentpourdent short name", "Dad"),
+    "mother": NC_("dentpourdent short name", "Mum"),
+    "son": NC_("dentpourdent short name", "Son"),
+    "daughter": NC_("dentpourdent short name", "Dau"),
+    "pet": NC_("dentpourdent short name", "Pet"),
 }
 
+# i18n: what the game is at, after "Ann's turn · " in the board's title bar
 STAGES = {
-    "place": "placing the fighters",
-    "turn": "to challenge",
-    "duel": "duel under way",
-    "send": "sending a fighter into the ring",
-    "spread": "spreading the teeth",
-    "chairs": "Bataille des chaises",
-    "over": "game over",
+    "place": NC_("dentpourdent", "placing the fighters"),
+    "turn": NC_("dentpourdent", "to challenge"),
+    "duel": NC_("dentpourdent", "duel under way"),
+    "send": NC_("dentpourdent", "sending a fighter into the ring"),
+    "spread": NC_("dentpourdent", "spreading the teeth"),
+    "chairs": NC_("dentpourdent", "Bataille des chaises"),
+    "over": NC_("dentpourdent", "game over"),
 }
-# What the seats waited for are to do, after "Waiting for Ann ".
+# What the seats waited for are to do; {who} is one or more players' names.
 WAITING = {
-    "place": "to place a fighter in the ring",
-    "turn": "to challenge a fighter",
-    "send": "to send a new fighter into the ring",
-    "spread": "to spread the teeth over the family",
-    "chairs": "to choose the teeth lost (Bataille des chaises)",
+    "place": NC_("dentpourdent", "Waiting for {who} to place a fighter in the ring"),
+    "turn": NC_("dentpourdent", "Waiting for {who} to challenge a fighter"),
+    "send": NC_("dentpourdent", "Waiting for {who} to send a new fighter into the ring"),
+    "spread": NC_("dentpourdent", "Waiting for {who} to spread the teeth over the family"),
+    "chairs": NC_("dentpourdent",
+                  "Waiting for {who} to choose the teeth lost (Bataille des chaises)"),
 }
+
+
+def short_name(member: str) -> str:
+    """A member's name on a token: 'Dad'."""
+    if member in SHORT:
+        return pgettext("dentpourdent short name", SHORT[member])
+    return member[:3].title()
 
 
 def family_rgb(colour: str) -> RGB:
@@ -298,31 +319,39 @@ def _molar(value: int, ground: RGB) -> Sprite:
     return Sprite(big.resize((size, size), Image.Resampling.LANCZOS))
 
 
+TOKEN_MOST = 104  # the widest a fighter's token grows for a longer short name
+
+
 @picture_cache(maxsize=64)
 def _fighter(colour: str, member: str) -> Sprite:
     """A fighter's token on the ring floor: a disc in the family colour with the member's
-    short name. Opaque on the floor, so it covers the empty place drawn on the backdrop."""
+    short name, drawn out into a pill when the name is wider than the disc. Opaque on the
+    floor, so it covers the empty place drawn on the backdrop."""
     rgb = family_rgb(colour)
-    side = 2 * TOKEN_R + 8
-    big = Image.new("RGB", (side * SS, side * SS), FLOOR)
+    short = short_name(member)
+    size = 22  # smaller, down to the least size, for a name wider than the widest pill
+    while size > LEAST and text_length(short, font(size, True)) > TOKEN_MOST - 16:
+        size -= 1
+    fnt = font(size, True)
+    short = ellipsize(short, fnt, TOKEN_MOST - 16)
+    wide = text_length(short, fnt)
+    body = 2 * TOKEN_R if wide <= 2 * TOKEN_R - 2 else min(TOKEN_MOST, round(wide) + 16)
+    w, h = body + 8, 2 * TOKEN_R + 8
+    big = Image.new("RGB", (w * SS, h * SS), FLOOR)
     draw = ImageDraw.Draw(big)
-    c = side * SS / 2
+    x0, y0 = 4 * SS, 4 * SS
+    x1, y1 = x0 + body * SS, y0 + 2 * TOKEN_R * SS
     r = TOKEN_R * SS
-    draw.ellipse(
-        (c - r + 3 * SS, c - r + 4 * SS, c + r + 3 * SS, c + r + 4 * SS),
-        fill=blend(FLOOR, BLACK, 0.25),
-    )
-    draw.ellipse((c - r, c - r, c + r, c + r), fill=rgb, outline=edge_of(rgb), width=3 * SS)
-    image = big.resize((side, side), Image.Resampling.LANCZOS)
-    short = SHORT.get(member, member[:3].title())
-    text(
-        ImageDraw.Draw(image),
-        (side / 2, side / 2),
-        short,
-        font(22, True),
-        fill=ink_on(rgb),
-        anchor="mm",
-    )
+    shadow = (x0 + 3 * SS, y0 + 4 * SS, x1 + 3 * SS, y1 + 4 * SS)
+    if body == 2 * TOKEN_R:
+        draw.ellipse(shadow, fill=blend(FLOOR, BLACK, 0.25))
+        draw.ellipse((x0, y0, x1, y1), fill=rgb, outline=edge_of(rgb), width=3 * SS)
+    else:
+        draw.rounded_rectangle(shadow, radius=r, fill=blend(FLOOR, BLACK, 0.25))
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=r, fill=rgb, outline=edge_of(rgb),
+                               width=3 * SS)
+    image = big.resize((w, h), Image.Resampling.LANCZOS)
+    text(ImageDraw.Draw(image), (w / 2, h / 2), short, fnt, fill=ink_on(rgb), anchor="mm")
     return Sprite(image)
 
 
@@ -352,27 +381,37 @@ TROPHY_PAD = 6  # room beside a pawn's short name, less when seven must fit
 CUP = 26
 
 
-def _trophy_widths(pawns: tuple[tuple[str, str], ...], pad: int) -> list[int]:
+def _trophy_widths(labels: list[str], pad: int) -> list[int]:
     fnt = font(LEAST)
-    return [
-        round(text_length(SHORT.get(member, member[:3].title()), fnt)) + 2 * pad
-        for _, member in pawns
-    ]
+    return [round(text_length(label, fnt)) + 2 * pad for label in labels]
+
+
+def _trophy_layout(
+    pawns: tuple[tuple[str, str], ...], room: int
+) -> tuple[list[str], list[int], int]:
+    """The pawns' labels, widths and the gap between them, within `room` if they can be:
+    their short names with less room beside them and closer together when seven must fit,
+    and if even that is too wide (long short names), their initials."""
+    labels = [short_name(member) for _, member in pawns]
+    for names in (labels, [label[:1] for label in labels]):
+        for gap in (4, 1):
+            for pad in range(TROPHY_PAD, 1, -1):
+                widths = _trophy_widths(names, pad)
+                if sum(widths) + gap * len(widths) <= room:
+                    return names, widths, gap
+    return names, _trophy_widths(names, 2), 1
 
 
 @picture_cache(maxsize=256)
 def _trophies(pawns: tuple[tuple[str, str], ...], room: int) -> Sprite:
     """A player's trophies, at most `room` px wide: one small pawn each (a head on a body)
     in the colour of the family it came from, the member's short name on its body."""
-    pad = TROPHY_PAD
-    while pad > 2 and sum(_trophy_widths(pawns, pad)) + 4 * len(pawns) > room:
-        pad -= 1
-    widths = _trophy_widths(pawns, pad)
+    labels, widths, gap = _trophy_layout(pawns, room)
     h = TROPHY_H_PX
-    big = Image.new("RGB", ((sum(widths) + 4 * len(widths)) * SS, h * SS), CHART)
+    big = Image.new("RGB", ((sum(widths) + gap * len(widths)) * SS, h * SS), CHART)
     draw = ImageDraw.Draw(big)
     x = 0
-    for w, (colour, _) in zip(widths, pawns, strict=True):
+    for w, (colour, _member) in zip(widths, pawns, strict=True):
         rgb = family_rgb(colour)
         cx = (x + w / 2) * SS
         draw.ellipse(
@@ -389,15 +428,14 @@ def _trophies(pawns: tuple[tuple[str, str], ...], room: int) -> Sprite:
             width=2 * SS,
         )
         draw.ellipse((cx - 6 * SS, 3 * SS, cx + 6 * SS, 15 * SS), fill=rgb)  # the neck's seam
-        x += w + 4
+        x += w + gap
     image = big.resize((big.width // SS, h), Image.Resampling.LANCZOS)
     draw = ImageDraw.Draw(image)
     x = 0
-    for w, (colour, member) in zip(widths, pawns, strict=True):
-        short = SHORT.get(member, member[:3].title())
+    for w, (colour, _member), label in zip(widths, pawns, labels, strict=True):
         ink = ink_on(family_rgb(colour))
-        text(draw, (x + w / 2, (13 + h) / 2), short, font(LEAST), fill=ink, anchor="mm")
-        x += w + 4
+        text(draw, (x + w / 2, (13 + h) / 2), label, font(LEAST), fill=ink, anchor="mm")
+        x += w + gap
     return Sprite(image)
 
 
@@ -483,7 +521,7 @@ def _backdrop(table: Table, panel: int) -> Backdrop:
         draw.line((x0 + 12, y, x1 - 12, y), fill=ROPE, width=3)
     for x, y in ((x0 + 8, y0 + 6), (x1 - 8, y0 + 6), (x0 + 8, y1 - 6), (x1 - 8, y1 - 6)):
         draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=POST)
-    for seat, (colour, _) in enumerate(table):
+    for seat, (colour, _fulls) in enumerate(table):
         cx, r = _slot_x(seat, n), TOKEN_R - 4
         draw.ellipse(
             (cx - r, TOKEN_Y - r, cx + r, TOKEN_Y + r),
@@ -523,7 +561,8 @@ def _chart_frame(
     draw.rectangle((x, y + HEAD_H - 12, x + COL_W, y + HEAD_H), fill=rgb)
     for i, member in enumerate(MEMBERS):
         my = _member_y(y, i)
-        _text(draw, (x + 14, my + ROW_H / 2), member.name, LEAST, INK, "lm")
+        _text(draw, (x + 14, my + ROW_H / 2), member_name(member.key), LEAST, INK, "lm",
+              width=NAME_W - 4)
         full = fulls[i] if i < len(fulls) else member.teeth
         img.paste(_teeth_row(full, full, CHART).image, _teeth_box(x, my, full)[:2])
     ty = y + CHART_H - 6 - TROPHY_H
@@ -548,7 +587,7 @@ def _fighter_name(view: PublicView, seat: int) -> str:
     name = _name(fam.player)
     if fam.ring is None or fam.ring not in MEMBER:
         return name
-    return f"{name}'s {MEMBER[fam.ring].name}"
+    return figure_of(name, fam.ring)
 
 
 def _status(view: PublicView) -> tuple[str, RGB]:
@@ -557,17 +596,18 @@ def _status(view: PublicView) -> tuple[str, RGB]:
     if view.winners is not None:
         won = [names[s] for s in view.winners if 0 <= s < len(names)]
         if not won:
-            return "Game over", GOLD
-        return f"Game over: {' and '.join(won)} win{'s' if len(won) == 1 else ''}!", GOLD
-    stage = STAGES.get(view.stage, view.stage)
+            return pgettext("dentpourdent", "Game over"), GOLD
+        return ngettext("Game over: {names} wins!", "Game over: {names} win!", len(won)).format(
+            names=names_and(won)), GOLD
+    stage = pgettext("dentpourdent", STAGES[view.stage]) if view.stage in STAGES else view.stage
     if view.turn is not None and 0 <= view.turn < len(names):
-        line = f"{names[view.turn]}'s turn"
+        line = pgettext("dentpourdent", "{name}'s turn").format(name=names[view.turn])
         if view.stage != "turn":
             line += f" · {stage}"
     else:
         line = stage[:1].upper() + stage[1:]
     if view.answers_awaited:
-        line += " · answers awaited"
+        line += " · " + pgettext("dentpourdent", "answers awaited")
     return line, LIGHT
 
 
@@ -594,18 +634,21 @@ def _ring(canvas: Canvas, view: PublicView) -> None:
     for fam in view.families:
         cx = _slot_x(fam.seat, n)
         rgb = family_rgb(fam.colour)
+        half = TOKEN_R
         if fam.out:
-            _text(canvas, (cx, TOKEN_Y), "out", LEAST, blend(OUT, FLOOR, 0.2), "mm")
+            # i18n: a family out of the game, on its empty place in the ring
+            _text(canvas, (cx, TOKEN_Y), pgettext("dentpourdent", "out"), LEAST,
+                  blend(OUT, FLOOR, 0.2), "mm", width=room)
         elif fam.ring is not None:
-            side = 2 * TOKEN_R + 8
-            canvas.paste(
-                _fighter(fam.colour, fam.ring), (round(cx) - side // 2, TOKEN_Y - side // 2)
-            )
+            token = _fighter(fam.colour, fam.ring)
+            tw, th = token.size
+            half = tw // 2 - 4  # the token's half width, its shadow's margin aside
+            canvas.paste(token, (round(cx) - tw // 2, TOKEN_Y - th // 2))
         else:
             _text(canvas, (cx, TOKEN_Y), "?", 26, edge_of(rgb), "mm", bold=True)
-        member = MEMBER[fam.ring].name if fam.ring in MEMBER else ""
+        member = member_name(fam.ring) if fam.ring in MEMBER else ""
         if fam.out:
-            member = "out of the game"
+            member = pgettext("dentpourdent", "out of the game")
         if member:
             _text(
                 canvas,
@@ -627,11 +670,12 @@ def _ring(canvas: Canvas, view: PublicView) -> None:
             width=room,
         )
         if view.ggm == fam.seat and not fam.out:
-            canvas.paste(_great_grandmother(FLOOR), (round(cx) + TOKEN_R + 8, TOKEN_Y - 18))
+            canvas.paste(_great_grandmother(FLOOR), (round(cx) + half + 8, TOKEN_Y - 18))
             _text(
                 canvas,
                 (cx, TOKEN_Y + TOKEN_R + 70),
-                _longest_fitting(GGM_LABELS, room + 10),
+                _longest_fitting(tuple(pgettext("dentpourdent", g) for g in GGM_LABELS),
+                                 room + 10),
                 LEAST,
                 edge_of(GGM),
                 "mm",
@@ -641,7 +685,9 @@ def _ring(canvas: Canvas, view: PublicView) -> None:
         _arc(canvas, view, view.duel)
 
 
-GGM_LABELS = ("+ great-grandmother", "+ great-grandma", "+ great-gran")
+# i18n: the great-grandmother stands by this fighter; the longest that fits is drawn
+GGM_LABELS = (NC_("dentpourdent", "+ great-grandmother"), NC_("dentpourdent", "+ great-grandma"),
+              NC_("dentpourdent", "+ great-gran"))
 
 
 def _longest_fitting(lines: tuple[str, ...], width: float) -> str:
@@ -677,7 +723,7 @@ def _arc(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
         (end[0] - 16 * math.cos(ang + 0.45), end[1] - 16 * math.sin(ang + 0.45)),
     ]
     canvas.polygon(head, fill=rgb, outline=edge_of(rgb), width=2)
-    label = f"{_card_title(duel.card)} · {duel.blows} blow{'s' if duel.blows != 1 else ''}"
+    label = f"{_card_title(duel.card)} · {blows_word(duel.blows)}"
     fnt = font(LEAST, True)
     w = text_length(label, fnt) + 20
     mx = (ax + dx) / 2
@@ -695,7 +741,8 @@ def _arc(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
 
 def _card_title(key: str) -> str:
     if key == "bare":
-        return "Bare fist"
+        # i18n: a duel fought without an attack card
+        return pgettext("dentpourdent", "Bare fist")
     try:
         return card_name(key)
     except KeyError:
@@ -709,13 +756,15 @@ def _duel(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
     n = len(view.families)
     card = _card_title(duel.card)
     if duel.card == "bare":
-        card = "Bare fist: one blow, no card"
+        card = _("Bare fist: one blow, no card")
     card_w = min(text_length(card, font(LEAST)), (x1 - x0) * 0.3)
     room = x1 - x0 - card_w - 16
-    who = "Duel"
+    who = pgettext("dentpourdent", "Duel")
+    # i18n: between the two fighters of a duel ("Ann's Father vs Bob's Son")
+    versus = f" {pgettext('dentpourdent', 'vs')} "
     if 0 <= duel.attacker < n and 0 <= duel.defender < n:
         fnt = font(24, True)
-        each = (room - text_length(" vs ", fnt)) / 2
+        each = (room - text_length(versus, fnt)) / 2
         a = _fighter_name(view, duel.attacker)
         d = _fighter_name(view, duel.defender)
         a_w, d_w = text_length(a, fnt), text_length(d, fnt)
@@ -726,42 +775,42 @@ def _duel(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
                 a = ellipsize(a, fnt, 2 * each - d_w)
             else:
                 a, d = ellipsize(a, fnt, each), ellipsize(d, fnt, each)
-        who = f"{a} vs {d}"
+        who = f"{a}{versus}{d}"
     used = _text(canvas, (x0, y0), who, 24, LIGHT, width=room, bold=True)
     _text(canvas, (x0 + used + 16, y0 + 3), card, LEAST, GOLD, width=x1 - x0 - used - 16)
     y = y0 + 34
-    left = (
-        f"{duel.blows} blow{'s' if duel.blows != 1 else ''} announced · throws left: "
-        f"attack {duel.attacks_left}, defence {duel.defences_left}"
-    )
+    left = _("{blows} announced · throws left: attack {attacks}, defence {defences}").format(
+        blows=blows_word(duel.blows), attacks=duel.attacks_left, defences=duel.defences_left)
     _text(canvas, (x0, y), left, LEAST, DIM, width=x1 - x0)
     y += 32
     _throws(canvas, view, duel.thrown, y)
     y = DUEL_TOP + DUEL_H - 68  # two lines for the cards in force and the teeth waiting
     room = x1 - x0
     if duel.pending > 0:
-        said = f"{duel.pending} {'tooth' if duel.pending == 1 else 'teeth'} waiting for answers"
+        said = ngettext("{n} tooth waiting for answers", "{n} teeth waiting for answers",
+                        duel.pending).format(n=duel.pending)
         fnt = font(LEAST, True)
         w = text_length(said, fnt) + 24
         canvas.rounded_rectangle((x1 - w, y - 2, x1, y + 30), radius=10, fill=GOLD)
         _text(canvas, (x1 - w / 2, y + 14), said, LEAST, INK, "mm", bold=True)
         room -= w + 16
     if not duel.effects:
-        _text(canvas, (x0, y + 14), "No card in force", LEAST, DIM, "lm", width=room)
+        _text(canvas, (x0, y + 14), _("No card in force"), LEAST, DIM, "lm", width=room)
         return
     fnt = font(LEAST)
-    label = "In force: "
+    # i18n: the cards in force in the duel follow this label
+    label = pgettext("dentpourdent", "In force:") + " "
     _text(canvas, (x0, y + 14), label, LEAST, DIM, "lm")
     indent = text_length(label, fnt)
-    said = " · ".join(drawable(e) for e in duel.effects)
-    first = wrap(said, fnt, room - indent, 1)[0]
-    if first == said:
-        _text(canvas, (x0 + indent, y + 14), said, LEAST, LIGHT, "lm")
-        return
-    lines = wrap(said, fnt, room - indent, 9)
-    _text(canvas, (x0 + indent, y + 14), lines[0], LEAST, LIGHT, "lm")
-    rest = said[len(lines[0]) :].strip()
-    _text(canvas, (x0 + indent, y + 44), rest, LEAST, LIGHT, "lm", width=x1 - x0 - indent)
+    # whole cards in force on the first line, as many as fit; the others on the second
+    parts = [drawable(e) for e in duel.effects]
+    k = 1
+    while k < len(parts) and text_length(" · ".join(parts[: k + 1]), fnt) <= room - indent:
+        k += 1
+    first, rest = " · ".join(parts[:k]), " · ".join(parts[k:])
+    _text(canvas, (x0 + indent, y + 14), first, LEAST, LIGHT, "lm", width=room - indent)
+    if rest:
+        _text(canvas, (x0 + indent, y + 44), rest, LEAST, LIGHT, "lm", width=x1 - x0 - indent)
 
 
 def _throws(canvas: Canvas, view: PublicView, thrown: list[ThrowView], y: int) -> None:
@@ -770,7 +819,8 @@ def _throws(canvas: Canvas, view: PublicView, thrown: list[ThrowView], y: int) -
     the teeth taken and from whom, the note. Past eight, the earliest are summed up."""
     x0 = MARGIN + 16
     if not thrown:
-        _text(canvas, (x0, y + THROW_H / 2), "No throw yet", LEAST, DIM, "lm")
+        said = pgettext("dentpourdent", "No throw yet")
+        _text(canvas, (x0, y + THROW_H / 2), said, LEAST, DIM, "lm")
         return
     full = WIDTH - 2 * MARGIN - 32
     most = 2 * THROW_ROWS
@@ -781,7 +831,8 @@ def _throws(canvas: Canvas, view: PublicView, thrown: list[ThrowView], y: int) -
     if len(shown) < len(thrown):
         earlier = len(thrown) - len(shown)
         taken = sum(t.damage for t in thrown[:earlier])
-        said = f"{earlier} earlier throws: {taken} {'tooth' if taken == 1 else 'teeth'}"
+        said = ngettext("{n} earlier throw: {teeth}", "{n} earlier throws: {teeth}",
+                        earlier).format(n=earlier, teeth=teeth_word(taken))
         _text(canvas, (x0, y + THROW_H / 2), said, LEAST, DIM, "lm", width=col_w)
         k = 1
     names = [_name(f.player) for f in view.families]
@@ -804,7 +855,8 @@ def _throw(
     n = len(view.families)
     rgb = family_rgb(view.families[throw.by].colour) if 0 <= throw.by < n else UNKNOWN
     mid = y + THROW_H / 2 - 2
-    badge = "A" if throw.attack else "D"
+    # i18n: one letter on a throw's badge: A for an attack throw, D for a defence throw
+    badge = pgettext("dentpourdent", "A") if throw.attack else pgettext("dentpourdent", "D")
     canvas.rounded_rectangle(
         (x, mid - 14, x + 28, mid + 14), radius=7, fill=rgb, outline=edge_of(rgb), width=2
     )
@@ -818,11 +870,12 @@ def _throw(
     note = f" ({drawable(throw.note)})" if throw.note else ""
     room = x + width - mx
     if throw.damage > 0:
-        hit = names[throw.hit] if throw.hit is not None and 0 <= throw.hit < n else "nobody"
+        hit = names[throw.hit] if throw.hit is not None and 0 <= throw.hit < n else \
+            pgettext("dentpourdent", "nobody")
         said = f"−{throw.damage} " + _fit(hit, note, LEAST, room - 40)
         colour = GOLD
     else:
-        said = "no damage" + note
+        said = pgettext("dentpourdent", "no damage") + note
         colour = DIM
     _text(canvas, (mx, mid), said, LEAST, colour, "lm", width=room)
 
@@ -835,26 +888,34 @@ def _no_duel(canvas: Canvas, view: PublicView, panel: int) -> None:
     names = [_name(f.player) for f in view.families]
     if view.winners is not None:
         won = [names[s] for s in view.winners if 0 <= s < len(names)]
-        _text(canvas, (x0, y0), "Game over", 24, DIM, bold=True)
-        line = " and ".join(won) + (" wins!" if len(won) == 1 else " win!") if won else "No winner"
+        _text(canvas, (x0, y0), pgettext("dentpourdent", "Game over"), 24, DIM, bold=True,
+              width=x1 - x0)
+        line = ngettext("{names} wins!", "{names} win!", len(won)).format(
+            names=names_and(won)) if won else pgettext("dentpourdent", "No winner")
         mid = DUEL_TOP + panel / 2
         _text(canvas, ((x0 + x1) / 2, mid - 10), line, 40, GOLD, "mm", width=x1 - x0, bold=True)
         ranked = sorted(view.families, key=lambda f: (-len(f.trophies), f.seat))
-        said = "Trophies: " + ", ".join(f"{names[f.seat]} {len(f.trophies)}" for f in ranked)
+        said = pgettext("dentpourdent", "Trophies: {tally}").format(
+            tally=", ".join(f"{names[f.seat]} {len(f.trophies)}" for f in ranked))
         _text(canvas, ((x0 + x1) / 2, mid + 50), said, 22, LIGHT, "mm", width=x1 - x0)
         return
-    _text(canvas, (x0, y0), "No duel under way", 24, DIM, bold=True)
+    _text(canvas, (x0, y0), _("No duel under way"), 24, DIM, bold=True, width=x1 - x0)
     y = y0 + 40
     if view.waiting:
         who = ", ".join(names[s] for s in view.waiting if 0 <= s < len(names))
-        line = f"Waiting for {who} {WAITING.get(view.stage, '')}".rstrip()
+        if view.stage in WAITING:
+            line = pgettext("dentpourdent", WAITING[view.stage]).format(who=who)
+        else:
+            line = pgettext("dentpourdent", "Waiting for {who}").format(who=who)
         _text(canvas, (x0, y), line, LEAST, LIGHT, width=x1 - x0)
         y += 34
     elif view.answers_awaited:
-        _text(canvas, (x0, y), "Answers awaited: a card may be played now", LEAST, LIGHT)
+        _text(canvas, (x0, y), _("Answers awaited: a card may be played now"), LEAST, LIGHT,
+              width=x1 - x0)
         y += 34
     if view.stage == "place" and any(view.start_throws):
-        _text(canvas, (x0, y), "Opening throws (the most teeth starts)", LEAST, DIM, width=x1 - x0)
+        _text(canvas, (x0, y), _("Opening throws (the most teeth starts)"), LEAST, DIM,
+              width=x1 - x0)
         y += 32
         col_w = (x1 - x0 - 16) // 2
         for seat, molars in enumerate(view.start_throws):
@@ -890,9 +951,11 @@ def _chart(canvas: Canvas, view: PublicView, fam: FamilyView, panel: int) -> Non
     room = COL_W - 28 - cw - 12 - CUP
     said = ""
     if fam.out:
-        said = " · out"
+        # i18n: after a player's name on their family's chart: the family is out of the game
+        said = " · " + pgettext("dentpourdent", "out")
     elif view.winners is not None and fam.seat in view.winners:
-        said = " · wins"
+        # i18n: after a player's name on their family's chart: they won
+        said = " · " + pgettext("dentpourdent", "wins")
     title = _fit(_name(fam.player), said, 22, room, bold=True)
     _text(canvas, (x + 14, y + HEAD_H / 2), title, 22, ink, "lm", width=room, bold=True)
     for i, member in enumerate(fam.members[: len(MEMBERS)]):
@@ -906,7 +969,8 @@ def _chart(canvas: Canvas, view: PublicView, fam: FamilyView, panel: int) -> Non
         )[-TROPHIES_TO_WIN:]  # the game ends at seven
         canvas.paste(_trophies(pawns, COL_W - 28), (tx, ty + (TROPHY_H - TROPHY_H_PX) // 2))
     else:
-        _text(canvas, (tx, ty + TROPHY_H / 2), "no trophy yet", LEAST, MUTED, "lm")
+        _text(canvas, (tx, ty + TROPHY_H / 2), _("no trophy yet"), LEAST, MUTED, "lm",
+              width=COL_W - 28)
 
 
 def _member(canvas: Canvas, fam: FamilyView, i: int, member: MemberView, x: int, y: int) -> None:
@@ -920,19 +984,28 @@ def _member(canvas: Canvas, fam: FamilyView, i: int, member: MemberView, x: int,
         ground = blend(rgb, CHART, 0.75)
         canvas.rectangle((x + 4, my, x + COL_W - 4, my + ROW_H - 1), fill=ground)
         canvas.rectangle((x + 4, my, x + 9, my + ROW_H - 1), fill=rgb)
-        name = MEMBER[member.key].name if member.key in MEMBER else member.key
+        name = member_name(member.key) if member.key in MEMBER else member.key
         _text(canvas, (x + 14, my + ROW_H / 2), name, LEAST, INK, "lm", width=NAME_W - 4)
     if in_ring or teeth < full:
-        tx, ty, _, _ = _teeth_box(x, my, full)
+        tx, ty, _x1, _y1 = _teeth_box(x, my, full)
         canvas.paste(_teeth_row(full, teeth, ground), (tx, ty))
     tail = x + 14 + NAME_W + full * _cell(full) + 6
     if in_ring:
+        # i18n: on the chart's row of the member in the ring
         _text(
-            canvas, (x + COL_W - 12, my + ROW_H / 2), "ring", LEAST, edge_of(rgb), "rm", bold=True
+            canvas,
+            (x + COL_W - 12, my + ROW_H / 2),
+            pgettext("dentpourdent", "ring"),
+            LEAST,
+            edge_of(rgb),
+            "rm",
+            bold=True,
         )
     if member.teeth <= 0:
         canvas.line((x + 10, my + ROW_H / 2, tail - 2, my + ROW_H / 2), fill=KO, width=3)
-        _text(canvas, (x + COL_W - 12, my + ROW_H / 2), "KO", LEAST, KO, "rm", bold=True)
+        # i18n: knocked out, on the chart's row of a member
+        _text(canvas, (x + COL_W - 12, my + ROW_H / 2), pgettext("dentpourdent", "KO"), LEAST, KO,
+              "rm", bold=True)
 
 
 def _foot(canvas: Canvas, view: PublicView, panel: int) -> None:
@@ -940,24 +1013,30 @@ def _foot(canvas: Canvas, view: PublicView, panel: int) -> None:
     n = len(view.families)
     x0, y0, x1, y1 = _foot_box(n, panel)
     names = [_name(f.player) for f in view.families]
-    pile = f"Draw pile: {view.draw_pile}"
-    top = _card_title(view.discard[-1]) if view.discard else "empty"
-    discard = f"Discard: {top}"
+    pile = pgettext("dentpourdent", "Draw pile: {n}").format(n=view.draw_pile)
+    if view.discard:
+        discard = pgettext("dentpourdent", "Discard: {card}").format(
+            card=_card_title(view.discard[-1]))
+    else:
+        discard = pgettext("dentpourdent", "Discard: empty")
     if view.winners is not None:
         won = [names[s] for s in view.winners if 0 <= s < n]
-        turn = "Won by " + " and ".join(won) if won else "Game over"
+        turn = pgettext("dentpourdent", "Won by {names}").format(names=names_and(won)) if won else \
+            pgettext("dentpourdent", "Game over")
     elif view.turn is not None and 0 <= view.turn < n:
-        turn = f"Turn: {names[view.turn]}"
+        turn = pgettext("dentpourdent", "Turn: {name}").format(name=names[view.turn])
     else:
-        turn = "Turn: nobody yet"
+        turn = pgettext("dentpourdent", "Turn: nobody yet")
     if n % 2:  # the empty place beside the last chart: one line each
         y = y0 + 24
-        _text(canvas, (x0 + 18, y), "The table", 24, DIM, bold=True)
+        said = pgettext("dentpourdent", "The table")
+        _text(canvas, (x0 + 18, y), said, 24, DIM, bold=True, width=x1 - x0 - 36)
         for line in (pile, discard, turn):
             y += 44
             _text(canvas, (x0 + 18, y), line, 22, LIGHT, width=x1 - x0 - 36)
         y += 44
-        _text(canvas, (x0 + 18, y), "Cards in hand", LEAST, DIM)
+        said = pgettext("dentpourdent", "Cards in hand")
+        _text(canvas, (x0 + 18, y), said, LEAST, DIM, width=x1 - x0 - 36)
         for k, fam in enumerate(f for f in view.families if not f.out):
             _text(
                 canvas,
@@ -1014,11 +1093,12 @@ HAND_TOP = 64
 
 
 def _kind(key: str) -> tuple[str, RGB]:
+    # i18n: the kind of a card, in capitals at its top
     if key in ATTACK:
-        return "ATTACK", ATTACK_RGB
+        return pgettext("dentpourdent", "ATTACK"), ATTACK_RGB
     if key == SWAP:
-        return "SWAP", SWAP_RGB
-    return "SPECIAL", SPECIAL_RGB
+        return pgettext("dentpourdent", "SWAP"), SWAP_RGB
+    return pgettext("dentpourdent", "SPECIAL"), SPECIAL_RGB
 
 
 @picture_cache(maxsize=64)
@@ -1036,41 +1116,62 @@ def _card(key: str) -> Sprite:
     pad = 14
     inner = CARD_W - 2 * pad
     title = _card_title(key)
-    big = font(26, True)
+    big = font(_title_size(title, inner), True)
     lines = wrap(title, big, inner, 2)
     y = 50
-    for line in lines:
-        text(draw, (pad, y), line, big, fill=INK)
-        y += 32
+    _lines(draw, (pad, y), lines, big, 32, INK)
+    y += 32 * len(lines)
     y += 6
     if key in ATTACK:
         _attack_table(draw, key, y, rgb)
         return Sprite(image)
     body = font(LEAST)
     if key in SPECIAL:
-        said, when = SPECIAL[key].text, SPECIAL[key].when
+        said, played = card_text(key), when(key)
     elif key == SWAP:
-        said, when = card_text(key), ""  # the rules say when: no guess here
+        said, played = card_text(key), ""  # the rules say when: no guess here
     else:
-        said, when = "A card this picture does not know.", "?"
-    for line in wrap(said, body, inner, 7 if when else 9):
-        text(draw, (pad, y), line, body, fill=INK)
-        y += 26
-    bottom = CARD_H - 100 if when else CARD_H - 14
+        said, played = _("A card this picture does not know."), "?"
+    lines = wrap(said, body, inner, 7 if played else 9)
+    _lines(draw, (pad, y), lines, body, 26, INK)
+    y += 26 * len(lines)
+    bottom = CARD_H - 100 if played else CARD_H - 14
     room = min(bottom - y - 12, 120)
     if room >= 60:  # the card's emblem in the free space: a tooth, or the swap's arrows
         emblem = _emblem(key == SWAP, room, blend(rgb, WHITE, 0.8))
         image.paste(emblem, ((CARD_W - room) // 2, (y + bottom - room) // 2))
-    if not when:
+    if not played:
         return Sprite(image)
     y = max(y + 10, CARD_H - 90)
     draw.line((pad, y - 6, CARD_W - pad, y - 6), fill=blend(rgb, WHITE, 0.5), width=2)
-    text(draw, (pad, y), "When", font(LEAST, True), fill=rgb)
+    # i18n: a heading on a card: when it may be played follows
+    text(draw, (pad, y), pgettext("dentpourdent", "When"), font(LEAST, True), fill=rgb)
     y += 26
-    for line in wrap(when, body, inner, 2):
-        text(draw, (pad, y), line, body, fill=MUTED)
-        y += 26
+    _lines(draw, (pad, y), wrap(played, body, inner, 2), body, 26, MUTED)
     return Sprite(image)
+
+
+def _title_size(title: str, width: int) -> int:
+    """A card title's size: 26 px, smaller (to the least size) until every word fits the
+    card's width and the title two lines ("Arrière-grand-mère", "Dierenbescherming")."""
+    size = 26
+    while size > HAND_LEAST:
+        fnt = font(size, True)
+        widest = max(text_length(w, fnt) for w in drawable(title).split(" "))
+        if widest <= width and len(wrap(title, fnt, width, 3)) <= 2:
+            break
+        size -= 1
+    return size
+
+
+def _lines(draw: ImageDraw.ImageDraw, xy: tuple[int, int], lines: list[str], fnt: Any,
+           step: int, fill: RGB) -> None:
+    """Wrapped lines, `step` px apart (each line where a line of its own would be), drawn as
+    one text: a sentence stays one text for whoever reads the picture's words back."""
+    if not lines:
+        return
+    spacing = step - fnt.getbbox("A")[3]  # Pillow's line height is the bottom of an "A"
+    text(draw, xy, "\n".join(lines), fnt, fill=fill, spacing=spacing)
 
 
 def _emblem(swap: bool, size: int, colour: RGB) -> Image.Image:
@@ -1105,8 +1206,9 @@ def _attack_table(draw: ImageDraw.ImageDraw, key: str, y: int, rgb: RGB) -> None
     the rest 1, and the member who adds a bonus blow when attacking."""
     kind = ATTACK[key]
     pad = 14
-    row = 30
-    text(draw, (pad, y), "Blows on", font(LEAST), fill=MUTED)
+    row = 28
+    # i18n: a heading on an attack card: the blows it deals to each member follow
+    text(draw, (pad, y), _("Blows on"), font(LEAST), fill=MUTED)
     y += 28
     for member in MEMBERS:
         blows = kind.blows(member.key, "")
@@ -1120,16 +1222,17 @@ def _attack_table(draw: ImageDraw.ImageDraw, key: str, y: int, rgb: RGB) -> None
                 (pad - 6, y, CARD_W - pad + 6, y + row - 2), radius=6, fill=blend(rgb, WHITE, 0.75)
             )
         mid = y + row / 2 - 1
-        text(draw, (pad, mid), member.name, font(LEAST, strong), fill=INK, anchor="lm")
+        text(draw, (pad, mid), member_name(member.key), font(LEAST, strong), fill=INK,
+             anchor="lm")
         for b in range(blows):
             bx = CARD_W - pad - 34 - b * 14
             draw.ellipse((bx - 5, mid - 5, bx + 5, mid + 5), fill=rgb if strong else MUTED)
         text(draw, (CARD_W - pad, mid), str(blows), font(LEAST, True), fill=INK, anchor="rm")
         y += row
-    bonus = f"+1 when your {MEMBER[kind.bonus].name} attacks"
-    for line in wrap(bonus, font(LEAST, True), CARD_W - 2 * pad, 2):
-        text(draw, (pad, y + 6), line, font(LEAST, True), fill=rgb)
-        y += 26
+    bonus = _("+1 when {member} attacks").format(member=yours(kind.bonus))
+    most = max(1, (CARD_H - 32 - y) // 26 + 1)  # lines 26 px apart, above the card's edge
+    _lines(draw, (pad, y + 6), wrap(bonus, font(LEAST, True), CARD_W - 2 * pad, most),
+           font(LEAST, True), 26, rgb)
 
 
 def _hand_rows(n: int) -> int:
@@ -1151,8 +1254,9 @@ def hand_canvas(view: PrivateView) -> Canvas:
     canvas.rounded_rectangle(
         (MARGIN, 16, MARGIN + 30, 46), radius=8, fill=rgb, outline=edge_of(rgb), width=2
     )
-    count = f"{n} card{'s' if n != 1 else ''}"
-    line = f"Your hand · {drawable(view.colour)} family · {count}"
+    count = npgettext("dentpourdent", "{n} card", "{n} cards", n).format(n=n)
+    line = _("Your hand · {family} · {cards}").format(family=family_name(drawable(view.colour)),
+                                                      cards=count)
     _text(
         canvas, (MARGIN + 42, 31), line, 24, LIGHT, "lm", width=HAND_W - 2 * MARGIN - 42, bold=True
     )
@@ -1162,7 +1266,7 @@ def hand_canvas(view: PrivateView) -> Canvas:
         _text(
             canvas,
             (MARGIN + CARD_W + 24, HAND_TOP + CARD_H / 2),
-            "No cards in hand",
+            pgettext("dentpourdent", "No cards in hand"),
             26,
             LIGHT,
             "lm",

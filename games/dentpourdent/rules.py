@@ -50,7 +50,18 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.contract import Action, Applied, Game, Player, Result, RuleError, Seat, paragraph
+from games import i18n
+from games.contract import (
+    DESCRIPTION_MAX,
+    Action,
+    Applied,
+    Game,
+    Player,
+    Result,
+    RuleError,
+    Seat,
+    paragraph,
+)
 from games.dentpourdent import ai, cards, data, engine, render
 from games.dentpourdent.state import DentState
 from games.dentpourdent.views import (
@@ -60,6 +71,7 @@ from games.dentpourdent.views import (
     PrivateView,
     PublicView,
 )
+from games.i18n import N_, _, ngettext, pgettext
 from games.rng import Rng
 
 
@@ -75,32 +87,34 @@ def _start_throws(state: DentState, events: list[str]) -> int:
             totals[seat] = sum(molars)
         said = ", ".join(f"{state.name(s)} {engine.molar_words(state.start_throws[s])} "
                          f"= {totals[s]}" for s in throwing)
-        events.append(f"Throws for the start: {said}.")
+        events.append(_("Throws for the start: {throws}.").format(throws=said))
         best = max(totals.values())
         throwing = [s for s in throwing if totals[s] == best]
         if len(throwing) == 1:
-            events.append(f"{state.name(throwing[0])} starts.")
+            events.append(pgettext("dentpourdent", "{name} starts.").format(
+                name=state.name(throwing[0])))
             return throwing[0]
-        events.append("A tie: " + " and ".join(state.name(s) for s in throwing)
-                      + " throw again.")
+        events.append(pgettext("dentpourdent", "A tie: {names} throw again.").format(
+            names=data.names_and([state.name(s) for s in throwing])))
 
 
 def _send_actions(state: DentState, seat: int) -> list[Action]:
-    return [Action(id=f"send.{m}", label=f"Send your {data.MEMBER[m].name} into the ring "
-                                         f"({engine.teeth_word(state.families[seat].teeth[m])})",
-                   path=("Send into the ring", data.MEMBER[m].name))
+    return [Action(id=f"send.{m}", label=_("Send {member} into the ring ({teeth})").format(
+                       member=data.yours(m),
+                       teeth=data.teeth_word(state.families[seat].teeth[m])),
+                   path=(pgettext("dentpourdent", "Send into the ring"), data.member_name(m)))
             for m in state.standing(seat)]
 
 
 class DentPourDent(Game[DentState]):
     name = "dentpourdent"
-    title = "Dent pour dent"
+    title = N_("Dent pour dent")
     min_players = data.MIN_PLAYERS
     max_players = data.MAX_PLAYERS
     state_type = DentState
     has_reactions = True
     news_stays_on_its_board = True  # a duel is one message, updated blow by blow
-    rules_summary = (
+    rules_summary = N_(
         "Knock out 7 figures of the other families. A turn is one duel: challenge a fighter in "
         "the ring with an attack card; each blow, 3 attack molars against 1 defence molar "
         "(up 2 teeth, down 1, side 0). Cards answer at the moments they say."
@@ -109,13 +123,14 @@ class DentPourDent(Game[DentState]):
     # -- setting up -------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any], n_players: int) -> None:
         if not data.MIN_PLAYERS <= n_players <= data.MAX_PLAYERS:
-            raise RuleError(f"Dent pour dent is for {data.MIN_PLAYERS} to {data.MAX_PLAYERS} "
-                            f"players, not {n_players}.")
+            raise RuleError(_("Dent pour dent is for {low} to {high} players, not {n}.").format(
+                low=data.MIN_PLAYERS, high=data.MAX_PLAYERS, n=n_players))
 
     def seating(self, players: list[Player], options: dict[str, Any]) -> str:
         if len(players) > data.MAX_PLAYERS:
             return ""
-        return "\n".join(f"{p.name}: {data.FAMILIES[s]} family" for s, p in enumerate(players))
+        return "\n".join(f"{p.name}: {data.family_name(data.FAMILIES[s])}"
+                         for s, p in enumerate(players))
 
     def new_state(self, players: list[Player], options: dict[str, Any], seed: int) -> DentState:
         return self.opening(players, options, seed).state  # type: ignore[no-any-return]
@@ -133,8 +148,8 @@ class DentPourDent(Game[DentState]):
         state.start = state.turn = _start_throws(state, events)
         n = len(players)
         state.placing = [(state.start + k) % n for k in range(n)]
-        events.append(f"Each family sends a member into the ring, {state.name(state.start)} "
-                      f"first.")
+        events.append(_("Each family sends a member into the ring, {name} first.").format(
+            name=state.name(state.start)))
         return Applied(state=state, events=events)
 
     # -- playing -----------------------------------------------------------------------------
@@ -169,7 +184,7 @@ class DentPourDent(Game[DentState]):
 
     def apply(self, state: DentState, seat: Seat, action_id: str) -> Applied:
         if state.winners is not None:
-            raise RuleError("The game is over.")
+            raise RuleError(pgettext("dentpourdent", "The game is over."))
         if seat not in self.to_act(state):
             raise RuleError(self._not_now(state, seat))
         if action_id not in {a.id for a in self.legal_actions(state, seat)}:
@@ -192,16 +207,17 @@ class DentPourDent(Game[DentState]):
         elif new.sendins or new.placing:
             member = action_id.split(".")[1]
             new.families[seat].ring = member
+            sent = _("{name} sends {member} into the ring.").format(name=new.name(seat),
+                                                                    member=data.the(member))
             if new.sendins:
                 new.sendins.pop(0)
-                events.append(f"{new.name(seat)} sends the {data.MEMBER[member].name} into the "
-                              f"ring.")
+                events.append(sent)
             else:
                 new.placing.pop(0)
-                events.append(f"{new.name(seat)} sends the {data.MEMBER[member].name} into the "
-                              f"ring.")
+                events.append(sent)
                 if not new.placing:
-                    events.append(f"{new.name(new.turn)}'s turn.")
+                    events.append(pgettext("dentpourdent", "{name}'s turn.").format(
+                        name=new.name(new.turn)))
         else:
             cards.play(new, seat, action_id, events)
         engine.advance(new, events, cards.opens)
@@ -209,27 +225,29 @@ class DentPourDent(Game[DentState]):
 
     def _not_now(self, state: DentState, seat: Seat) -> str:
         if seat >= len(state.families) or seat < 0:
-            return "You have no seat in this game."
+            return pgettext("dentpourdent", "You have no seat in this game.")
         if state.families[seat].out:
-            return "Your family has left the game: no one of it is standing."
+            return _("Your family has left the game: no one of it is standing.")
         if state.window is not None or state.choice is not None:
-            return "Not now: the duel goes on; wait for your turn."
+            return _("Not now: the duel goes on; wait for your turn.")
         waiting = self.to_act(state)
-        who = state.name(waiting[0]) if waiting else "nobody"
+        if not waiting:
+            return pgettext("dentpourdent", "The game is over.")
+        who = state.name(waiting[0])
         if state.sendins or state.placing:
-            return f"Not now: {who} is sending a fighter into the ring."
-        return f"It is {who}'s turn, not yours."
+            return _("Not now: {name} is sending a fighter into the ring.").format(name=who)
+        return pgettext("dentpourdent", "It is {name}'s turn, not yours.").format(name=who)
 
     def _illegal(self, state: DentState, seat: Seat, action_id: str) -> str:
         card = action_id.split(".")[0]
         hand = state.families[seat].hand
         known = card in data.ATTACK or card in data.SPECIAL or card == data.SWAP
         if known and card not in hand:
-            return f"You hold no {data.card_name(card)} card."
+            return _("You hold no {card} card.").format(card=data.card_name(card))
         if card == "duel" and state.window is None:
-            return "That challenge is not possible: choose a fighter of another family in the " \
-                   "ring and an attack card you hold."
-        return "That move is not possible right now."
+            return _("That challenge is not possible: choose a fighter of another family in the "
+                     "ring and an attack card you hold.")
+        return pgettext("dentpourdent", "That move is not possible right now.")
 
     def result(self, state: DentState) -> Result | None:
         if state.winners is None:
@@ -238,10 +256,12 @@ class DentPourDent(Game[DentState]):
         names = [p.name for p in state.players]
         tally = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
         if len(state.winners) == 1:
-            summary = f"{names[state.winners[0]]} wins with {scores[state.winners[0]]} " \
-                      f"knock-outs ({tally})."
+            won = scores[state.winners[0]]
+            summary = ngettext("{name} wins with {n} knock-out ({tally}).",
+                               "{name} wins with {n} knock-outs ({tally}).", won).format(
+                name=names[state.winners[0]], n=won, tally=tally)
         else:
-            summary = f"Nobody wins ({tally})."
+            summary = pgettext("dentpourdent", "Nobody wins ({tally}).").format(tally=tally)
         return Result(winners=list(state.winners), scores=scores, summary=summary)
 
     def move_in_progress(self, state: DentState) -> bool:
@@ -249,39 +269,45 @@ class DentPourDent(Game[DentState]):
 
     def menu_prompt(self, state: DentState, seat: Seat, prefix: str) -> str:
         if seat not in self.to_act(state):
-            return "Nothing to do: wait for your turn."
+            return pgettext("dentpourdent", "Nothing to do: wait for your turn.")
         if state.choice is not None:
             if state.choice.kind == "spread":
-                return f"Who takes the next teeth? {engine.teeth_word(state.choice.left)} to " \
-                       f"spread."
+                return _("Who takes the next teeth? {teeth} to spread.").format(
+                    teeth=data.teeth_word(state.choice.left))
             victim = state.choice.victims[0]
-            return f"Which of {state.name(victim)}'s family outside the ring loses a tooth?"
+            return _("Which of {name}'s family outside the ring loses a tooth?").format(
+                name=state.name(victim))
         if state.window is not None:
             duel = state.duel
             if state.window.moment == "spa":
-                return "Your pet is knocked out: play S.P.A. now and the duel goes on?"
+                return _("Your pet is knocked out: play S.P.A. now and the duel goes on?")
             if duel is not None and duel.pending:
-                return f"{state.fighter(duel.attacker)} throws {engine.teeth_word(duel.pending)}" \
-                       f" at {state.fighter(duel.defender)}: answer with a card, or pass."
-            return "The duel is on: answer with a card, or pass."
+                return _("{attacker} throws {teeth} at {defender}: answer with a card, or "
+                         "pass.").format(attacker=state.fighter(duel.attacker),
+                                         teeth=data.teeth_word(duel.pending),
+                                         defender=state.fighter(duel.defender))
+            return _("The duel is on: answer with a card, or pass.")
         if state.placing or state.sendins:
-            return "Which member do you send into the ring?"
+            return _("Which member do you send into the ring?")
         if not prefix:
-            return "Challenge a fighter, or play a card first?"
+            return _("Challenge a fighter, or play a card first?")
         prompts = {
-            "duel": "Challenge whom?",
-            "bridge": "Who gets a tooth back?",
-            "dbridge": "Who gets two teeth back?",
-            "swap": "Who steps into the ring?",
+            "duel": N_("Challenge whom?"),
+            "bridge": N_("Who gets a tooth back?"),
+            "dbridge": N_("Who gets two teeth back?"),
+            "swap": N_("Who steps into the ring?"),
         }
         if prefix.startswith("duel."):
-            return "With which attack card?"
-        return prompts.get(prefix, "Choose")
+            return _("With which attack card?")
+        if prefix in prompts:
+            return _(prompts[prefix])
+        return pgettext("dentpourdent", "Choose")
 
     # -- seeing ----------------------------------------------------------------------------------
     def public_view(self, state: DentState) -> PublicView:
         duel = state.duel
         reacting = set(self.reactions(state))
+        names = [state.name(s) for s in range(len(state.families))]
         families = [
             FamilyView(
                 seat=s, player=state.name(s), colour=data.FAMILIES[s],
@@ -295,7 +321,9 @@ class DentPourDent(Game[DentState]):
             attacker=duel.attacker, defender=duel.defender, card=duel.card, blows=duel.blows,
             attacks_left=engine.throws_left(duel, "a"),
             defences_left=engine.throws_left(duel, "d"),
-            thrown=[t.model_copy() for t in duel.thrown], effects=list(duel.effects),
+            thrown=[t.model_copy(update={"note": cards.note_words(t.note, names)})
+                    for t in duel.thrown],
+            effects=[cards.effect_words(e, names) for e in duel.effects],
             pending=duel.pending or 0,
         )
         return PublicView(
@@ -335,7 +363,8 @@ class DentPourDent(Game[DentState]):
         assert isinstance(view, PublicView)
         tally = ", ".join(f"{f.player} {len(f.trophies)}" for f in view.families)
         head = _stage_line(view)
-        return f"{head}\nKnock-outs (first to {data.TROPHIES_TO_WIN}): {tally}"
+        return head + "\n" + _("Knock-outs (first to {n}): {tally}").format(
+            n=data.TROPHIES_TO_WIN, tally=tally)
 
     def render_public(self, view: BaseModel) -> bytes:
         assert isinstance(view, PublicView)
@@ -347,9 +376,10 @@ class DentPourDent(Game[DentState]):
 
     def private_text(self, view: BaseModel) -> str:
         assert isinstance(view, PrivateView)
+        family = data.family_name(view.colour)
         if not view.hand:
-            return f"Your hand ({view.colour} family): no cards."
-        lines = [f"Your hand ({view.colour} family):"]
+            return _("Your hand ({family}): no cards.").format(family=family)
+        lines = [_("Your hand ({family}):").format(family=family)]
         lines += [f"- **{data.card_name(c)}**: {data.card_text(c)}" for c in view.hand]
         return "\n".join(lines)
 
@@ -361,68 +391,95 @@ class DentPourDent(Game[DentState]):
         names = view.players
         lines = [self.status(view)]
         if view.duel is not None and view.duel.thrown:
-            sides = {2: "up", 1: "down", 0: "side"}
             throws = []
             for throw in view.duel.thrown[-3:]:
-                molars = ", ".join(sides.get(m, str(m)) for m in throw.molars)
-                hit = f" to {names[throw.hit]}" if throw.hit is not None else ""
+                said = dict(name=names[throw.by], molars=", ".join(
+                    data.molar_word(m) for m in throw.molars), teeth=data.teeth_word(
+                    throw.damage), target=names[throw.hit] if throw.hit is not None else "")
+                if throw.attack:
+                    line = (_("{name} attacks: {molars}, {teeth} to {target}")
+                            if throw.hit is not None else _("{name} attacks: {molars}, {teeth}"))
+                else:
+                    line = (_("{name} defends: {molars}, {teeth} to {target}")
+                            if throw.hit is not None else _("{name} defends: {molars}, {teeth}"))
                 note = f" ({throw.note})" if throw.note else ""
-                throws.append(f"{names[throw.by]} {'attacks' if throw.attack else 'defends'}: "
-                              f"{molars}, {throw.damage} teeth{hit}{note}")
-            lines.append("Last throws: " + "; ".join(throws))
+                throws.append(line.format(**said) + note)
+            lines.append(_("Last throws: {throws}").format(throws="; ".join(throws)))
         for fam in view.families:
-            head = f"{fam.player} ({fam.colour} family, {fam.hand} cards"
-            head += ", out of the game)" if fam.out else ")"
+            family = data.family_name(fam.colour)
+            if fam.out:
+                head = ngettext("{player} ({family}, {n} card, out of the game)",
+                                "{player} ({family}, {n} cards, out of the game)", fam.hand)
+            else:
+                head = ngettext("{player} ({family}, {n} card)", "{player} ({family}, {n} cards)",
+                                fam.hand)
+            head = head.format(player=fam.player, family=family, n=fam.hand)
             bits = []
             if fam.ring:
-                bits.append(f"in the ring the {data.MEMBER[fam.ring].name}")
-            hurt = [f"{data.MEMBER[m.key].name} {m.teeth} of {m.full} teeth"
+                # i18n: {member} is "the Father" (a member of a family)
+                bits.append(_("in the ring {member}").format(member=data.the(fam.ring)))
+            hurt = [_("{member} {teeth} of {full} teeth").format(
+                        member=data.member_name(m.key), teeth=m.teeth, full=m.full)
                     for m in fam.members if 0 < m.teeth < m.full]
-            out = [data.MEMBER[m.key].name for m in fam.members if m.teeth == 0]
+            out = [data.member_name(m.key) for m in fam.members if m.teeth == 0]
             if hurt:
-                bits.append("hurt: " + ", ".join(hurt))
+                bits.append(_("hurt: {members}").format(members=", ".join(hurt)))
             if out:
-                bits.append("knocked out: " + ", ".join(out))
+                bits.append(_("knocked out: {members}").format(members=", ".join(out)))
             if not hurt and not out:
-                bits.append("every member has all teeth")
+                bits.append(_("every member has all teeth"))
             if fam.trophies:
-                bits.append("trophies: " + ", ".join(
-                    f"{names[t.family]}'s {data.MEMBER[t.member].name}" for t in fam.trophies))
+                bits.append(_("trophies: {figures}").format(figures=", ".join(
+                    data.figure_of(names[t.family], t.member) for t in fam.trophies)))
             lines.append(f"{head}: " + "; ".join(bits))
-        return paragraph("\n".join(lines))
+        return _whole_lines(lines, throws_line=1 if len(lines) > 1 and view.duel is not None
+                            and view.duel.thrown else None)
 
     def describe_private(self, view: BaseModel) -> str:
         """The hand picture: every card by name first (so a shortened text still names them
         all), then what each does."""
         assert isinstance(view, PrivateView)
+        family = data.family_name(view.colour)
         if not view.hand:
-            return f"Your hand ({view.colour} family): no cards."
+            return _("Your hand ({family}): no cards.").format(family=family)
         cards = ", ".join(data.card_name(c) for c in view.hand)
         texts = " ".join(f"{data.card_name(c)}: {data.card_text(c)}"
                          for c in dict.fromkeys(view.hand))
-        return paragraph(f"Your hand ({view.colour} family), {len(view.hand)} cards: {cards}."
-                         f"\n{texts}")
+        n = len(view.hand)
+        head = ngettext("Your hand ({family}), {n} card: {cards}.",
+                        "Your hand ({family}), {n} cards: {cards}.", n).format(
+            family=family, n=n, cards=cards)
+        return paragraph(f"{head}\n{texts}")
 
     def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
         short = "\n".join((
-            "**Dent pour dent**: knock out 7 figures of the other families.",
-            "**A turn** is one duel: challenge another family's fighter with an attack card "
-            "(its blows depend on whom you hit and with whom; Punch: 6 blows; no attack card: "
-            "1 blow). Each blow: 3 attack molars against the defence molar; up 2 teeth, down 1, "
-            "side 0. A knock-out ends the duel at once and the figure is your trophy.",
-            "**Cards** answer at the moments they say: when someone may answer, the bot asks "
-            "them privately. Swap cards change your fighter or trade for a new card.",
-            "**How to play here**: press **Play**, or type `/dentpourdent play` (\"challenge bob "
-            "uppercut\", \"pass\", \"bridge mother\").",
+            _("**Dent pour dent**: knock out 7 figures of the other families."),
+            _("**A turn** is one duel: challenge another family's fighter with an attack card "
+              "(its blows depend on whom you hit and with whom; Punch: 6 blows; no attack card: "
+              "1 blow). Each blow: 3 attack molars against the defence molar; up 2 teeth, down "
+              "1, side 0. A knock-out ends the duel at once and the figure is your trophy."),
+            _("**Cards** answer at the moments they say: when someone may answer, the bot asks "
+              "them privately. Swap cards change your fighter or trade for a new card."),
+            # i18n: {play} is the command's name; the quoted moves are examples of what a
+            # player may type: words of the moves' labels (challenge, pass, a card, a member)
+            _("**How to play here**: press **Play**, or type `/dentpourdent {play}` (\"challenge "
+              "bob uppercut\", \"pass\", \"bridge mother\").").format(
+                play=i18n.command("play")),
         ))
-        lines = [short, "", "**The cards**"]
+        lines = [short, "", pgettext("dentpourdent", "**The cards**")]
         for kind in data.ATTACKS:
-            lines.append(f"- {kind.name} (x{data.ATTACK_COPIES}): {data.card_text(kind.key)}")
-        lines.append(f"- Swap (x{data.SWAP_COPIES}): {data.card_text(data.SWAP)}")
+            lines.append(f"- {data.card_name(kind.key)} (x{data.ATTACK_COPIES}): "
+                         f"{data.card_text(kind.key)}")
+        lines.append(f"- {data.card_name(data.SWAP)} (x{data.SWAP_COPIES}): "
+                     f"{data.card_text(data.SWAP)}")
         for special in data.SPECIALS:
-            extra = " (not with 2 players)" if special.key in data.NOT_FOR_TWO else ""
-            lines.append(f"- {special.name} / {special.dutch}{extra}: {special.text} "
-                         f"When: {special.when.lower()}.")
+            said = dict(card=pgettext("dentpourdent", special.heading),
+                        text=data.card_text(special.key), when=data.when(special.key).lower())
+            if special.key in data.NOT_FOR_TWO:
+                lines.append(_("- {card} (not with 2 players): {text} When: {when}.")
+                             .format(**said))
+            else:
+                lines.append(_("- {card}: {text} When: {when}.").format(**said))
         return short, "\n".join(lines)
 
     # -- artificial players ----------------------------------------------------------------------
@@ -430,29 +487,48 @@ class DentPourDent(Game[DentState]):
         return ai.choose(self, state, seat, rng)
 
 
+def _whole_lines(lines: list[str], throws_line: int | None) -> str:
+    """The lines as one paragraph within DESCRIPTION_MAX, made of whole lines: when they do
+    not all fit (long names, a longer language), the last throws go first, then the last
+    families, rather than a line cut in the middle."""
+    def said(kept: list[str]) -> str:
+        return paragraph("\n".join(kept), limit=10 * DESCRIPTION_MAX)
+
+    if len(said(lines)) <= DESCRIPTION_MAX:
+        return said(lines)
+    if throws_line is not None:
+        lines = lines[:throws_line] + lines[throws_line + 1:]
+    kept = lines[:1]
+    for line in lines[1:]:
+        if len(said([*kept, line])) > DESCRIPTION_MAX:
+            break
+        kept.append(line)
+    return paragraph("\n".join(kept))
+
+
 def _stage_line(view: PublicView) -> str:
     names = view.players
     if view.winners is not None:
         if len(view.winners) == 1:
-            return f"Game over: {names[view.winners[0]]} wins."
-        return "Game over."
+            return pgettext("dentpourdent", "Game over: {name} wins.").format(
+                name=names[view.winners[0]])
+        return pgettext("dentpourdent", "Game over.")
     duel = view.duel
     if duel is not None:
         fam = view.families
-        a = f"{names[duel.attacker]}'s {data.MEMBER[fam[duel.attacker].ring or 'pet'].name}"
-        d = f"{names[duel.defender]}'s {data.MEMBER[fam[duel.defender].ring or 'pet'].name}"
-        line = f"Duel: {a} against {d}, {duel.attacks_left} attack and {duel.defences_left} " \
-               f"defence throws left."
+        a = data.figure_of(names[duel.attacker], fam[duel.attacker].ring or "pet")
+        d = data.figure_of(names[duel.defender], fam[duel.defender].ring or "pet")
+        line = _("Duel: {attacker} against {defender}, {attacks} attack and {defences} defence "
+                 "throws left.").format(attacker=a, defender=d, attacks=duel.attacks_left,
+                                        defences=duel.defences_left)
         if view.answers_awaited:
-            line += " Waiting for answers."
+            line += " " + pgettext("dentpourdent", "Waiting for answers.")
         return line
     if view.waiting:
         who = names[view.waiting[0]]
         if view.stage in ("place", "send"):
-            return f"{who} sends a member into the ring."
+            return _("{name} sends a member into the ring.").format(name=who)
         if view.stage in ("spread", "chairs"):
-            return f"{who} is choosing."
-        return f"{who}'s turn: challenge a fighter."
-    return "Waiting for answers."
-
-
+            return pgettext("dentpourdent", "{name} is choosing.").format(name=who)
+        return _("{name}'s turn: challenge a fighter.").format(name=who)
+    return pgettext("dentpourdent", "Waiting for answers.")

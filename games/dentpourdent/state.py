@@ -9,6 +9,7 @@ from __future__ import annotations
 from games.contract import Player, Secret, shorten
 from games.dentpourdent import data
 from games.dentpourdent.views import ThrowView, Trophy
+from games.i18n import _
 from games.rng import Rng
 
 NAME_MAX = 32
@@ -113,11 +114,12 @@ class DentState(Secret):
         return [m for m in data.MEMBER_KEYS if self.families[seat].teeth[m] > 0]
 
     def fighter(self, seat: int) -> str:
-        """'Ann's Father'."""
+        """'Ann's Father', in the language in force."""
         ring = self.families[seat].ring
-        who = data.MEMBER[ring].name if ring else "family"
-        return f"{self.name(seat)}'s {who}"
+        if ring:
+            return data.figure_of(self.name(seat), ring)
+        return _("{name}'s family").format(name=self.name(seat))
 
 
 def figure(state: DentState, seat: int, member: str) -> str:
-    return f"{state.name(seat)}'s {data.MEMBER[member].name}"
+    return data.figure_of(state.name(seat), member)
