@@ -431,7 +431,9 @@ class DentPourDent(Game[DentState]):
             if fam.trophies:
                 bits.append(_("trophies: {figures}").format(figures=", ".join(
                     data.figure_of(names[t.family], t.member) for t in fam.trophies)))
-            lines.append(f"{head}: " + "; ".join(bits))
+            # i18n: a family in the board's description: "Ann (Red family, 5 cards): ..."
+            lines.append(pgettext("dentpourdent", "{family}: {details}").format(
+                family=head, details="; ".join(bits)))
         return _whole_lines(lines, throws_line=1 if len(lines) > 1 and view.duel is not None
                             and view.duel.thrown else None)
 
