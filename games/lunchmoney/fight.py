@@ -7,10 +7,12 @@ seat must decide.
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 from games import piles
-from games.contract import Action, RuleError
+from games.contract import LABEL_MAX, Action, RuleError, shorten
+from games.i18n import _, ngettext, npgettext, pgettext
 from games.lunchmoney import data, talk
 from games.lunchmoney.state import Hold, LunchState, Offer, Step
 from games.lunchmoney.views import StepView
@@ -21,12 +23,46 @@ OPENERS = ("grab", "poke", "stomp", "knockdown", "bigcombo")  # specials that st
 
 
 def _counted(n: int) -> str:
-    return f"{n} counter{'s' * (n != 1)}"
+    return npgettext("lunchmoney", "{n} counter", "{n} counters", n).format(n=n)
+
+
+def _cards(n: int) -> str:
+    return npgettext("lunchmoney", "{n} card", "{n} cards", n).format(n=n)
 
 
 def _card_label(card: str) -> str:
     c = data.CARD[card]
-    return f"{c.name} ({c.damage})" if c.attack else c.name
+    return f"{data.name(card)} ({c.damage})" if c.attack else data.name(card)
+
+
+def _label(text: str) -> str:
+    """An action's label, cut to what Discord takes (a translation may run longer)."""
+    return shorten(text, LABEL_MAX)
+
+
+def hold_name(kind: str) -> str:
+    """A hold's name ("choke", "headlock"): its card's name."""
+    return data.name(kind) if kind in data.CARD else kind
+
+
+def note_text(note: str) -> str:
+    """A step's note (kept in the state in English, as a key) in the reader's language."""
+    notes = {
+        # i18n: a card of this turn's list, played as a free attack
+        "free": pgettext("lunchmoney", "free"),
+        # i18n: a card of this turn's list, at half damage (Stomp)
+        "halved": pgettext("lunchmoney", "halved"),
+        # i18n: a card of this turn's list: the dodged Roundhouse goes on to the next player
+        "passes on": pgettext("lunchmoney", "passes on"),
+        "breaks the choke": pgettext("lunchmoney", "breaks the Choke"),
+        "breaks the headlock": pgettext("lunchmoney", "breaks the Headlock"),
+    }
+    if note in notes:
+        return notes[note]
+    count = re.fullmatch(r"(\d+) cards?", note)
+    if count:
+        return _cards(int(count.group(1)))
+    return note
 
 
 # -- what a seat may do --------------------------------------------------------------------------
@@ -53,12 +89,18 @@ def turn_actions(state: LunchState, seat: int) -> list[Action]:
         if hold is not None:
             kind = "headlock" if locked else "choke"
             holder = state.name(hold.attacker)
+            if locked:
+                step = _("Break the Headlock")
+                label = _("Break the Headlock with {card} (at {holder})")
+            else:
+                step = _("Break the Choke")
+                label = _("Break the Choke with {card} (at {holder})")
             for card in cards:
                 if card in data.BREAKS[kind]:
                     found.append(Action(id=f"break.{card}",
-                                        label=f"Break the {kind.title()} with {data.name(card)}"
-                                              f" (at {holder})",
-                                        path=(f"Break the {kind.title()}", data.name(card))))
+                                        label=_label(label.format(card=data.name(card),
+                                                                  holder=holder)),
+                                        path=(step, data.name(card))))
         if not locked and not poked:
             for card in cards:
                 # a Choke's victim plays only basic attacks (at half damage), at the others
@@ -68,20 +110,25 @@ def turn_actions(state: LunchState, seat: int) -> list[Action]:
                     found.extend(_attack_actions(state, seat, card))
         if "firstaid" in hand and not locked and not choked:
             for n in range(1, hand.count("firstaid") + 1):
-                found.append(Action(id=f"heal.{n}", label=f"First Aid x{n}: {_counted(2 * n)} "
-                                                          f"back from the pot",
-                                    path=("First Aid", f"{n} card{'s' * (n != 1)}")))
+                label = _("First Aid x{n}: {counters} back from the pot").format(
+                    n=n, counters=_counted(2 * n))
+                found.append(Action(id=f"heal.{n}", label=_label(label),
+                                    path=(data.name("firstaid"), _cards(n))))
         if state.turtling != "none":
             found.extend(_discard_actions(state, seat))
     if state.headlock is not None and state.headlock.attacker == seat:
         victim = state.name(state.headlock.victim)
         for card in cards:
             if card in data.HEADLOCK_FREE:
-                found.append(Action(id=f"free.{card}", label=f"Free {_card_label(card)} at "
-                                                             f"{victim} (Headlock)",
-                                    path=("Free hit (Headlock)", _card_label(card))))
+                label = _("Free {card} at {victim} (Headlock)").format(card=_card_label(card),
+                                                                       victim=victim)
+                found.append(Action(id=f"free.{card}", label=_label(label),
+                                    path=(_("Free hit (Headlock)"), _card_label(card))))
     found.extend(_release_actions(state, seat))
-    label = "End your turn" if state.acted else "Pass"
+    if state.acted:
+        label = pgettext("lunchmoney", "End your turn")
+    else:
+        label = pgettext("lunchmoney", "Pass")
     found.append(Action(id=PASS, label=label))
     return found
 
@@ -90,16 +137,24 @@ def _attack_actions(state: LunchState, seat: int, card: str) -> list[Action]:
     found = []
     for target in _targets(state, seat):
         who = state.name(target)
+        at = _("At {player}").format(player=who)
         if card in ("roundhouse", "backfist"):
             for way in WAYS:
+                if way == "left":
+                    label = _("{card} at {player}, passing left if dodged")
+                    step = _("Passing left if dodged")
+                else:
+                    label = _("{card} at {player}, passing right if dodged")
+                    step = _("Passing right if dodged")
                 found.append(Action(
                     id=f"play.{card}.{target}.{way}",
-                    label=f"{_card_label(card)} at {who}, passing {way} if dodged",
-                    path=("Play a card", _card_label(card), f"At {who}",
-                          f"Passing {way} if dodged")))
+                    label=_label(label.format(card=_card_label(card), player=who)),
+                    path=(pgettext("lunchmoney", "Play a card"), _card_label(card), at, step)))
         else:
-            found.append(Action(id=f"play.{card}.{target}", label=f"{_card_label(card)} at {who}",
-                                path=("Play a card", _card_label(card), f"At {who}")))
+            label = _("{card} at {player}").format(card=_card_label(card), player=who)
+            found.append(Action(id=f"play.{card}.{target}", label=_label(label),
+                                path=(pgettext("lunchmoney", "Play a card"), _card_label(card),
+                                      at)))
     return found
 
 
@@ -107,7 +162,10 @@ def _discard_actions(state: LunchState, seat: int) -> list[Action]:
     hand = sorted(state.hands[seat])
     found: list[Action] = []
     seen: set[tuple[str, ...]] = set()
-    cost = " (1 counter each)" if state.turtling == "costly" else ""
+    if state.turtling == "costly":
+        said = _("Discard {cards} and draw (1 counter each)")
+    else:
+        said = _("Discard {cards} and draw")
     for n in range(1, len(hand) + 1):
         for chosen in combinations(hand, n):
             if chosen in seen:
@@ -115,8 +173,8 @@ def _discard_actions(state: LunchState, seat: int) -> list[Action]:
             seen.add(chosen)
             names = ", ".join(data.name(c) for c in chosen)
             found.append(Action(id=f"discard.{n}.{'+'.join(chosen)}",
-                                label=f"Discard {names} and draw{cost}"[:100],
-                                path=("Discard and draw", f"{n} card{'s' * (n != 1)}",
+                                label=said.format(cards=names)[:LABEL_MAX],
+                                path=(pgettext("lunchmoney", "Discard and draw"), _cards(n),
                                       names[:80])))
     return found
 
@@ -126,9 +184,13 @@ def _release_actions(state: LunchState, seat: int) -> list[Action]:
     for kind in ("choke", "headlock"):
         hold = getattr(state, kind)
         if hold is not None and hold.attacker == seat:
-            found.append(Action(id=f"release.{kind}",
-                                label=f"Let go of {state.name(hold.victim)} (end the "
-                                      f"{kind.title()})"))
+            if kind == "choke":
+                label = _("Let go of {player} (end the Choke)")
+            else:
+                label = _("Let go of {player} (end the Headlock)")
+            label = _label(label.format(player=state.name(hold.victim)))
+            found.append(Action(id=f"release.{kind}", label=label,
+                                path=(pgettext("lunchmoney", "Let go"), label)))
     return found
 
 
@@ -145,8 +207,9 @@ def answers(state: LunchState, seat: int) -> list[Action]:
     hand = state.hands[seat]
     found: list[Action] = []
     if "humiliation" in hand and seat != top.seat:
-        found.append(Action(id="humiliation", label=f"Humiliation on {state.name(top.seat)}: "
-                                                    f"undo her card, then a free attack"))
+        label = _("Humiliation on {player}: undo her card, then a free attack").format(
+            player=state.name(top.seat))
+        found.append(Action(id="humiliation", label=_label(label)))
     if top.kind != "attack" or seat != top.target:
         return found
     cannot = state.helpless(seat)
@@ -157,15 +220,15 @@ def answers(state: LunchState, seat: int) -> list[Action]:
     free = top.free
     if free == 0:
         if "dodge" in hand and card not in data.FOLLOW_UPS:
-            found.append(Action(id="dodge", label="Dodge"))
+            found.append(Action(id="dodge", label=data.name("dodge")))
         if "block" in hand and card not in data.FOLLOW_UPS and card != "grab":
-            found.append(Action(id="block", label="Block"))
+            found.append(Action(id="block", label=data.name("block")))
         if "disarm" in hand and data.CARD[card].kind == data.WEAPON:
-            found.append(Action(id="disarm", label="Disarm: the weapon is discarded"))
+            found.append(Action(id="disarm", label=_("Disarm: the weapon is discarded")))
         if "freedom" in hand and card in ("grab", "choke", "headlock"):
-            found.append(Action(id="freedom", label="Freedom"))
+            found.append(Action(id="freedom", label=data.name("freedom")))
     if free < 2 and "firstaid" in hand and damage_of(state, top) >= state.counters[seat] > 0:
-        found.append(Action(id="firstaid", label="First Aid: 2 counters back before the hit"))
+        found.append(Action(id="firstaid", label=_("First Aid: 2 counters back before the hit")))
     return found
 
 
@@ -184,18 +247,20 @@ def offer_actions(state: LunchState, seat: int) -> list[Action]:
     who = state.name(offer.target)
     found: list[Action] = []
     if offer.kind == "grab":  # answered like a window: nobody learns who holds a Grab
-        found.append(Action(id="grab", label=f"Grab {who}"))
-        return [*found, Action(id=PASS, label="No Grab")]
+        found.append(Action(id="grab", label=_label(_("Grab {player}").format(player=who))))
+        return [*found, Action(id=PASS, label=pgettext("lunchmoney", "No Grab"))]
     for card in dict.fromkeys(hand):
         c = data.CARD[card]
         if c.kind == data.BASIC or (c.kind == data.WEAPON and not offer.basic_only):
-            found.append(Action(id=f"free.{card}", label=f"Free {_card_label(card)} at {who}",
-                                path=("Free attack", _card_label(card))))
+            label = _("Free {card} at {player}").format(card=_card_label(card), player=who)
+            found.append(Action(id=f"free.{card}", label=_label(label),
+                                path=(pgettext("lunchmoney", "Free attack"), _card_label(card))))
     if offer.kind == "follow":
         for card in data.FOLLOW_UPS:
             if card in hand:
-                found.append(Action(id=card, label=f"{data.name(card)} on {who}"))
-    return [*found, Action(id="none", label="Nothing more")]
+                label = _("{card} on {player}").format(card=data.name(card), player=who)
+                found.append(Action(id=card, label=_label(label)))
+    return [*found, Action(id="none", label=pgettext("lunchmoney", "Nothing more"))]
 
 
 # -- doing it ------------------------------------------------------------------------------------
@@ -224,10 +289,17 @@ def attack(state: LunchState, seat: int, card: str, target: int, events: list[st
     step = Step(kind="attack", seat=seat, card=card, target=target,
                 damage=data.CARD[card].damage, free=free, way=way, halved=halved)
     state.stack.append(step)
-    what = "a free " if free else ""
     _note(state, seat, card, target, "free" if free else "halved" if halved else "")
-    events.append(f"{state.name(seat)} plays {what}{data.name(card)} at {state.name(target)}"
-                  f"{' (half damage)' if halved else ''}.")
+    if free and halved:
+        said = _("{player} plays {card} at {target} as a free attack (half damage).")
+    elif free:
+        said = _("{player} plays {card} at {target} as a free attack.")
+    elif halved:
+        said = _("{player} plays {card} at {target} (half damage).")
+    else:
+        said = _("{player} plays {card} at {target}.")
+    events.append(said.format(player=state.name(seat), card=data.name(card),
+                              target=state.name(target)))
 
 
 def act(state: LunchState, seat: int, action_id: str, events: list[str]) -> None:
@@ -241,7 +313,7 @@ def act(state: LunchState, seat: int, action_id: str, events: list[str]) -> None
         return
     if head == PASS:
         if not state.acted:
-            events.append(f"{state.name(seat)} passes.")
+            events.append(_("{player} passes.").format(player=state.name(seat)))
             state.passes += 1
         state.acted = state.done = True
     elif head == "play":
@@ -254,18 +326,19 @@ def act(state: LunchState, seat: int, action_id: str, events: list[str]) -> None
         attack(state, seat, rest[0], state.headlock.victim, events, free=2)
     elif head == "heal":
         n = int(rest[0])
-        for _ in range(n):
+        for _aid in range(n):
             _first_aid(state, seat)
-        events.append(f"{state.name(seat)} plays First Aid x{n}: "
-                      f"{_counted(data.FIRST_AID * n)} back, now {state.counters[seat]}.")
+        events.append(_("{player} plays First Aid x{n}: {counters} back, now {total}.").format(
+            player=state.name(seat), n=n, counters=_counted(data.FIRST_AID * n),
+            total=state.counters[seat]))
         state.acted = True
     elif head == "discard":
         cards = rest[1].split("+")
         for card in cards:
             state.hands[seat].remove(card)
             state.discard.append(card)
-        events.append(f"{state.name(seat)} discards {len(cards)} "
-                      f"card{'s' * (len(cards) != 1)}.")
+        events.append(ngettext("{player} discards {n} card.", "{player} discards {n} cards.",
+                               len(cards)).format(player=state.name(seat), n=len(cards)))
         if state.turtling == "costly":
             hurt(state, seat, len(cards), events)
         _note(state, seat, "discard", None, f"{len(cards)} card{'s' * (len(cards) != 1)}")
@@ -276,7 +349,7 @@ def act(state: LunchState, seat: int, action_id: str, events: list[str]) -> None
         _break(state, seat, rest[0], events)
         state.acted = True
     else:
-        raise RuleError("That is not a move of Lunch Money.")
+        raise RuleError(_("That is not a move of Lunch Money."))
 
 
 def _first_aid(state: LunchState, seat: int) -> None:
@@ -292,8 +365,11 @@ def _release(state: LunchState, kind: str, events: list[str]) -> None:
     hold = getattr(state, kind)
     assert hold is not None
     setattr(state, kind, None)
-    events.append(f"{state.name(hold.attacker)} lets go of {state.name(hold.victim)}: the "
-                  f"{kind.title()} is over.")
+    if kind == "choke":
+        said = _("{holder} lets go of {victim}: the Choke is over.")
+    else:
+        said = _("{holder} lets go of {victim}: the Headlock is over.")
+    events.append(said.format(holder=state.name(hold.attacker), victim=state.name(hold.victim)))
 
 
 def _break(state: LunchState, seat: int, card: str, events: list[str]) -> None:
@@ -305,7 +381,11 @@ def _break(state: LunchState, seat: int, card: str, events: list[str]) -> None:
     assert hold is not None
     holder = hold.attacker
     setattr(state, kind, None)
-    events.append(f"{state.name(seat)} breaks the {kind.title()} with {data.name(card)}!")
+    if kind == "choke":
+        said = _("{player} breaks the Choke with {card}!")
+    else:
+        said = _("{player} breaks the Headlock with {card}!")
+    events.append(said.format(player=state.name(seat), card=data.name(card)))
     if card in ("stomp", "headbutt"):
         attack(state, seat, card, holder, events)
         return
@@ -329,21 +409,23 @@ def _answer(state: LunchState, seat: int, action_id: str, events: list[str]) -> 
         _release(state, action_id.split(".")[1], events)
     elif action_id == "firstaid":
         _first_aid(state, seat)
-        events.append(f"{state.name(seat)} plays First Aid: 2 counters back, now "
-                      f"{state.counters[seat]}.")
+        events.append(_("{player} plays First Aid: 2 counters back, now {total}.").format(
+            player=state.name(seat), total=state.counters[seat]))
     elif action_id == "humiliation":
         state.hands[seat].remove("humiliation")
         state.discard.append("humiliation")
         state.stack.append(Step(kind="humiliation", seat=seat, card="humiliation",
                                 target=top.seat))
         _note(state, seat, "humiliation", top.seat)
-        events.append(f"{state.name(seat)} plays Humiliation on {state.name(top.seat)}!")
+        events.append(_("{player} plays Humiliation on {target}!").format(
+            player=state.name(seat), target=state.name(top.seat)))
     else:
         state.hands[seat].remove(action_id)
         state.discard.append(action_id)
         state.stack.append(Step(kind="defence", seat=seat, card=action_id, target=top.seat))
         _note(state, seat, action_id, top.seat)
-        events.append(f"{state.name(seat)} plays {data.name(action_id)}.")
+        events.append(_("{player} plays {card}.").format(player=state.name(seat),
+                                                          card=data.name(action_id)))
     state.window = None
     if state.stack[-1] is top:
         top.asked = False  # the same card, a new situation: everyone may answer again
@@ -396,14 +478,14 @@ def knock_out(state: LunchState, seat: int, events: list[str]) -> None:
         state.window = [s for s in state.window if s != seat] or None
     if state.offer is not None and seat in (state.offer.seat, state.offer.target):
         state.offer = None
-    events.append(f"{state.name(seat)} is out cold!")
+    events.append(_("{player} is out cold!").format(player=state.name(seat)))
     conscious = state.conscious()
     if len(conscious) <= 1:
         state.winners = conscious
         state.stack, state.window, state.offer = [], None, None
         if conscious:
-            events.append(f"{state.name(conscious[0])} is the last one standing and keeps "
-                          f"everyone's lunch money!")
+            events.append(_("{player} is the last one standing and keeps everyone's lunch "
+                            "money!").format(player=state.name(conscious[0])))
 
 
 def _back_to_hand(state: LunchState, step: Step, disarmed: bool = False) -> None:
@@ -426,8 +508,8 @@ def _resolve(state: LunchState, events: list[str]) -> None:
         if undone is not None:
             if undone.kind == "attack":
                 _back_to_hand(state, undone)
-            events.append(f"{state.name(step.target)}'s {data.name(undone.card)} comes to "
-                          f"nothing.")
+            events.append(_("{player}'s {card} comes to nothing.").format(
+                player=state.name(step.target), card=data.name(undone.card)))
             if state.stack:
                 state.stack[-1].asked = False
         state.offer = Offer(kind="free", seat=step.seat, target=step.target, free=2)
@@ -445,7 +527,8 @@ def _defended(state: LunchState, defence: Step, events: list[str]) -> None:
             and attack_step.defences == 0:
         attack_step.defences = 1
         attack_step.asked = False  # a second defence card stops the rest
-        events.append(f"{data.name(defence.card)} stops half of the Big Combo.")
+        events.append(_("{card} stops half of the Big Combo.").format(
+            card=data.name(defence.card)))
         return
     state.stack.pop()
     if attack_step.card in ("roundhouse", "backfist") and defence.card == "dodge":
@@ -455,14 +538,17 @@ def _defended(state: LunchState, defence: Step, events: list[str]) -> None:
             attack_step.asked = False
             state.stack.append(attack_step)
             _note(state, attacker, attack_step.card, following, "passes on")
-            events.append(f"The {data.name(attack_step.card)} passes on to "
-                          f"{state.name(following)}!")
+            events.append(_("The {card} passes on to {player}!").format(
+                card=data.name(attack_step.card), player=state.name(following)))
             return
     _back_to_hand(state, attack_step, disarmed=defence.card == "disarm")
-    word = {"dodge": "dodges", "block": "blocks", "disarm": "disarms",
-            "freedom": "wriggles free of"}.get(defence.card, "stops")
-    events.append(f"{state.name(victim)} {word} {state.name(attacker)}'s "
-                  f"{data.name(attack_step.card)}.")
+    said = {"dodge": _("{victim} dodges {attacker}'s {card}."),
+            "block": _("{victim} blocks {attacker}'s {card}."),
+            "disarm": _("{victim} disarms {attacker}'s {card}."),
+            "freedom": _("{victim} wriggles free of {attacker}'s {card}.")}.get(
+        defence.card, _("{victim} stops {attacker}'s {card}."))
+    events.append(said.format(victim=state.name(victim), attacker=state.name(attacker),
+                              card=data.name(attack_step.card)))
     if defence.card == "block":
         first, then = victim, attacker
         if "grab" not in state.hands[first] or state.helpless(first):
@@ -480,36 +566,40 @@ def _land(state: LunchState, step: Step, events: list[str]) -> None:
     damage = damage_of(state, step)
     name_a, name_v = state.name(attacker), state.name(victim)
     if card == "grab":
-        events.append(f"{name_a} grabs {name_v}!")
+        events.append(_("{attacker} grabs {victim}!").format(attacker=name_a, victim=name_v))
         state.offer = Offer(kind="follow", seat=attacker, target=victim)
         return
     if card == "headlock":
         state.headlock = Hold(attacker=attacker, victim=victim)
-        events.append(f"{name_a} has {name_v} in a Headlock!")
+        events.append(_("{attacker} has {victim} in a Headlock!").format(attacker=name_a,
+                                                                          victim=name_v))
         return
     if damage:
-        note = "half" if step.halved else ""
+        # i18n: after a hit's counters, in brackets: the damage was halved (Stomp, Choke)
+        note = pgettext("lunchmoney", "half") if step.halved else ""
         if step.card == "bigcombo" and step.defences:
-            note = "half stopped"
+            # i18n: after a Big Combo's counters, in brackets: one defence card stopped half
+            note = pgettext("lunchmoney", "half stopped")
         events.append(talk.hit(state.rng, card, name_a, name_v, damage, note))
     hurt(state, victim, damage, events)
     if state.winners is not None or state.out[victim]:
         return
     if card == "choke":
         state.choke = Hold(attacker=attacker, victim=victim)
-        events.append(f"{name_a} holds {name_v} in a Choke: both are helpless.")
+        events.append(_("{attacker} holds {victim} in a Choke: both are helpless.").format(
+            attacker=name_a, victim=name_v))
     elif card == "stomp":
         state.stomped[victim] = True
     elif card == "powerplay":
         state.offer = Offer(kind="free", seat=attacker, target=victim, basic_only=True)
     elif card == "poke":
         state.poked[victim] = state.next_seat(state.turn)
-        events.append(f"{name_v} sees stars: helpless until the end of "
-                      f"{state.name(state.poked[victim])}'s turn.")
+        events.append(_("{victim} sees stars: helpless until the end of {player}'s turn.").format(
+            victim=name_v, player=state.name(state.poked[victim])))
         state.offer = Offer(kind="free", seat=attacker, target=victim, basic_only=True)
     elif card == "knockdown":
         state.floored.append(victim)
-        events.append(f"{name_v} lands on her behind: helpless.")
+        events.append(_("{victim} lands on her behind: helpless.").format(victim=name_v))
         state.offer = Offer(kind="free", seat=attacker, target=victim)
 
 
@@ -544,29 +634,31 @@ def _bell(state: LunchState, events: list[str]) -> None:
     for seat in state.conscious():
         state.discard.extend(state.hands[seat])
         state.hands[seat] = []
-    events.append("A whole round of passes: the bell rings. Everyone discards their hand and "
-                  "draws a new one.")
+    events.append(_("A whole round of passes: the bell rings. Everyone discards their hand and "
+                    "draws a new one."))
 
 
 def _start_turn(state: LunchState, events: list[str]) -> None:
     seat = state.turn
     choke = state.choke
     if choke is not None and choke.attacker == seat:
-        events.append(f"The Choke goes on: {state.name(choke.victim)} loses a counter.")
+        events.append(_("The Choke goes on: {victim} loses a counter.").format(
+            victim=state.name(choke.victim)))
         hurt(state, choke.victim, data.CHOKE, events)
         if state.winners is not None:
             return
     if state.poked.get(seat) == seat:
-        events.append(f"{state.name(seat)} is still seeing stars and loses her turn.")
+        events.append(_("{player} is still seeing stars and loses her turn.").format(
+            player=state.name(seat)))
         state.acted = state.done = True
         return
-    events.append(f"{state.name(seat)}'s turn.")
+    events.append(_("{player}'s turn.").format(player=state.name(seat)))
 
 
 def settle(state: LunchState, events: list[str]) -> None:
     """Run the play on until a seat must decide: open the window of each card on the stack,
     resolve what nobody answers, end the turn when its play is over."""
-    for _ in range(10_000):
+    for _round in range(10_000):
         if state.winners is not None or state.window is not None or state.offer is not None:
             return
         if state.stack:

@@ -20,7 +20,6 @@ Discord shows a picture about 500 px wide, so no text is smaller than LEAST px (
 from __future__ import annotations
 
 import math
-import re
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -44,7 +43,10 @@ from games.drawing import (
     text_length,
     wrap,
 )
+from games.i18n import NC_, _, ngettext, npgettext, pgettext
+from games.lunchmoney import data
 from games.lunchmoney.data import BASIC, CARD, COUNTERS, DEFENCE, SPECIAL, WEAPON
+from games.lunchmoney.fight import note_text
 from games.lunchmoney.views import PlayerView, PrivateView, PublicView, StepView
 
 FRAME: RGB = (32, 36, 46)
@@ -77,7 +79,14 @@ KIND_RGB: dict[str, RGB] = {
     DEFENCE: (40, 100, 186),  # blue
     SPECIAL: (138, 86, 46),  # brown
 }
-KIND_WORD = {BASIC: "BASIC ATTACK", WEAPON: "WEAPON", DEFENCE: "DEFENCE", SPECIAL: "SPECIAL"}
+# The kinds' words (translated where drawn): on a card's head, on the discard pile's top card
+# (one short word), and in the hand's key of colours.
+KIND_WORD = {BASIC: NC_("lunchmoney", "BASIC ATTACK"), WEAPON: NC_("lunchmoney", "WEAPON"),
+             DEFENCE: NC_("lunchmoney", "DEFENCE"), SPECIAL: NC_("lunchmoney", "SPECIAL")}
+KIND_SHORT = {BASIC: NC_("lunchmoney", "BASIC"), WEAPON: NC_("lunchmoney", "WEAPON"),
+              DEFENCE: NC_("lunchmoney", "DEFENCE"), SPECIAL: NC_("lunchmoney", "SPECIAL")}
+KIND_KEY = {BASIC: NC_("lunchmoney", "Basic"), WEAPON: NC_("lunchmoney", "Weapon"),
+            DEFENCE: NC_("lunchmoney", "Defence"), SPECIAL: NC_("lunchmoney", "Special")}
 HOLD_RGB: dict[str, RGB] = {"choke": (196, 44, 44), "headlock": (214, 110, 20)}
 HELPLESS_RGB: RGB = (86, 96, 126)
 STARS_RGB: RGB = (168, 56, 146)
@@ -110,7 +119,7 @@ MOST_STEPS = 8  # lines in the tall one
 NAME_MAX = 24  # characters of a player's name kept before it is fitted by width
 
 # What the cards of the turn may say about themselves, after the card's name.
-HOLD_WORD = {"choke": "Choke", "headlock": "Headlock"}
+HOLD_WORD = {"choke": "Choke", "headlock": "Headlock"}  # the holds' cards' names (data)
 DISCARD_STEP = "discard"  # a step that is no card: cards discarded
 
 
@@ -187,8 +196,12 @@ def _fit(name: str, suffix: str, size: int, width: float, bold: bool = False) ->
 
 
 def _card_name(key: str) -> str:
-    card = CARD.get(key)
-    return card.name if card is not None else drawable(key, 20) or "?"
+    return data.name(key) if key in CARD else drawable(key, 20) or "?"
+
+
+def _term(text: str) -> str:
+    """A word of the kinds' tables, translated."""
+    return pgettext("lunchmoney", text)
 
 
 def _kind_rgb(key: str) -> RGB:
@@ -322,10 +335,13 @@ def _mini(key: str) -> Sprite:
     )
     draw.rounded_rectangle((0, 0, MINI_W - 1, 30), radius=10, fill=rgb)
     draw.rectangle((0, 20, MINI_W - 1, 30), fill=rgb)
-    word = KIND_WORD.get(card.kind, "?").split()[0] if card is not None else "?"
-    _text(draw, (10, 16), word, LEAST, WHITE, "lm", bold=True)
+    word = _term(KIND_SHORT[card.kind]) if card is not None and card.kind in KIND_SHORT else "?"
+    right = MINI_W - 10
     if card is not None and card.damage:
-        _text(draw, (MINI_W - 10, 16), f"{card.damage} dmg", LEAST, WHITE, "rm", bold=True)
+        # i18n: a card's damage, in the corner of a small card ("3 dmg")
+        said = pgettext("lunchmoney", "{n} dmg").format(n=card.damage)
+        right -= _text(draw, (MINI_W - 10, 16), said, LEAST, WHITE, "rm", bold=True) + 10
+    _text(draw, (10, 16), word, LEAST, WHITE, "lm", width=right - 10, bold=True)
     _text(draw, (10, 56), _card_name(key), 22, INK, "lm", width=MINI_W - 20, bold=True)
     return Sprite(image)
 
@@ -414,7 +430,9 @@ def _backdrop(n: int, tall: bool) -> Backdrop:
     draw.rounded_rectangle(
         (ROW_X0, top, ROW_X1, top + TABLE_H), radius=18, fill=TABLE, outline=TABLE_EDGE, width=3
     )
-    for (x0, x1), label in zip(_table_places(), ("Draw pile", "Pot", "Discard"), strict=True):
+    labels = (pgettext("lunchmoney", "Draw pile"), pgettext("lunchmoney", "Pot"),
+              pgettext("lunchmoney", "Discard"))
+    for (x0, x1), label in zip(_table_places(), labels, strict=True):
         _text(draw, ((x0 + x1) / 2, top + 20), label, LEAST, edge_of(TABLE), "mm", bold=True)
     sy = _steps_top(n)
     draw.rounded_rectangle(
@@ -424,7 +442,8 @@ def _backdrop(n: int, tall: bool) -> Backdrop:
         outline=PANEL_EDGE,
         width=2,
     )
-    _text(draw, (MARGIN + 16, sy + STEPS_HEAD / 2 + 2), "This turn", 24, DIM, "lm", bold=True)
+    _text(draw, (MARGIN + 16, sy + STEPS_HEAD / 2 + 2), pgettext("lunchmoney", "This turn"), 24,
+          DIM, "lm", bold=True)
     return Backdrop(img, palette_image)
 
 
@@ -449,7 +468,13 @@ def _who(names: list[str], seat: int | None) -> str:
 def _joined(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    # i18n: the last two names of a list: "Ann, Bob and Cid"
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def _won(names: list[str]) -> str:
+    return ngettext("{names} wins the lunch money!", "{names} win the lunch money!",
+                    len(names)).format(names=_joined(names))
 
 
 def _status(view: PublicView) -> tuple[str, RGB]:
@@ -458,17 +483,18 @@ def _status(view: PublicView) -> tuple[str, RGB]:
     if view.winners is not None:
         won = [names[s] for s in view.winners if 0 <= s < len(names)]
         if not won:
-            return "Game over: nobody is left standing", GOLD
-        return f"{_joined(won)} win{'s' if len(won) == 1 else ''} the lunch money!", GOLD
+            return _("Game over: nobody is left standing"), GOLD
+        return _won(won), GOLD
     if view.turn is not None and 0 <= view.turn < len(names):
-        line = f"{names[view.turn]}'s turn"
+        line = pgettext("lunchmoney", "{player}'s turn").format(player=names[view.turn])
     else:
-        line = "Setting up"
+        line = pgettext("lunchmoney", "Setting up")
     others = [names[s] for s in view.waiting if 0 <= s < len(names) and s != view.turn]
     if others:
-        line += f" · waiting for {_joined(others)}"
+        line += " · " + pgettext("lunchmoney", "waiting for {names}").format(
+            names=_joined(others))
     if view.answers_awaited:
-        line += " · answers awaited"
+        line += " · " + pgettext("lunchmoney", "answers awaited")
     return line, LIGHT
 
 
@@ -494,26 +520,35 @@ def _badges(
     out: list[tuple[tuple[str, ...], RGB]] = []
     fnt = font(LEAST, True)
     if view.winners is not None and player.seat in view.winners:
-        out.append((("winner!",), TURN))
+        out.append(((pgettext("lunchmoney", "winner!"),), TURN))
     if player.out:
         return out
     for hold in view.holds:
-        word = HOLD_WORD.get(hold.kind, drawable(hold.kind, 12) or "Hold")
+        if hold.kind in HOLD_WORD:
+            word = data.name(hold.kind)
+        else:
+            word = drawable(hold.kind, 12) or pgettext("lunchmoney", "Hold")
         rgb = HOLD_RGB.get(hold.kind, UNKNOWN)
-        for seat, other, by in (
-            (hold.attacker, hold.victim, "on"),
-            (hold.victim, hold.attacker, "by"),
+        # i18n: a badge on a player's row: "Choke on Bob" (she holds Bob), "Choke by Ann"
+        on, by = _("{hold} on {player}"), _("{hold} by {player}")
+        for seat, other, said in (
+            (hold.attacker, hold.victim, on),
+            (hold.victim, hold.attacker, by),
         ):
             if seat == player.seat:
                 who = _who(names, other)
                 short = ellipsize(who, fnt, SHORT_NAME)
-                out.append(((f"{word} {by} {who}", f"{word} {by} {short}", word), rgb))
+                spellings = (said.format(hold=word, player=who),
+                             said.format(hold=word, player=short), word)
+                out.append((spellings, rgb))
     if player.poked:
-        out.append((("seeing stars",), STARS_RGB))
+        out.append(((pgettext("lunchmoney", "seeing stars"),), STARS_RGB))
     elif player.helpless:
-        out.append((("helpless",), HELPLESS_RGB))
+        out.append(((pgettext("lunchmoney", "helpless"),), HELPLESS_RGB))
     if player.stomped:
-        out.append((("stomped: next attack half", "next attack half", "stomped"), STOMP_RGB))
+        out.append(((pgettext("lunchmoney", "stomped: next attack half"),
+                     pgettext("lunchmoney", "next attack half"),
+                     pgettext("lunchmoney", "stomped")), STOMP_RGB))
     return out
 
 
@@ -541,7 +576,7 @@ def _pills(
             if grown <= x1 - x + PILL_GAP:
                 total, chosen[k] = grown, line
                 break
-    for said, (_, rgb) in zip(chosen, badges, strict=True):
+    for said, (_spellings, rgb) in zip(chosen, badges, strict=True):
         room = x1 - x - PILL_PAD
         if room < text_length("W…", fnt):
             break
@@ -578,7 +613,7 @@ def _row(canvas: Canvas, view: PublicView, player: PlayerView, names: list[str])
     if player.out:
         canvas.line((x - 4, line1, x + used + 4, line1), fill=KO, width=3)
     canvas.paste(_hand_icon(ground), (x, round(line2 - HAND_ICON_H / 2 - 1)))
-    hand = f"{player.hand} card{'s' if player.hand != 1 else ''}"
+    hand = npgettext("lunchmoney", "{n} card", "{n} cards", player.hand).format(n=player.hand)
     _text(canvas, (x + HAND_ICON_W + 16, line2), hand, LEAST, MUTED, "lm")
     number = str(player.counters)
     _text(
@@ -593,7 +628,8 @@ def _row(canvas: Canvas, view: PublicView, player: PlayerView, names: list[str])
     if player.out:
         # the row crossed out under a red stamp
         fnt = font(26, True)
-        w = text_length("OUT COLD", fnt) + 28
+        stamp = pgettext("lunchmoney", "OUT COLD")
+        w = text_length(stamp, fnt) + 28
         cx, cy = COINS_X + _coins_width(COUNTERS) / 2, y + ROW_H / 2
         canvas.line((COINS_X, cy, ROW_X1 - 80, cy), fill=KO, width=4)
         canvas.rounded_rectangle(
@@ -603,7 +639,7 @@ def _row(canvas: Canvas, view: PublicView, player: PlayerView, names: list[str])
             outline=edge_of(KO),
             width=2,
         )
-        text(canvas, (cx, cy), "OUT COLD", fnt, fill=WHITE, anchor="mm")
+        text(canvas, (cx, cy), stamp, fnt, fill=WHITE, anchor="mm")
     else:
         coins = _coins(player.counters, ground)
         canvas.paste(coins, (COINS_X, round(line1 - coins.size[1] / 2)))
@@ -660,7 +696,8 @@ def _table(canvas: Canvas, view: PublicView, names: list[str]) -> None:
         canvas.paste(pot, (x, round(mid - pot.size[1] / 2 + 4)))
         _text(canvas, (x + pot.size[0] + 12, mid + 4), said, 30, INK, "lm", bold=True)
     else:
-        _text(canvas, ((m0 + m1) / 2, mid + 4), "empty", LEAST, edge_of(TABLE), "mm")
+        _text(canvas, ((m0 + m1) / 2, mid + 4), pgettext("lunchmoney", "empty"), LEAST,
+              edge_of(TABLE), "mm")
     # the discard pile's top card
     if view.discard:
         card = _mini(view.discard[-1])
@@ -670,7 +707,8 @@ def _table(canvas: Canvas, view: PublicView, names: list[str]) -> None:
         canvas.rounded_rectangle(
             (x, y, x + MINI_W, y + MINI_H), radius=10, outline=TABLE_EDGE, width=2
         )
-        _text(canvas, ((d0 + d1) / 2, mid + 4), "empty", LEAST, edge_of(TABLE), "mm")
+        _text(canvas, ((d0 + d1) / 2, mid + 4), pgettext("lunchmoney", "empty"), LEAST,
+              edge_of(TABLE), "mm")
 
 
 def _winners(canvas: Canvas, view: PublicView, names: list[str]) -> None:
@@ -679,10 +717,7 @@ def _winners(canvas: Canvas, view: PublicView, names: list[str]) -> None:
     box = (ROW_X0 + 10, top + 10, ROW_X1 - 10, top + TABLE_H - 10)
     canvas.rounded_rectangle(box, radius=14, fill=GOLD, outline=TURN, width=3)
     won = [names[s] for s in view.winners or [] if 0 <= s < len(names)]
-    if won:
-        line = f"{_joined(won)} win{'s' if len(won) == 1 else ''} the lunch money!"
-    else:
-        line = "Nobody is left standing"
+    line = _won(won) if won else _("Nobody is left standing")
     cx = (box[0] + box[2]) / 2
     room = box[2] - box[0] - 40
     _text(canvas, (cx, top + TABLE_H / 2 - 14), line, 34, INK, "mm", width=room, bold=True)
@@ -691,7 +726,9 @@ def _winners(canvas: Canvas, view: PublicView, names: list[str]) -> None:
         for p in view.players
         if 0 <= p.seat < len(names) and p.seat in (view.winners or [])
     )
-    said = f"Game over · {counters} counters standing · pot {view.pot}"
+    said = ngettext("Game over · {n} counter standing · pot {pot}",
+                    "Game over · {n} counters standing · pot {pot}", counters).format(
+        n=counters, pot=view.pot)
     _text(canvas, (cx, top + TABLE_H / 2 + 26), said, LEAST, INK, "mm", width=room)
 
 
@@ -702,7 +739,7 @@ def _steps(canvas: Canvas, view: PublicView, names: list[str]) -> None:
     sy = _steps_top(len(view.players))
     x0, x1 = MARGIN + 16, WIDTH - MARGIN - 16
     if view.answers_awaited and not view.over:
-        said = "answers awaited"
+        said = pgettext("lunchmoney", "answers awaited")
         fnt = font(LEAST, True)
         w = text_length(said, fnt) + 28
         cy = sy + STEPS_HEAD / 2 + 2
@@ -710,14 +747,16 @@ def _steps(canvas: Canvas, view: PublicView, names: list[str]) -> None:
         text(canvas, (x1 - w / 2, cy), said, fnt, fill=INK, anchor="mm")
     y = sy + STEPS_HEAD
     if not view.steps:
-        line = "The game is over" if view.over else "No card played yet"
+        over = pgettext("lunchmoney", "The game is over")
+        line = over if view.over else _("No card played yet")
         _text(canvas, (x0, y + STEP_H / 2), line, LEAST, DIM, "lm")
         return
     most = MOST_STEPS if tall else SHORT_STEPS
     shown = view.steps if len(view.steps) <= most else view.steps[-(most - 1) :]
     if len(shown) < len(view.steps):
         earlier = len(view.steps) - len(shown)
-        said = f"… {earlier} earlier card{'s' if earlier != 1 else ''} this turn"
+        said = ngettext("… {n} earlier card this turn", "… {n} earlier cards this turn",
+                        earlier).format(n=earlier)
         _text(canvas, (x0, y + STEP_H / 2), said, LEAST, DIM, "lm")
         y += STEP_H
     for step in shown:
@@ -734,8 +773,9 @@ def _step(
         canvas.paste(_chip(UNKNOWN), (round(x), round(mid - 14)))
         x += 30
         said = _who(names, step.seat)
-        note = drawable(step.note, 40)
-        tail = f" discards {note}" if note else " discards"
+        note = drawable(note_text(step.note), 40)
+        # i18n: after a player's name in this turn's list: "Ann discards 3 cards"
+        tail = " " + (_("discards {cards}").format(cards=note) if note else _("discards"))
         _text(canvas, (x, mid), _fit(said, tail, LEAST, x1 - x), LEAST, LIGHT, "lm", width=x1 - x)
         return
     rgb = _kind_rgb(step.card)
@@ -744,7 +784,7 @@ def _step(
     plain = font(LEAST)
     card = _card_name(step.card)
     target = f" → {_who(names, step.target)}" if step.target is not None else ""
-    note = f"  ({drawable(step.note, 60)})" if step.note.strip() else ""
+    note = f"  ({drawable(note_text(step.note), 60)})" if step.note.strip() else ""
     room = x1 - x
     who = _who(names, step.seat)
     who = ellipsize(who, plain, min(text_length(who, plain), max(60.0, room * 0.3)))
@@ -794,19 +834,13 @@ CARD_H = 380
 HAND_TOP = 64
 HEAD_H = 42
 BURST = 116  # the emblem a damage is written on
-_DAMAGE_FIRST = re.compile(r"^\s*\d+\s+damage\s*[.;,]?\s*", re.IGNORECASE)
 
 
 def _rules_text(key: str) -> str:
     """What the card does, without a leading 'N damage' (the card shows its damage big)."""
-    card = CARD.get(key)
-    if card is None:
-        return "A card this picture does not know."
-    said = card.text
-    if card.damage and _DAMAGE_FIRST.match(said):
-        said = _DAMAGE_FIRST.sub("", said)
-        said = said[:1].upper() + said[1:]
-    return said
+    if key not in CARD:
+        return _("A card this picture does not know.")
+    return data.face(key)
 
 
 @picture_cache(maxsize=64)
@@ -821,8 +855,11 @@ def _card(key: str) -> Sprite:
     )
     draw.rounded_rectangle((0, 0, CARD_W - 1, HEAD_H), radius=14, fill=rgb)
     draw.rectangle((0, HEAD_H - 14, CARD_W - 1, HEAD_H), fill=rgb)
-    word = KIND_WORD.get(card.kind, "CARD") if card is not None else "CARD"
-    _text(draw, (14, HEAD_H / 2 + 1), word, LEAST, WHITE, "lm", bold=True)
+    if card is not None and card.kind in KIND_WORD:
+        word = _term(KIND_WORD[card.kind])
+    else:
+        word = pgettext("lunchmoney", "CARD")
+    _text(draw, (14, HEAD_H / 2 + 1), word, LEAST, WHITE, "lm", width=CARD_W - 28, bold=True)
     pad = 14
     inner = CARD_W - 2 * pad
     big = font(26, True)
@@ -846,7 +883,10 @@ def _card(key: str) -> Sprite:
         image.paste(emblem, ((CARD_W - BURST) // 2, top))
         mid = (CARD_W / 2, top + BURST / 2 + 1)
         text(draw, mid, str(damage), font(48, True), fill=edge_of(rgb), anchor="mm")
-        text(draw, (CARD_W / 2, top + BURST + 14), "damage", font(22, True), fill=rgb, anchor="mm")
+        # i18n: under the big number on a card's face
+        said = pgettext("lunchmoney", "damage")
+        _text(draw, (CARD_W / 2, top + BURST + 14), said, 22, rgb, "mm", width=CARD_W - 28,
+              bold=True)
         return Sprite(image)
     room = min(CARD_H - 18 - y, 110)
     if room >= 56:  # a pale emblem of the kind in the free space
@@ -904,13 +944,10 @@ def hand_canvas(view: PrivateView) -> Canvas:
     n = len(view.hand)
     canvas = Canvas(_hand_backdrop(_hand_rows(n)))
     canvas.paste(_hand_icon(FRAME), (MARGIN, 20))
-    count = f"{n} card{'s' if n != 1 else ''}"
-    _text(
-        canvas, (MARGIN + HAND_ICON_W + 20, 31), f"Your hand · {count}", 24, LIGHT, "lm", bold=True
-    )
-    legend = [
-        (KIND_WORD[k].split()[0].title(), KIND_RGB[k]) for k in (BASIC, WEAPON, DEFENCE, SPECIAL)
-    ]
+    count = npgettext("lunchmoney", "{n} card", "{n} cards", n).format(n=n)
+    said = pgettext("lunchmoney", "Your hand · {count}").format(count=count)
+    _text(canvas, (MARGIN + HAND_ICON_W + 20, 31), said, 24, LIGHT, "lm", bold=True)
+    legend = [(_term(KIND_KEY[k]), KIND_RGB[k]) for k in (BASIC, WEAPON, DEFENCE, SPECIAL)]
     x = HAND_W - MARGIN
     fnt = font(LEAST)
     for word, rgb in reversed(legend):  # the kinds' colours, as a key
@@ -926,7 +963,7 @@ def hand_canvas(view: PrivateView) -> Canvas:
         _text(
             canvas,
             (MARGIN + CARD_W + 24, HAND_TOP + CARD_H / 2),
-            "No cards in hand",
+            pgettext("lunchmoney", "No cards in hand"),
             26,
             LIGHT,
             "lm",

@@ -56,6 +56,7 @@ from games.contract import (
     Seat,
     paragraph,
 )
+from games.i18n import N_, _, command, ngettext, pgettext
 from games.lunchmoney import ai, data, fight, render
 from games.lunchmoney.state import LunchState
 from games.lunchmoney.views import HoldView, PlayerView, PrivateView, PublicView
@@ -65,7 +66,8 @@ from games.rng import Rng
 def _turtling(options: dict[str, Any]) -> str:
     value = options.get("turtling") or "allowed"
     if value not in data.TURTLING.values():
-        raise RuleError(f"turtling must be one of {', '.join(data.TURTLING)}.")
+        raise RuleError(_("turtling must be one of {choices}.").format(
+            choices=", ".join(_(choice) for choice in data.TURTLING)))
     return str(value)
 
 
@@ -79,10 +81,10 @@ class LunchMoney(Game[LunchState]):
     taunts = True  # table talk: "/lunchmoney play taunt:" says something with the hit
     news_stays_on_its_board = True  # a turn's play (cards, answers, chain) is one message
     options = [
-        OptionSpec(name="turtling", description="Against endless discarding (publisher's FAQ)",
+        OptionSpec(name="turtling", description=N_("Against endless discarding (publisher's FAQ)"),
                    kind=str, choices=dict(data.TURTLING), default="allowed"),
     ]
-    rules_summary = (
+    rules_summary = N_(
         "Knock the others out cold: 15 counters each, attacks, weapons and holds; the last one "
         "conscious wins. Cards answer attacks in windows."
     )
@@ -90,8 +92,8 @@ class LunchMoney(Game[LunchState]):
     # -- setting up -------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any], n_players: int) -> None:
         if not data.MIN_PLAYERS <= n_players <= data.MAX_PLAYERS:
-            raise RuleError(f"Lunch Money is for {data.MIN_PLAYERS} to {data.MAX_PLAYERS} "
-                            f"players, not {n_players}.")
+            raise RuleError(_("Lunch Money is for {least} to {most} players, not {n}.").format(
+                least=data.MIN_PLAYERS, most=data.MAX_PLAYERS, n=n_players))
         _turtling(options)
 
     def new_state(self, players: list[Player], options: dict[str, Any],
@@ -113,7 +115,8 @@ class LunchMoney(Game[LunchState]):
             fight.draw_up(state, seat, events)
         dealer = rng.below(n)
         state.turn = (dealer + 1) % n
-        events.append(f"{state.name(dealer)} deals; {state.name(state.turn)} starts.")
+        events.append(_("{dealer} deals; {player} starts.").format(
+            dealer=state.name(dealer), player=state.name(state.turn)))
         return Applied(state=state, events=events)
 
     # -- playing -----------------------------------------------------------------------------
@@ -141,14 +144,15 @@ class LunchMoney(Game[LunchState]):
         if seat not in self.to_act(state):
             return []
         if state.window is not None:
-            return [*fight.answers(state, seat), Action(id=fight.PASS, label="Pass: let it be")]
+            return [*fight.answers(state, seat),
+                    Action(id=fight.PASS, label=pgettext("lunchmoney", "Pass: let it be"))]
         if state.offer is not None:
             return fight.offer_actions(state, seat)
         return fight.turn_actions(state, seat)
 
     def apply(self, state: LunchState, seat: Seat, action_id: str) -> Applied:
         if state.winners is not None:
-            raise RuleError("The game is over.")
+            raise RuleError(pgettext("lunchmoney", "The game is over."))
         if seat not in self.to_act(state):
             raise RuleError(self._not_now(state, seat))
         if action_id not in {a.id for a in self.legal_actions(state, seat)}:
@@ -161,60 +165,67 @@ class LunchMoney(Game[LunchState]):
 
     def _not_now(self, state: LunchState, seat: Seat) -> str:
         if not 0 <= seat < len(state.players):
-            return "You have no seat in this game."
+            return pgettext("lunchmoney", "You have no seat in this game.")
         if state.out[seat]:
-            return "You are out cold: you watch the rest of the fight."
+            return _("You are out cold: you watch the rest of the fight.")
         if state.window is not None or state.offer is not None:
-            return "Not now: wait for your turn."
-        return f"It is {state.name(state.turn)}'s turn, not yours."
+            return pgettext("lunchmoney", "Not now: wait for your turn.")
+        return pgettext("lunchmoney", "It is {player}'s turn, not yours.").format(
+            player=state.name(state.turn))
 
     def _illegal(self, state: LunchState, seat: Seat, action_id: str) -> str:
         parts = action_id.split(".")
         card = parts[1] if parts[0] in ("play", "free", "break") and len(parts) > 1 else parts[0]
         if card in data.CARD and card not in state.hands[seat]:
-            return f"You hold no {data.name(card)}."
+            return _("You hold no {card}.").format(card=data.name(card))
         if state.helpless(seat):
-            return "You are helpless: you cannot do that now."
+            return _("You are helpless: you cannot do that now.")
         lock = state.headlock
         if parts[0] == "play" and lock is not None and lock.attacker == seat:
-            return (f"You hold {state.name(lock.victim)} in a Headlock: you may attack nobody "
-                    f"else (let go first).")
-        return "That move is not possible right now."
+            return _("You hold {victim} in a Headlock: you may attack nobody else (let go "
+                     "first).").format(victim=state.name(lock.victim))
+        return pgettext("lunchmoney", "That move is not possible right now.")
 
     def result(self, state: LunchState) -> Result | None:
         if state.winners is None:
             return None
         names = [p.name for p in state.players]
         if state.winners:
-            summary = f"{names[state.winners[0]]} is the last one conscious and wins."
+            summary = _("{player} is the last one conscious and wins.").format(
+                player=names[state.winners[0]])
         else:
-            summary = "Everyone is out cold."
+            summary = _("Everyone is out cold.")
         return Result(winners=list(state.winners), scores=list(state.counters), summary=summary)
 
     def menu_prompt(self, state: LunchState, seat: Seat, prefix: str) -> str:
         if seat not in self.to_act(state):
-            return "Nothing to do: wait for your turn."
+            return pgettext("lunchmoney", "Nothing to do: wait for your turn.")
         if state.window is not None:
             top = state.stack[-1]
             what = data.name(top.card)
             if top.kind == "attack" and top.target == seat:
-                return f"{state.name(top.seat)} plays {what} at you: answer, or pass."
-            return f"{state.name(top.seat)} plays {what}: answer with Humiliation, or pass."
+                return _("{player} plays {card} at you: answer, or pass.").format(
+                    player=state.name(top.seat), card=what)
+            return _("{player} plays {card}: answer with Humiliation, or pass.").format(
+                player=state.name(top.seat), card=what)
         if state.offer is not None:
             if state.offer.kind == "grab":
-                return "A Block: do you Grab?"
-            return f"A free attack at {state.name(state.offer.target)}: which card?"
+                return _("A Block: do you Grab?")
+            return _("A free attack at {player}: which card?").format(
+                player=state.name(state.offer.target))
         if not prefix:
-            return "Your turn: play a card at someone, heal, discard and draw, or pass."
+            return _("Your turn: play a card at someone, heal, discard and draw, or pass.")
         head, depth = prefix.split(".")[0], prefix.count(".")
         prompts = {
-            "play": ("Which card?", "At whom?", "Which way does it pass on if dodged?"),
-            "discard": ("How many cards?", "Which cards?"),
-            "heal": ("How many First Aid cards?",),
-            "free": ("Which free hit?",),
-            "break": ("Break the hold with which card?",),
+            "play": (pgettext("lunchmoney", "Which card?"), pgettext("lunchmoney", "At whom?"),
+                     _("Which way does it pass on if dodged?")),
+            "discard": (pgettext("lunchmoney", "How many cards?"),
+                        pgettext("lunchmoney", "Which cards?")),
+            "heal": (_("How many First Aid cards?"),),
+            "free": (_("Which free hit?"),),
+            "break": (_("Break the hold with which card?"),),
         }
-        steps = prompts.get(head, ("Choose",))
+        steps = prompts.get(head, (pgettext("lunchmoney", "Choose"),))
         return steps[min(depth, len(steps) - 1)]
 
     # -- seeing ------------------------------------------------------------------------------
@@ -249,17 +260,25 @@ class LunchMoney(Game[LunchState]):
     def status(self, view: BaseModel) -> str:
         assert isinstance(view, PublicView)
         if view.winners is not None:
-            head = "Game over."
+            head = pgettext("lunchmoney", "Game over.")
         elif view.answers_awaited:
-            head = "Waiting for answers."
+            head = _("Waiting for answers.")
         elif view.waiting:
-            head = f"{view.players[view.waiting[0]].name} to act."
+            head = pgettext("lunchmoney", "{player} to act.").format(
+                player=view.players[view.waiting[0]].name)
         else:
             head = ""
-        standing = ", ".join(f"{p.name} {'out' if p.out else p.counters}" for p in view.players)
-        holds = "; ".join(f"{view.players[h.attacker].name} holds {view.players[h.victim].name} "
-                          f"in a {h.kind.title()}" for h in view.holds)
-        lines = [head, f"Counters: {standing} · pot {view.pot}"]
+        # i18n: a knocked-out player in the list of counters ("Ann 12, Bob out")
+        out = pgettext("lunchmoney", "{player} out")
+        standing = ", ".join(out.format(player=p.name) if p.out else f"{p.name} {p.counters}"
+                             for p in view.players)
+        said = {"choke": _("{attacker} holds {victim} in a Choke"),
+                "headlock": _("{attacker} holds {victim} in a Headlock")}
+        holds = "; ".join(said.get(h.kind, said["choke"]).format(
+            attacker=view.players[h.attacker].name, victim=view.players[h.victim].name)
+            for h in view.holds)
+        lines = [head, _("Counters: {standing} · pot {pot}").format(standing=standing,
+                                                                    pot=view.pot)]
         if holds:
             lines.append(holds + ".")
         return "\n".join(line for line in lines if line)
@@ -275,9 +294,9 @@ class LunchMoney(Game[LunchState]):
     def private_text(self, view: BaseModel) -> str:
         assert isinstance(view, PrivateView)
         if not view.hand:
-            return "Your hand: no cards."
-        lines = ["Your hand:"]
-        lines += [f"- **{data.name(c)}**: {data.CARD[c].text}" for c in view.hand]
+            return pgettext("lunchmoney", "Your hand: no cards.")
+        lines = [pgettext("lunchmoney", "Your hand:")]
+        lines += [f"- **{data.name(c)}**: {data.text(c)}" for c in view.hand]
         return "\n".join(lines)
 
     def describe_public(self, view: BaseModel) -> str:
@@ -290,20 +309,37 @@ class LunchMoney(Game[LunchState]):
         if view.steps:
             steps = []
             for step in view.steps:
-                card = "discards" if step.card == "discard" else data.name(step.card)
-                target = f" at {names[step.target]}" if step.target is not None else ""
-                note = f" ({step.note})" if step.note else ""
-                steps.append(f"{names[step.seat]} {card}{target}{note}")
-            lines.append("This turn: " + ", then ".join(steps))
+                who = names[step.seat]
+                if step.card == "discard":
+                    said = _("{player} discards").format(player=who)
+                elif step.target is not None:
+                    # i18n: one card of this turn: "Ann Grab at Bob"
+                    said = _("{player} {card} at {target}").format(
+                        player=who, card=data.name(step.card), target=names[step.target])
+                else:
+                    # i18n: one card of this turn: "Bob Dodge"
+                    said = _("{player} {card}").format(player=who, card=data.name(step.card))
+                note = f" ({fight.note_text(step.note)})" if step.note else ""
+                steps.append(said + note)
+            # i18n: between two cards of this turn: "Ann Grab at Bob, then Bob Dodge"
+            lines.append(_("This turn: {cards}").format(
+                cards=pgettext("lunchmoney", ", then ").join(steps)))
         players = []
         for p in view.players:
-            marks = [w for w, on in (("out", p.out), ("poked", p.poked),
-                                     ("helpless", p.helpless and not p.poked),
-                                     ("stomped", p.stomped)) if on]
+            marks = [w for w, on in ((pgettext("lunchmoney", "out"), p.out),
+                                     (pgettext("lunchmoney", "poked"), p.poked),
+                                     (pgettext("lunchmoney", "helpless"),
+                                      p.helpless and not p.poked),
+                                     (pgettext("lunchmoney", "stomped"), p.stomped)) if on]
             players.append(f"{p.name} {p.hand}" + (f" ({', '.join(marks)})" if marks else ""))
-        lines.append("Cards in hand: " + ", ".join(players))
-        top = f", {data.name(view.discard[-1])} on top of the discards" if view.discard else ""
-        lines.append(f"Draw pile: {view.draw_pile} cards{top}")
+        lines.append(_("Cards in hand: {players}").format(players=", ".join(players)))
+        n = view.draw_pile
+        if view.discard:
+            lines.append(ngettext("Draw pile: {n} card, {card} on top of the discards",
+                                  "Draw pile: {n} cards, {card} on top of the discards", n)
+                         .format(n=n, card=data.name(view.discard[-1])))
+        else:
+            lines.append(ngettext("Draw pile: {n} card", "Draw pile: {n} cards", n).format(n=n))
         return paragraph("\n".join(lines))
 
     def describe_private(self, view: BaseModel) -> str:
@@ -311,25 +347,30 @@ class LunchMoney(Game[LunchState]):
         all), then what each does."""
         assert isinstance(view, PrivateView)
         if not view.hand:
-            return "Your hand: no cards."
+            return pgettext("lunchmoney", "Your hand: no cards.")
         cards = ", ".join(data.name(c) for c in view.hand)
-        texts = " ".join(f"{data.name(c)}: {data.CARD[c].text}" for c in dict.fromkeys(view.hand))
-        return paragraph(f"Your hand, {len(view.hand)} cards: {cards}.\n{texts}")
+        texts = " ".join(f"{data.name(c)}: {data.text(c)}" for c in dict.fromkeys(view.hand))
+        n = len(view.hand)
+        head = ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.", n)
+        return paragraph(head.format(n=n, cards=cards) + "\n" + texts)
 
     def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
         short = "\n".join((
-            "**Lunch Money**: 15 counters each; the last one conscious wins.",
-            "**Your turn**: play a card at someone (attack, weapon, Grab, Poke, Stomp, Big "
-            "Combo...), or First Aid, or discard and draw, or pass. Then everyone draws to 5.",
-            "**Answers**: the target may Dodge, Block, Disarm a weapon, First Aid a knock-out, "
-            "Freedom a hold; anyone may Humiliate whoever just played. The bot asks privately.",
-            "**Chains**: Grab, then a free attack, Choke, Headlock or Powerplay; Block, then Grab.",
-            "**How to play here**: press **Play**, or type `/lunchmoney play` (\"hook bob\", "
-            "\"dodge\", \"pass\").",
+            _("**Lunch Money**: 15 counters each; the last one conscious wins."),
+            _("**Your turn**: play a card at someone (attack, weapon, Grab, Poke, Stomp, Big "
+              "Combo...), or First Aid, or discard and draw, or pass. Then everyone draws to 5."),
+            _("**Answers**: the target may Dodge, Block, Disarm a weapon, First Aid a knock-out, "
+              "Freedom a hold; anyone may Humiliate whoever just played. The bot asks privately."),
+            _("**Chains**: Grab, then a free attack, Choke, Headlock or Powerplay; Block, then "
+              "Grab."),
+            # i18n: the quoted moves are examples of what a player may type: use your card
+            # names and the word for "pass"; {play} is the command's name
+            _("**How to play here**: press **Play**, or type `/lunchmoney {play}` (\"hook bob\", "
+              "\"dodge\", \"pass\").").format(play=command("play")),
         ))
-        lines = [short, "", "**The cards**"]
+        lines = [short, "", pgettext("lunchmoney", "**The cards**")]
         for card in data.CARDS:
-            lines.append(f"- {card.name} (x{card.copies}): {card.text}")
+            lines.append(f"- {data.name(card.key)} (x{card.copies}): {data.text(card.key)}")
         return short, "\n".join(lines)
 
     # -- artificial players ------------------------------------------------------------------
