@@ -46,7 +46,9 @@ from games.drawing import (
     smaller,
     text,
 )
+from games.i18n import _, ngettext, pgettext
 from games.tumblindice import data
+from games.tumblindice.scoring import flick_words, joined
 from games.tumblindice.views import Flight, PublicView, SeatView, TeamView
 
 FRAME: RGB = (32, 36, 46)  # around the board: the void too
@@ -284,7 +286,7 @@ def _board(
     # where a die may be flicked from: the track's usable width
     for x in (data.LAUNCH_MARGIN, data.WIDTH - data.LAUNCH_MARGIN):
         a, b = px(x, data.TRACK[0] + 0.6)
-        _, d = px(x, data.TRACK[1] - 0.6)
+        d = px(x, data.TRACK[1] - 0.6)[1]
         draw.line(
             (round(a), round(b), round(a), round(d)),
             fill=blend(TRACK, WHITE, 0.3),
@@ -307,7 +309,8 @@ def _board(
         _text(
             draw,
             px(w / 2, mid),
-            "the line: cross it",
+            # i18n: printed on the board, on the line a die must cross to count
+            pgettext("tumblindice", "the line: cross it"),
             small,
             blend(SHORT, BLACK, 0.36),
             "mm",
@@ -497,16 +500,11 @@ def _backdrop(layout: tuple[tuple[int, ...], ...]) -> Backdrop:
 # -- what a view adds ----------------------------------------------------------------------------
 
 
-def _joined(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _goal(view: PublicView) -> str:
     if view.by_rounds:
-        return f"first to {view.goal} round{'s' if view.goal != 1 else ''} won"
-    return f"first to {view.goal} points"
+        return ngettext("first to {n} round won", "first to {n} rounds won", view.goal).format(
+            n=view.goal)
+    return _("first to {points} points").format(points=view.goal)
 
 
 def _title(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
@@ -515,18 +513,22 @@ def _title(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
     right = _text(canvas, (X1, mid), goal, LEAST, DIM, "rm")
     room = X1 - X0 - right - 16
     if view.winners is not None:
-        won = _joined([names.get(s, "?") for s in view.winners])
-        line = f"{won} win{'s' if len(view.winners) == 1 else ''}"
+        won = joined([names.get(s, "?") for s in view.winners])
+        n = len(view.winners)
         seats = {s.seat: s.team for s in view.seats}
         totals = {t.team: t.total for t in view.teams}
         best = {totals.get(seats.get(s, -1)) for s in view.winners} - {None}
         if len(best) == 1 and not view.by_rounds:
-            line += f" with {best.pop()} points"
-        _text(canvas, (X0, mid), line + "!", 20, GOLD, "lm", width=room, bold=True)
+            line = ngettext("{names} wins with {points} points!",
+                            "{names} win with {points} points!", n).format(
+                names=won, points=best.pop())
+        else:
+            line = ngettext("{names} wins!", "{names} win!", n).format(names=won)
+        _text(canvas, (X0, mid), line, 20, GOLD, "lm", width=room, bold=True)
         return
-    line = f"Round {view.round}"
+    line = _("Round {round}").format(round=view.round)
     if view.turn is not None:
-        line += f" · {names.get(view.turn, '?')} to throw"
+        line += " · " + _("{name} to throw").format(name=names.get(view.turn, "?"))
     _text(canvas, (X0, mid), line, 20, LIGHT, "lm", width=room, bold=True)
 
 
@@ -546,7 +548,7 @@ def _dice_left(canvas: Canvas, x: float, mid: float, seat: SeatView, ground: RGB
     x += shown * (PIP_SIZE + 3)
     if seat.dice_left > shown:
         x += _text(canvas, (x + 2, mid), f"+{seat.dice_left - shown}", LEAST, DIM, "lm") + 4
-    for _ in range(seat.bonus_left):
+    for _bonus in range(seat.bonus_left):
         canvas.rounded_rectangle(
             (x + 2, mid - PIP_SIZE / 2 - 1, x + PIP_SIZE + 4, mid + PIP_SIZE / 2 + 1),
             radius=3,
@@ -556,7 +558,8 @@ def _dice_left(canvas: Canvas, x: float, mid: float, seat: SeatView, ground: RGB
         )
         x += PIP_SIZE + 6
     if not seat.dice_left and not seat.bonus_left:
-        x += _text(canvas, (x, mid), "all thrown", LEAST, DIM, "lm")
+        # i18n: a player has thrown all their dice this round
+        x += _text(canvas, (x, mid), _("all thrown"), LEAST, DIM, "lm")
     return x
 
 
@@ -572,9 +575,10 @@ def _stats(canvas: Canvas, team: TeamView, mid: float, ground: RGB) -> float:
         "rm",
         bold=True,
     )
-    bits = [f"{team.rounds_won} round{'' if team.rounds_won == 1 else 's'} won"]
+    bits = [ngettext("{n} round won", "{n} rounds won", team.rounds_won).format(
+        n=team.rounds_won)]
     if team.round_points is not None:
-        bits.append(f"last round {team.round_points}")
+        bits.append(_("last round {points}").format(points=team.round_points))
     line = " · ".join(bits)
     width = _text(canvas, (X1 - 12 - total - 12, mid), line, LEAST, DIM, "rm")
     return X1 - 12 - total - 12 - width
@@ -716,12 +720,14 @@ def _anim_base(flight: Flight, seats: list[SeatView] | None) -> Image.Image:
     who = None
     if seats is not None:
         who = next((s for s in seats if s.seat == flight.seat), None)
-    name = _name(who.name) if who is not None else f"Seat {flight.seat + 1}"
+    name = _name(who.name) if who is not None else _("Seat {n}").format(n=flight.seat + 1)
     colour = colour_of(flight.seat, seats if seats is not None else flight.seats)
     draw.rounded_rectangle(
         (ANIM_MARGIN, 9, ANIM_MARGIN + 16, 25), radius=3, fill=colour, outline=edge_of(colour)
     )
-    line = f"{name}: from {flight.position:g}%, aim {flight.aim:+g}°, strength {flight.strength:g}%"
+    # i18n: the title of a throw's animation: "Ann: from 50%, aim -10°, strength 70%"
+    line = _("{name}: {flick}").format(
+        name=name, flick=flick_words(flight.position, flight.aim, flight.strength))
     _text(
         draw,
         (ANIM_MARGIN + 24, 17),

@@ -53,6 +53,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from games import i18n
 from games.contract import (
     Action,
     Applied,
@@ -69,9 +70,10 @@ from games.contract import (
     shorten,
     teams_of,
 )
+from games.i18n import N_, _, ngettext, pgettext
 from games.rng import Rng
 from games.tumblindice import ai, data, physics, render, scoring
-from games.tumblindice.scoring import dice_per_seat, score_die, teams_for
+from games.tumblindice.scoring import dice_per_seat, flick_words, score_die, teams_for
 from games.tumblindice.state import DieState, TumbleState
 from games.tumblindice.views import (
     DieView,
@@ -86,16 +88,17 @@ from games.tumblindice.views import (
 __all__ = ["DieState", "TumbleState", "TumblinDice", "dice_per_seat", "parse_flick",
            "score_die", "teams_for"]
 
+# The forms' words are marked here and translated where shown (the units are contract.UNITS).
 FIELDS = [
-    NumberField(name="where", label="Where on the track (0 left, 100 right)",
+    NumberField(name="where", label=N_("Where on the track (0 left, 100 right)"),
                 low=data.POSITION_RANGE[0], high=data.POSITION_RANGE[1], unit="%"),
-    NumberField(name="aim", label="Aim in degrees (- left, + right)",
+    NumberField(name="aim", label=N_("Aim in degrees (- left, + right)"),
                 low=data.AIM_RANGE[0], high=data.AIM_RANGE[1], unit="°"),
-    NumberField(name="strength", label="Strength (0 soft, 100 hard)",
+    NumberField(name="strength", label=N_("Strength (0 soft, 100 hard)"),
                 low=data.STRENGTH_RANGE[0], high=data.STRENGTH_RANGE[1], unit="%"),
 ]
-FLICK = Form(kind="flick", title="Flick a die", button="Type a flick…", fields=FIELDS)
-BONUS = Form(kind="bonus", title="Throw your bonus die", button="Type a bonus throw…",
+FLICK = Form(kind="flick", title=N_("Flick a die"), button=N_("Type a flick…"), fields=FIELDS)
+BONUS = Form(kind="bonus", title=N_("Throw your bonus die"), button=N_("Type a bonus throw…"),
              fields=FIELDS)
 FORMS = {form.kind: form for form in (FLICK, BONUS)}
 PRESETS = [(p, a, s) for p in (20, 50, 80) for a in (-10, 0, 10) for s in (40, 60, 80)]
@@ -103,34 +106,69 @@ DEFAULT_FLICK = [50, 0, 60]
 PER_LINE = 6  # names in one line of news (16 long names would pass a line's 500 characters)
 
 
+def slash(*names: str) -> str:
+    """`/tumblindice flick` as the reader's Discord names the command (games.i18n.command)."""
+    return "/" + " ".join(i18n.command(name) for name in names)
+
+
 def parse_flick(action_id: str) -> tuple[bool, int, int, int]:
     """(bonus, where, aim, strength) of a flick id; RuleError with the ranges otherwise."""
     form = FORMS.get(action_id.split(".")[0])
     values = form.values(action_id) if form is not None else None
     if form is None or values is None:
-        raise RuleError(f"A flick is three whole numbers: {FLICK.ranges()} "
-                        f"(`/tumblindice flick`, or \"50 -10 70\" in play).")
+        # i18n: {play} is the command /tumblindice play, where a flick may be typed
+        raise RuleError(_("A flick is three whole numbers: {ranges} (`{command}`, or "
+                          "\"50 -10 70\" in {play}).").format(
+            ranges=FLICK.ranges(), command=slash("tumblindice", "flick"),
+            play=i18n.command("play")))
     form.action_id(values)  # each number in its range, or the sentence saying which is not
     where, aim, strength = values
     return form.kind == "bonus", where, aim, strength
 
 
 def _in_lines(head: str, items: list[str]) -> list[str]:
-    """`head` and the items, PER_LINE a line."""
+    """`head` (a text with {names}) with the items, PER_LINE a line."""
     chunks = [items[k:k + PER_LINE] for k in range(0, len(items), PER_LINE)] or [[]]
-    return [(head if k == 0 else "…") + ", ".join(chunk) + ("." if k == len(chunks) - 1 else ",")
+    return [(head.format(names=", ".join(chunk)) if k == 0 else "…" + ", ".join(chunk))
+            + ("." if k == len(chunks) - 1 else ",")
             for k, chunk in enumerate(chunks)]
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _dice_left(left: int, bonus: int) -> str:
     if not left:
-        return "only the bonus die left" if bonus else "no die left"
-    text = _count(left, "die") if left == 1 else f"{left} dice"
-    return f"{text} and the bonus die left" if bonus else f"{text} left"
+        return _("only the bonus die left") if bonus else _("no die left")
+    if bonus:
+        return ngettext("{n} die and the bonus die left", "{n} dice and the bonus die left",
+                        left).format(n=left)
+    return ngettext("{n} die left", "{n} dice left", left).format(n=left)
+
+
+def _rounds_won(n: int) -> str:
+    return ngettext("{n} round won", "{n} rounds won", n).format(n=n)
+
+
+def _last_round(points: int) -> str:
+    # i18n: a team's points in the last round scored
+    return _("last round {points}").format(points=points)
+
+
+def _preset_steps(where: int, aim: int, strength: int) -> tuple[str, str, str]:
+    """The Play menu's three steps of a preset flick: "From 20%", "Aim -10°", "Strength 40%"."""
+    return (pgettext("tumblindice", "From {where}%").format(where=where),
+            pgettext("tumblindice", "Aim {aim}°").format(aim=f"{aim:+d}"),
+            pgettext("tumblindice", "Strength {strength}%").format(strength=strength))
+
+
+def _points(points: int) -> str:
+    return ngettext("{points} point", "{points} points", abs(points)).format(points=points)
+
+
+def _goal(rounds: int, goal: int) -> str:
+    """ "first to 4 rounds won", "first to 301 points"."""
+    if rounds:
+        return ngettext("first to {n} round won", "first to {n} rounds won", rounds).format(
+            n=rounds)
+    return _("first to {points} points").format(points=goal)
 
 
 class TumblinDice(Game[TumbleState]):
@@ -142,32 +180,38 @@ class TumblinDice(Game[TumbleState]):
     forms: ClassVar[list[Form]] = [FLICK, BONUS]
     motion_type: ClassVar[type[Motion]] = Flight
     options: ClassVar[list[OptionSpec]] = [
-        OptionSpec(name="two_player", description="2 players: five dice each, five and a bonus "
-                   "die that counts double, or nine dice each", kind=str,
-                   choices={"five dice each": "five", "five and a double-score bonus die": "bonus",
-                            "nine dice each": "nine"}, default="five", player_counts=[2]),
-        OptionSpec(name="teams", description="4 players: two teams of two (True, the rulebook) or "
-                   "everyone alone (False)", kind=bool, default=True, player_counts=[4]),
-        OptionSpec(name="one_each", description="One die each, 4 teams: 8, 12 or 16 players",
+        # The options' descriptions and choices are marked here and translated where shown.
+        OptionSpec(name="two_player", description=N_("2 players: five dice each, five and a "
+                   "bonus die that counts double, or nine dice each"), kind=str,
+                   choices={N_("five dice each"): "five",
+                            N_("five and a double-score bonus die"): "bonus",
+                            N_("nine dice each"): "nine"}, default="five", player_counts=[2]),
+        OptionSpec(name="teams", description=N_("4 players: two teams of two (True, the "
+                   "rulebook) or everyone alone (False)"), kind=bool, default=True,
+                   player_counts=[4]),
+        OptionSpec(name="one_each", description=N_("One die each, 4 teams: 8, 12 or 16 players"),
                    kind=bool, default=False),
-        OptionSpec(name="goal", description="Points to reach: 301 (rulebook), 501 (its longer "
-                   "team game), or 50-1000", kind=int, default=data.GOAL,
+        OptionSpec(name="goal", description=N_("Points to reach: 301 (rulebook), 501 (its longer "
+                   "team game), or 50-1000"), kind=int, default=data.GOAL,
                    min_value=scoring.GOAL_RANGE[0], max_value=scoring.GOAL_RANGE[1]),
-        OptionSpec(name="rounds", description="Play to this many round wins instead of points "
-                   "(the rulebook suggests 4)", kind=int, default=None,
+        OptionSpec(name="rounds", description=N_("Play to this many round wins instead of "
+                   "points (the rulebook suggests 4)"), kind=int, default=None,
                    min_value=scoring.ROUNDS_RANGE[0], max_value=scoring.ROUNDS_RANGE[1]),
-        OptionSpec(name="kids", description="For the youngest: add the zone to the face "
-                   "instead of multiplying", kind=bool, default=False),
-        OptionSpec(name="negative", description="Dice that leave the board count minus their "
-                   "face", kind=bool, default=False),
-        OptionSpec(name="all_dice_bonus", description="A bonus for a player whose dice are all "
-                   "past the line at a round's end", kind=str,
-                   choices={"none": "none", "+10 points": "10", "+20 points": "20",
-                            "points doubled": "double"}, default="none"),
-        OptionSpec(name="faces", description="Special dice: 6, 8, 10, 12 or 20 faces", kind=int,
-                   choices={"d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}, default=6),
+        OptionSpec(name="kids", description=N_("For the youngest: add the zone to the face "
+                   "instead of multiplying"), kind=bool, default=False),
+        OptionSpec(name="negative", description=N_("Dice that leave the board count minus their "
+                   "face"), kind=bool, default=False),
+        OptionSpec(name="all_dice_bonus", description=N_("A bonus for a player whose dice are "
+                   "all past the line at a round's end"), kind=str,
+                   # i18n: the choices of the all-dice bonus: none, +10 points...
+                   choices={N_("none"): "none", N_("+10 points"): "10", N_("+20 points"): "20",
+                            N_("points doubled"): "double"}, default="none"),
+        OptionSpec(name="faces", description=N_("Special dice: 6, 8, 10, 12 or 20 faces"),
+                   kind=int, choices={N_("d6"): 6, N_("d8"): 8, N_("d10"): 10, N_("d12"): 12,
+                                      N_("d20"): 20},
+                   default=6),
     ]
-    rules_summary = (
+    rules_summary = N_(
         "Flick your dice down the terraced board, one a turn: a die past the line scores its "
         "face times its zone (1x to 4x); off the board or short of the line, nothing. Dice stay "
         "where they stop and can be knocked off. First to 301 points wins."
@@ -186,21 +230,27 @@ class TumblinDice(Game[TumbleState]):
         try:
             scoring.check(options, n)
         except RuleError as error:
-            return f"Not playable so: {error}"
+            return _("Not playable so: {why}").format(why=error)
         teams = teams_for(n, options)
         per = dice_per_seat(n, options)
-        bonus = " and a bonus die" if scoring.bonus_dice(n, options) else ""
-        dice = f"{_count(per, 'die') if per == 1 else f'{per} dice'}{bonus} each"
+        if scoring.bonus_dice(n, options):
+            dice = ngettext("{n} die and a bonus die each.", "{n} dice and a bonus die each.",
+                            per).format(n=per)
+        else:
+            dice = ngettext("{n} die each.", "{n} dice each.", per).format(n=per)
         names = [p.name for p in players]
         lines = []
         for team in range(max(teams) + 1):
             seats = [s for s in range(n) if teams[s] == team]
-            colours = sorted({data.colour(s, n) for s in seats},
-                             key=data.COLOURS.index)
+            colours = " & ".join(scoring.colour_name(c) for c in sorted(
+                {data.colour(s, n) for s in seats}, key=data.COLOURS.index))
             who = scoring.team_name(names, teams, team)
-            head = f"Team {team + 1}: {who}" if len(seats) > 1 else who
-            lines.append(f"{head} ({' & '.join(colours)})")
-        return "\n".join([*lines, dice[0].upper() + dice[1:] + "."])
+            if len(seats) > 1:
+                lines.append(_("Team {number}: {names} ({colours})").format(
+                    number=team + 1, names=who, colours=colours))
+            else:
+                lines.append(f"{who} ({colours})")
+        return "\n".join([*lines, dice])
 
     def new_state(self, players: list[Player], options: dict[str, Any],
                   seed: int) -> TumbleState:
@@ -214,7 +264,8 @@ class TumblinDice(Game[TumbleState]):
         teams = teams_for(n, options)
         order = scoring.alternate(self._rank(players, rng, events), teams)
         alone = max(teams) + 1 == n
-        events += _in_lines("Turn order: " if alone else "Turn order, teams taking turns: ",
+        events += _in_lines(_("Turn order: {names}") if alone
+                            else _("Turn order, teams taking turns: {names}"),
                             [shorten(players[s].name, scoring.NAME_MAX) for s in order])
         state = TumbleState(players=list(players), rng=rng, options=dict(options), teams=teams,
                             order=order, totals=[0] * (max(teams) + 1),
@@ -231,7 +282,8 @@ class TumblinDice(Game[TumbleState]):
             if len(seats) <= 1:
                 return seats
             rolls = {s: rng.randint(1, data.FACES) for s in seats}
-            events.extend(_in_lines("Rolls for the order: ", [
+            # i18n: each player rolls a die for the turn order: "Ann 5, Bob 3"
+            events.extend(_in_lines(_("Rolls for the order: {names}"), [
                 f"{shorten(players[s].name, scoring.NAME_MAX)} {rolls[s]}" for s in seats]))
             ordered: list[int] = []
             for value in sorted(set(rolls.values()), reverse=True):
@@ -252,26 +304,29 @@ class TumblinDice(Game[TumbleState]):
         kinds = [FLICK] if state.left[seat] else []
         if state.bonus_left and state.bonus_left[seat]:
             kinds.append(BONUS)
-        top = {"flick": "Flick a die", "bonus": "Bonus die (counts double)"}
+        top = {"flick": _(FLICK.title),
+               "bonus": pgettext("tumblindice", "Bonus die (counts double)")}
         return [Action(id=form.action_id([p, a, s]), label=form.label([p, a, s]),
-                       path=(top[form.kind], f"From {p}%", f"Aim {a:+d}°", f"Strength {s}%"))
+                       path=(top[form.kind], *_preset_steps(p, a, s)))
                 for form in kinds for p, a, s in PRESETS]
 
     def apply(self, state: TumbleState, seat: Seat, action_id: str) -> Applied:
         if state.winners is not None:
-            raise RuleError("The game is over.")
+            raise RuleError(_("The game is over."))
         if not 0 <= seat < len(state.players):
-            raise RuleError("You have no seat in this game.")
+            raise RuleError(_("You have no seat in this game."))
         if seat not in self.to_act(state):
-            raise RuleError(f"It is {state.players[state.order[state.turn]].name}'s turn, "
-                            f"not yours.")
+            raise RuleError(_("It is {name}'s turn, not yours.").format(
+                name=state.players[state.order[state.turn]].name))
         bonus, where, aim, strength = parse_flick(action_id)
         if bonus and not state.bonus_left:
-            raise RuleError("There is no bonus die in this game (2 players, two_player bonus).")
+            # i18n: {option} bonus: the option two_player of /tumblindice start set to "bonus"
+            raise RuleError(_("There is no bonus die in this game (2 players, {option} "
+                              "bonus).").format(option=i18n.command("two_player")))
         if bonus and not state.bonus_left[seat]:
-            raise RuleError("You have no bonus die left this round.")
+            raise RuleError(_("You have no bonus die left this round."))
         if not bonus and not state.left[seat]:
-            raise RuleError("You have no die left this round: throw your bonus die.")
+            raise RuleError(_("You have no die left this round: throw your bonus die."))
         new = state.model_copy(deep=True)
         events: list[str] = []
         flight = self._flick(new, seat, bonus, (where, aim, strength), events)
@@ -292,11 +347,11 @@ class TumblinDice(Game[TumbleState]):
                              faces=faces) for d in state.board]
         out = physics.simulate(board, thrown, (vx, vy), state.rng)
         name = state.players[seat].name
-        what = f"{FIELDS[0].says(where)}, aim {FIELDS[1].says(aim)}, strength " \
-               f"{FIELDS[2].says(strength)}"
-        caption = f"🎲 {shorten(name, scoring.NAME_MAX)} " + (
-            f"throws the bonus die (it counts double): from {what}" if bonus
-            else f"flicks: from {what}")
+        said = {"name": shorten(name, scoring.NAME_MAX), "flick": flick_words(where, aim,
+                                                                               strength)}
+        # i18n: the line above a throw's animation: "🎲 Ann flicks: from 50%, aim -10°..."
+        caption = (_("🎲 {name} throws the bonus die (it counts double): {flick}") if bonus
+                   else _("🎲 {name} flicks: {flick}")).format(**said)
         flight = Flight(caption=caption, seat=seat, position=where, aim=aim, strength=strength,
                         owners={d.id: d.owner for d in [*board, thrown]},
                         frames=[Frame(dice=[(i, round(x_, 2), round(y_, 2), round(a, 3), f)
@@ -308,18 +363,24 @@ class TumblinDice(Game[TumbleState]):
         resting = [DieState(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
                             bonus=d.id in bonus_ids) for d in out.dice]
         mine = next((d for d in resting if d.id == thrown.id), None)
-        die_name = f"{name}'s bonus die" if bonus else f"{name}'s die"
         if mine is None:
-            events.append(f"{die_name} flies off the board.")
+            events.append((_("{name}'s bonus die flies off the board.") if bonus
+                           else _("{name}'s die flies off the board.")).format(name=name))
         elif physics.zone(mine.y) == 0:
             resting.remove(mine)  # short of the line: taken off at once
             state.short[seat] += 1
-            events.append(f"{die_name} stops short of the line and is taken off.")
+            events.append((_("{name}'s bonus die stops short of the line and is taken off.")
+                           if bonus else _("{name}'s die stops short of the line and is taken "
+                                           "off.")).format(name=name))
         else:
-            events.append(f"{die_name} stops on {physics.zone(mine.y)}x showing {mine.face}.")
+            # i18n: "Ann's die stops on 3x showing 5.": the zone 3x, the face 5 on top
+            events.append((_("{name}'s bonus die stops on {zone}x showing {face}.") if bonus
+                           else _("{name}'s die stops on {zone}x showing {face}.")).format(
+                name=name, zone=physics.zone(mine.y), face=mine.face))
         for die in out.off:
             if die.id != thrown.id:
-                events.append(f"{state.players[die.owner].name}'s die is knocked off the board!")
+                events.append(_("{name}'s die is knocked off the board!").format(
+                    name=state.players[die.owner].name))
             state.off.append(DieState(id=die.id, owner=die.owner, face=die.face, x=die.x,
                                       y=die.y, bonus=die.id in bonus_ids))
         state.board = resting
@@ -352,7 +413,7 @@ class TumblinDice(Game[TumbleState]):
                 state.rounds_won[team.team] += 1
         state.last_round = table
         names = [p.name for p in state.players]
-        events.append(f"Round {state.round} is scored:")
+        events.append(_("Round {round} is scored:").format(round=state.round))
         events += scoring.round_lines(table, names, state.teams, state.totals, kids=s.kids,
                                       by_rounds=bool(s.rounds))
         teams = range(len(state.totals))
@@ -372,7 +433,8 @@ class TumblinDice(Game[TumbleState]):
         state.bonus_left = [scoring.bonus_dice(n, state.options)] * n
         state.short = [0] * n
         state.board, state.off, state.turn = [], [], 0
-        events.append(f"Round {state.round}: {names[state.order[0]]} throws first.")
+        events.append(_("Round {round}: {name} throws first.").format(
+            round=state.round, name=names[state.order[0]]))
 
     def _summary(self, state: TumbleState) -> str:
         """Who won, with what, and the standings."""
@@ -386,19 +448,24 @@ class TumblinDice(Game[TumbleState]):
 
         def score(t: int) -> str:
             if by_rounds:
-                return f"{_count(state.rounds_won[t], 'round')} won, {state.totals[t]} points"
-            return f"{state.totals[t]} points"
+                return ngettext("{n} round won, {points}", "{n} rounds won, {points}",
+                                state.rounds_won[t]).format(n=state.rounds_won[t],
+                                                            points=_points(state.totals[t]))
+            return _points(state.totals[t])
 
         standings = " · ".join(f"{team(t)} {score(t)}"
                               for t in sorted(range(len(state.totals)),
                                               key=lambda t: (-state.totals[t], t)))
         if len(won) == 1:
             lone = sum(state.teams[s] == won[0] for s in range(len(names))) == 1
-            head = f"{team(won[0])} win{'s' if lone else ''} with {score(won[0])}"
+            # i18n: a player alone wins, several (a team) win: "Ann & Cid win with 312 points."
+            head = ngettext("{names} wins with {score}.", "{names} win with {score}.",
+                            1 if lone else 2).format(names=team(won[0]), score=score(won[0]))
         else:
-            head = " and ".join(team(t) for t in won) + f" share the win with " \
-                                                        f"{state.totals[won[0]]} points each"
-        return shorten(f"{head}. Standings: {standings}.", 480)
+            head = _("{names} share the win with {points} points each.").format(
+                names=scoring.joined([team(t) for t in won]), points=state.totals[won[0]])
+        return shorten(head + " " + _("Standings: {standings}.").format(standings=standings),
+                       480)
 
     def teams(self, state: TumbleState) -> list[list[Seat]]:
         """Teammates share a total and win together."""
@@ -413,6 +480,15 @@ class TumblinDice(Game[TumbleState]):
                       scores=[per_team[state.teams[s]] for s in range(len(state.players))],
                       summary=self._summary(state))
 
+    def open_forms(self, state: TumbleState, seat: Seat) -> list[Form]:
+        """The forms open now with their words (marked at import) in the reader's language:
+        what a reader of this list sees is translated, the kinds and ranges stay."""
+        return [form.model_copy(update={
+            "title": _(form.title), "button": _(form.button),
+            "fields": [field.model_copy(update={"label": _(field.label)})
+                       for field in form.fields]})
+            for form in super().open_forms(state, seat)]
+
     def form_defaults(self, state: TumbleState, seat: Seat, form: Form) -> list[int]:
         """The seat's last flick, to fine-tune; the middle of the track otherwise."""
         last = state.last_flick[seat] if 0 <= seat < len(state.last_flick) else []
@@ -420,13 +496,13 @@ class TumblinDice(Game[TumbleState]):
 
     def menu_prompt(self, state: TumbleState, seat: Seat, prefix: str) -> str:
         if seat not in self.to_act(state):
-            return "Nothing to do: wait for your turn."
+            return _("Nothing to do: wait for your turn.")
         depth = len(prefix.split(".")) if prefix else 0
         prompts = (
-            "Your throw: a die, or your bonus die (it counts double)?",
-            "Where on the track? (0% the left edge, 100% the right)",
-            "Which way? (minus to the left, plus to the right)",
-            "How hard? (stronger slides further down the board)",
+            _("Your throw: a die, or your bonus die (it counts double)?"),
+            _("Where on the track? (0% the left edge, 100% the right)"),
+            _("Which way? (minus to the left, plus to the right)"),
+            _("How hard? (stronger slides further down the board)"),
         )
         return prompts[min(depth, len(prompts) - 1)]
 
@@ -456,18 +532,27 @@ class TumblinDice(Game[TumbleState]):
 
     def private_text(self, view: BaseModel) -> str:
         assert isinstance(view, HandView)
-        lines = [f"Round {view.round}: your {view.colour} dice, "
-                 f"{_dice_left(view.dice_left, view.bonus_left)}."]
-        if view.bonus_left:
-            lines.append("Your bonus die counts double: throw it whenever you choose "
-                         "(`/tumblindice bonus`).")
+        return "\n".join(self._private_lines(view, commands=True))
+
+    def _private_lines(self, view: HandView, *, commands: bool) -> list[str]:
+        """The hand in lines; with `commands`, the lines that say which command to use."""
+        # i18n: "Round 2: your red dice, 3 dice left."
+        lines = [_("Round {round}: your {dice}, {left}.").format(
+            round=view.round, dice=scoring.colour_dice(view.colour),
+            left=_dice_left(view.dice_left, view.bonus_left))]
+        if view.bonus_left and commands:
+            lines.append(_("Your bonus die counts double: throw it whenever you choose "
+                           "(`{command}`).").format(command=slash("tumblindice", "bonus")))
         if view.partners:
-            lines.append("Your team: " + ", ".join(shorten(n) for n in view.partners) + ".")
+            lines.append(_("Your team: {names}.").format(
+                names=", ".join(shorten(n) for n in view.partners)))
         if len(view.last_flick) == 3:
-            where, aim, strength = view.last_flick
-            lines.append(f"Your last flick: from {where}%, aim {aim:+d}°, strength {strength}%.")
-        lines.append("On your throw: `/tumblindice flick`, or the board's Play button.")
-        return "\n".join(lines)
+            lines.append(_("Your last flick: {flick}.").format(flick=flick_words(*view.last_flick)))
+        if commands:
+            # i18n: Play is the button under the board that opens the menu of moves
+            lines.append(_("On your throw: `{command}`, or the board's Play button.").format(
+                command=slash("tumblindice", "flick")))
+        return lines
 
     def public_view(self, state: TumbleState) -> PublicView:
         s = scoring.settings(state.options)
@@ -498,25 +583,29 @@ class TumblinDice(Game[TumbleState]):
         if view.winners is not None:
             won = [t for t in view.teams
                    if any(seats[s].team == t.team for s in view.winners if s in seats)]
-            head = "Game over: " + " and ".join(team(t) for t in won) + (
-                " win" if len(won) > 1 or len(view.winners) > 1 else " wins") + "."
+            many = len(won) > 1 or len(view.winners) > 1
+            head = ngettext("Game over: {names} wins.", "Game over: {names} win.",
+                            2 if many else 1).format(names=scoring.joined([team(t) for t in won]))
         else:
-            goal = (f"first to {_count(view.goal, 'round')} won" if view.by_rounds
-                    else f"first to {view.goal} points")
-            head = f"Round {view.round} · {goal}"
+            bits = [_("Round {round}").format(round=view.round),
+                    _goal(view.goal if view.by_rounds else 0, view.goal)]
             if view.turn is not None and view.turn in seats:
                 seat = seats[view.turn]
-                head += f" · {shorten(seat.name, 40)} to throw " \
-                        f"({_dice_left(seat.dice_left, seat.bonus_left)})"
+                # i18n: whose throw it is: "Ann to throw (3 dice left)"
+                bits.append(_("{name} to throw ({left})").format(
+                    name=shorten(seat.name, 40),
+                    left=_dice_left(seat.dice_left, seat.bonus_left)))
+            head = " · ".join(bits)
         parts = []
         for t in view.teams:
             bit = f"{team(t)} {t.total}"
             if view.by_rounds:
-                bit += f" ({_count(t.rounds_won, 'round')} won)"
+                bit += " (" + _rounds_won(t.rounds_won) + ")"
             if t.round_points is not None:
-                bit += f", last round {t.round_points}"
+                bit += ", " + _last_round(t.round_points)
             parts.append(bit)
-        return shorten(head, 200) + "\n" + shorten("Points: " + " · ".join(parts), 390)
+        return shorten(head, 200) + "\n" + shorten(
+            _("Points: {teams}").format(teams=" · ".join(parts)), 390)
 
     def render_public(self, view: BaseModel) -> bytes:
         assert isinstance(view, PublicView)
@@ -533,24 +622,28 @@ class TumblinDice(Game[TumbleState]):
             for seat in (s for s in view.seats if s.team == team.team):
                 dice = sorted((d for d in view.board if d.owner == seat.seat),
                               key=lambda d: (-d.zone, -d.face))
-                landed = [f"{d.face}{' (bonus)' if d.bonus else ''} in zone ×{d.zone}"
+                # i18n: a die on the board: its face and the zone it lies in, "5 in zone ×3"
+                landed = [(_("{face} (bonus) in zone ×{zone}") if d.bonus
+                           else _("{face} in zone ×{zone}")).format(face=d.face, zone=d.zone)
                           for d in dice if d.zone]
                 short = sum(not d.zone for d in dice)
-                bits = landed + ([f"{_count(short, 'die')} short of the line"] if short else [])
-                where = ", ".join(bits) if bits else "no dice on the board"
-                players.append(f"{shorten(seat.name, 40)} ({seat.colour}): {where}; "
-                               f"{_dice_left(seat.dice_left, seat.bonus_left)}")
-            lines.append(f"Team {shorten(team.name, 60)}, {team.total} points: "
-                         + ". ".join(players))
+                if short:
+                    landed.append(ngettext("{n} die short of the line",
+                                           "{n} dice short of the line", short).format(n=short))
+                where = ", ".join(landed) if landed else _("no dice on the board")
+                players.append(_("{name} ({colour}): {dice}; {left}").format(
+                    name=shorten(seat.name, 40), colour=scoring.colour_name(seat.colour),
+                    dice=where, left=_dice_left(seat.dice_left, seat.bonus_left)))
+            lines.append(_("Team {name}, {points}: {players}").format(
+                name=shorten(team.name, 60), points=_points(team.total),
+                players=". ".join(players)))
         return paragraph("\n".join(lines))
 
     def describe_private(self, view: BaseModel) -> str:
         """The hand picture: the player's colour, dice still to throw, bonus die, partners
         and last flick."""
         assert isinstance(view, HandView)
-        lines = [line for line in self.private_text(view).splitlines()
-                 if "/tumblindice" not in line]
-        return paragraph("\n".join(lines))
+        return paragraph("\n".join(self._private_lines(view, commands=False)))
 
     def describe_motion(self, motion: Motion) -> str:
         """The throw: the caption, then where the thrown die came to rest (face and zone)
@@ -561,15 +654,18 @@ class TumblinDice(Game[TumbleState]):
             thrown = max(motion.owners)
             rest = {d[0]: d for d in motion.frames[-1].dice}
             if thrown in motion.off:
-                words.append("The die flew off the board.")
+                words.append(_("The die flew off the board."))
             elif thrown in rest:
-                _, _, y, _, face = rest[thrown]
+                y, face = rest[thrown][2], rest[thrown][4]
                 zone = physics.zone(y)
-                words.append(f"It lands showing {face}, "
-                             + (f"in zone ×{zone}." if zone else "short of the line."))
+                words.append(_("It lands showing {face}, in zone ×{zone}.").format(
+                    face=face, zone=zone) if zone
+                    else _("It lands showing {face}, short of the line.").format(face=face))
             others = [i for i in motion.off if i != thrown]
             if others:
-                words.append(f"It knocks {_count(len(others), 'die')} off the board.")
+                words.append(ngettext("It knocks {n} die off the board.",
+                                      "It knocks {n} dice off the board.", len(others)).format(
+                    n=len(others)))
         return paragraph("\n".join(words))
 
     def render_motion(self, motion: Motion) -> tuple[bytes, str] | None:
@@ -584,52 +680,65 @@ class TumblinDice(Game[TumbleState]):
         except RuleError:
             s = scoring.Settings()
         if s.one_each:
-            dice = "one die each, in 4 teams"
+            dice = _("one die each, in 4 teams")
         elif s.two_player == "bonus":
-            dice = "2 players, 5 dice each and a bonus die that counts double (thrown when you " \
-                   "choose)"
+            dice = _("2 players, 5 dice each and a bonus die that counts double (thrown when "
+                     "you choose)")
         elif s.two_player == "nine":
-            dice = "2 players, 9 dice each"
+            dice = _("2 players, 9 dice each")
         else:
-            dice = "4 dice each (2 players: 5; two teams of three: 3)"
-        goal = f"first to {_count(s.rounds, 'round')} won" if s.rounds else \
-            f"first to {s.goal} points"
+            dice = _("4 dice each (2 players: 5; two teams of three: 3)")
         variants = [text for on, text in (
-            (s.kids, "kids: face + zone"),
-            (s.negative, "dice off the board count minus their face"),
-            (s.all_dice != "none", "all your dice past the line: " + (
-                "your points doubled" if s.all_dice == "double" else f"+{s.all_dice}")),
-            (s.faces != 6, f"d{s.faces} dice"),
+            # i18n: the kids variant (rulebook: for the youngest): the face plus the zone
+            (s.kids, _("kids: face + zone")),
+            (s.negative, _("dice off the board count minus their face")),
+            (s.all_dice == "double", _("all your dice past the line: your points doubled")),
+            (s.all_dice not in ("none", "double"),
+             _("all your dice past the line: +{points}").format(points=s.all_dice)),
+            (s.faces != 6, _("d{faces} dice").format(faces=s.faces)),
         ) if on]
-        short = "\n".join(line for line in (
-            "**Tumblin' Dice**: flick your dice down the terraced board, one a turn. A die past "
-            "the line scores its face × its zone (1x to 4x); off the board, or short of the "
-            "line (taken off), nothing. Dice stay where they stop and can be knocked off.",
-            f"**This game**: {dice}; {goal}" + (f"; {'; '.join(variants)}" if variants else "")
-            + ". Players (or teams) take turns; a team adds its players' points.",
-            "**A flick** is three numbers: **where** on the track (0% the left edge, 100% the "
-            "right), **aim** (-30° to +30°, + to the right), **strength** (0% to 100%).",
-            "**How to play here**: press **Play** for a preset (From 50% › Aim -10° › Strength "
-            "60%) or **Type a flick…** for any numbers (it opens on your last flick); or "
-            "`/tumblindice flick where:50 aim:-10 strength:70`, or \"50 -10 70\" in "
-            "`/tumblindice play`.",
-        ) if line)
+        setup = "; ".join([dice, _goal(s.rounds, s.goal), *variants])
+        command = i18n.command
+        flick = slash("tumblindice", "flick")
+        short = "\n".join((
+            _("**Tumblin' Dice**: flick your dice down the terraced board, one a turn. A die "
+              "past the line scores its face × its zone (1x to 4x); off the board, or short of "
+              "the line (taken off), nothing. Dice stay where they stop and can be knocked "
+              "off."),
+            _("**This game**: {setup}. Players (or teams) take turns; a team adds its players' "
+              "points.").format(setup=setup),
+            _("**A flick** is three numbers: **{where}** on the track (0% the left edge, 100% "
+              "the right), **{aim}** (-30° to +30°, + to the right), **{strength}** (0% to "
+              "100%).").format(where=command("where"), aim=command("aim"),
+                               strength=command("strength")),
+            # i18n: Play is the button under the board; {preset} the menu's steps of a preset
+            _("**How to play here**: press **Play** for a preset ({preset}) or **{button}** for "
+              "any numbers (it opens on your last flick); or `{flick}`, or \"50 -10 70\" in "
+              "`{play}`.").format(
+                preset=" › ".join(_preset_steps(50, -10, 60)), button=_(FLICK.button),
+                flick=f"{flick} {command('where')}:50 {command('aim')}:-10 "
+                      f"{command('strength')}:70",
+                play=slash("tumblindice", "play")),
+        ))
         full = "\n".join((
             short, "",
-            "**Tables**: 2 players 5 dice each (or 5 and a bonus die, or 9); 3 to 5 players 4 "
-            "each (a fifth player's dice are purple); 4 players two teams of two "
-            "(`teams: False`: alone); 6 players two teams of three, 3 dice each; one die "
-            "each: 8, 12 or 16 players in 4 teams. The order "
-            "is rolled, highest first; teams alternate.",
-            "**A round** ends when every die is thrown: dice short of the line are taken off, "
-            "each die past it scores face × zone (at most 4 × 6 = 24), the bonus die double. "
-            "Rounds go on until a team reaches the goal; if several do at once, the most points "
-            "wins, and equal points share the win.",
-            "**Variants** (`/tumblindice start`): `kids` (add the zone instead of multiplying), "
-            "`negative` (dice off the board count minus their face), `goal` (501 for a longer "
-            "team game), `rounds` (first to X round wins), `all_dice_bonus` (+10, +20 or "
-            "doubled for a player with every die past the line), `faces` (d8, d10, d12, d20), "
-            "`one_each`.",
+            _("**Tables**: 2 players 5 dice each (or 5 and a bonus die, or 9); 3 to 5 players 4 "
+              "each (a fifth player's dice are purple); 4 players two teams of two "
+              "(`{teams}: False`: alone); 6 players two teams of three, 3 dice each; one die "
+              "each: 8, 12 or 16 players in 4 teams. The order is rolled, highest first; teams "
+              "alternate.").format(teams=command("teams")),
+            _("**A round** ends when every die is thrown: dice short of the line are taken "
+              "off, each die past it scores face × zone (at most 4 × 6 = 24), the bonus die "
+              "double. Rounds go on until a team reaches the goal; if several do at once, the "
+              "most points wins, and equal points share the win."),
+            _("**Variants** (`{start}`): `{kids}` (add the zone instead of multiplying), "
+              "`{negative}` (dice off the board count minus their face), `{goal}` (501 for a "
+              "longer team game), `{rounds}` (first to X round wins), `{all_dice_bonus}` (+10, "
+              "+20 or doubled for a player with every die past the line), `{faces}` (d8, d10, "
+              "d12, d20), `{one_each}`.").format(
+                start=slash("tumblindice", "start"),
+                **{name: command(name) for name in ("kids", "negative", "goal", "rounds",
+                                                    "all_dice_bonus", "faces", "one_each")}),
         ))
         return short, full
 

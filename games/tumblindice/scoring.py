@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games import i18n
 from games.contract import RuleError, shorten
+from games.i18n import NC_, _, ngettext, pgettext
 from games.tumblindice import data, physics
 from games.tumblindice.state import DieState, TumbleState
 from games.tumblindice.views import ScoredDie, SeatRound, TeamRound
@@ -24,6 +26,49 @@ BOX = sum(data.DICE_PER_COLOUR)  # 18 dice
 ONE_EACH_TEAMS = 4
 ONE_EACH_COUNTS = (8, 12, 16)  # 4 teams of equal size, one colour each
 NAME_MAX = 32  # a name in the round's table (Discord's longest display name)
+# The dice's colours (data.COLOURS) in words: alone ("red & green") and with the dice ("your
+# red dice"), two texts because an adjective agrees with its noun (rode, dés rouges).
+COLOUR_NAMES = {
+    "red": NC_("tumblindice", "red"),
+    "blue": NC_("tumblindice", "blue"),
+    "green": NC_("tumblindice", "green"),
+    "yellow": NC_("tumblindice", "yellow"),
+    "purple": NC_("tumblindice", "purple"),
+}
+COLOUR_DICE = {
+    "red": NC_("tumblindice", "red dice"),
+    "blue": NC_("tumblindice", "blue dice"),
+    "green": NC_("tumblindice", "green dice"),
+    "yellow": NC_("tumblindice", "yellow dice"),
+    "purple": NC_("tumblindice", "purple dice"),
+}
+
+
+def colour_name(colour: str) -> str:
+    """A colour of data.COLOURS in the reader's words ("red", "rood")."""
+    return pgettext("tumblindice", COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+
+
+def colour_dice(colour: str) -> str:
+    """A colour's dice in the reader's words ("red dice", "rode dobbelstenen")."""
+    if colour not in COLOUR_DICE:
+        return colour
+    return pgettext("tumblindice", COLOUR_DICE[colour])
+
+
+def flick_words(where: float, aim: float, strength: float) -> str:
+    """A flick's numbers in words: "from 50%, aim -10°, strength 70%"."""
+    # i18n: a flick: where on the launch track (0-100 %), the aim in degrees, the strength
+    return _("from {where}%, aim {aim}°, strength {strength}%").format(
+        where=f"{where:g}", aim=f"{aim:+g}", strength=f"{strength:g}")
+
+
+def joined(items: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cid" in the reader's words."""
+    if len(items) <= 1:
+        return "".join(items)
+    # i18n: the last two of a list of names: "Ann, Bob and Cid"
+    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
 @dataclass(frozen=True)
@@ -43,8 +88,10 @@ class Settings:
 
 def _number(name: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{name} must be a whole number from {low} to {high}, not "
-                        f"{shorten(str(value), 20)}.")
+        # i18n: {option} is an option of /tumblindice start (goal, rounds)
+        raise RuleError(_("{option} must be a whole number from {low} to {high}, not "
+                          "{value}.").format(option=i18n.command(name), low=low, high=high,
+                                             value=shorten(str(value), 20)))
     return value
 
 
@@ -53,21 +100,28 @@ def settings(options: dict[str, Any]) -> Settings:
     does not know, in a sentence."""
     two = options.get("two_player") or "five"
     if two not in TWO_PLAYER:
-        raise RuleError("two_player must be five (five dice each), bonus (five and a bonus die "
-                        "that counts double) or nine (nine dice each).")
+        # i18n: five, bonus and nine are the option's values: name its choices as /start shows
+        # them ("five dice each"...)
+        raise RuleError(_("{option} must be five (five dice each), bonus (five and a bonus die "
+                          "that counts double) or nine (nine dice each).").format(
+            option=i18n.command("two_player")))
     all_dice = str(options.get("all_dice_bonus") or "none")
     if all_dice not in ALL_DICE:
-        raise RuleError("all_dice_bonus must be none, +10 points, +20 points or points doubled.")
+        raise RuleError(_("{option} must be none, +10 points, +20 points or points "
+                          "doubled.").format(option=i18n.command("all_dice_bonus")))
     faces = options.get("faces") or data.FACES
     if faces not in FACES:
-        raise RuleError(f"faces must be 6, 8, 10, 12 or 20, not {shorten(str(faces), 20)}.")
+        raise RuleError(_("{option} must be 6, 8, 10, 12 or 20, not {value}.").format(
+            option=i18n.command("faces"), value=shorten(str(faces), 20)))
     goal = options.get("goal") or data.GOAL
     rounds = options.get("rounds") or 0
     if rounds:
         _number("rounds", rounds, *ROUNDS_RANGE)
         if goal != data.GOAL:
-            raise RuleError("Play either to a number of points (goal) or to a number of rounds "
-                            "won (rounds), not both: with rounds, leave goal at 301.")
+            raise RuleError(_("Play either to a number of points ({goal}) or to a number of "
+                              "rounds won ({rounds}), not both: with {rounds}, leave {goal} at "
+                              "301.").format(goal=i18n.command("goal"),
+                                             rounds=i18n.command("rounds")))
     return Settings(
         two_player=two, teams=options.get("teams") is not False,
         one_each=bool(options.get("one_each")), goal=_number("goal", goal, *GOAL_RANGE),
@@ -80,21 +134,24 @@ def check(options: dict[str, Any], n: int) -> Settings:
     """The settings, or RuleError saying why they cannot be played by n players."""
     s = settings(options)
     if n < 2:
-        raise RuleError("Tumblin' Dice needs at least 2 players.")
+        raise RuleError(_("Tumblin' Dice needs at least 2 players."))
     if s.one_each:
         if n not in ONE_EACH_COUNTS:
-            raise RuleError(f"One die each is played by 4 teams of the same size: 8, 12 or 16 "
-                            f"players, not {n}.")
+            raise RuleError(_("One die each is played by 4 teams of the same size: 8, 12 or 16 "
+                              "players, not {n}.").format(n=n))
         if not s.teams:
-            raise RuleError("One die each is played in 4 teams: leave teams on.")
+            raise RuleError(_("One die each is played in 4 teams: leave {teams} on.").format(
+                teams=i18n.command("teams")))
     elif n > 6:
-        raise RuleError(f"Tumblin' Dice is for 2 to 6 players, not {n}; 8, 12 or 16 may play "
-                        f"with one_each (one die each, 4 teams).")
+        raise RuleError(_("Tumblin' Dice is for 2 to 6 players, not {n}; 8, 12 or 16 may play "
+                          "with {one_each} (one die each, 4 teams).").format(
+            n=n, one_each=i18n.command("one_each")))
     if s.two_player != "five" and n != 2:
-        raise RuleError("two_player (a bonus die, or nine dice each) is for 2 players only.")
+        raise RuleError(_("{two_player} (a bonus die, or nine dice each) is for 2 players "
+                          "only.").format(two_player=i18n.command("two_player")))
     if n == 6 and not s.teams:
-        raise RuleError("With 6 players the rulebook plays two teams of three (the box has 4 "
-                        "colours): leave teams on.")
+        raise RuleError(_("With 6 players the rulebook plays two teams of three (the box has 4 "
+                          "colours): leave {teams} on.").format(teams=i18n.command("teams")))
     return s
 
 
@@ -207,16 +264,21 @@ def _die_text(die: ScoredDie, kids: bool) -> str:
 def seat_text(row: SeatRound, kids: bool) -> str:
     """One player's part of a round: "4×3=12, 6×2×2=24; 1 short; 1 off (−3); all on the board
     +10"."""
-    bits = [", ".join(_die_text(d, kids) for d in row.dice) or "no die past the line"]
+    bits = [", ".join(_die_text(d, kids) for d in row.dice) or _("no die past the line")]
     if row.short:
-        bits.append(f"{row.short} short of the line")
+        # i18n: dice taken off this round, short of the line
+        bits.append(ngettext("{n} short of the line", "{n} short of the line",
+                             row.short).format(n=row.short))
     if row.off:
-        off = f"{len(row.off)} off the board"
+        # i18n: dice that left the board this round
+        off = ngettext("{n} off the board", "{n} off the board", len(row.off)).format(
+            n=len(row.off))
         if row.off_points:
             off += f" ({row.off_points:+d})"
         bits.append(off)
     if row.all_dice:
-        bits.append(f"all dice on the board +{row.all_dice}")
+        # i18n: the bonus of a player whose dice are all past the line: "+10"
+        bits.append(_("all dice on the board +{points}").format(points=row.all_dice))
     return "; ".join(bits)
 
 
@@ -226,13 +288,18 @@ def round_lines(table: list[TeamRound], names: list[str], teams: list[int], tota
     dice."""
     lines = []
     for team in table:
-        head = f"{team_name(names, teams, team.team)}: {team.points} (total {totals[team.team]})"
-        if by_rounds and team.won:
-            head += ", wins the round"
+        won = by_rounds and team.won
+        said = {"team": team_name(names, teams, team.team), "points": team.points,
+                "total": totals[team.team]}
         if len(team.seats) == 1:
-            lines.append(f"{head}: {seat_text(team.seats[0], kids)}.")
+            said["dice"] = seat_text(team.seats[0], kids)
+            # i18n: a player's round: "Ann: 27 (total 80): 4×3=12, 5×3=15."
+            lines.append((_("{team}: {points} (total {total}), wins the round: {dice}.") if won
+                          else _("{team}: {points} (total {total}): {dice}.")).format(**said))
             continue
-        parts = [f"{shorten(names[row.seat], NAME_MAX)} {seat_text(row, kids)}"
-                 for row in team.seats]
-        lines.append(f"{head}. " + " · ".join(parts) + ".")
+        said["players"] = " · ".join(f"{shorten(names[row.seat], NAME_MAX)} "
+                                     f"{seat_text(row, kids)}" for row in team.seats)
+        # i18n: a team's round, then each player's dice: "Ann & Cid: 41 (total 41). Ann 5×3=15"
+        lines.append((_("{team}: {points} (total {total}), wins the round. {players}.") if won
+                      else _("{team}: {points} (total {total}). {players}.")).format(**said))
     return lines
