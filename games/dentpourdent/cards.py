@@ -269,8 +269,8 @@ def play(state: DentState, seat: int, action_id: str, events: list[str]) -> None
         gain = min(1 if card == "bridge" else 2,
                    data.MEMBER[rest].teeth - family.teeth[rest])
         family.teeth[rest] += gain
-        events.append(_("{name} plays {card}: their {member} gets {teeth} back.").format(
-            name=name, card=title, member=data.member_name(rest),
+        events.append(_("{name} plays {card}: {member} gets {teeth} back.").format(
+            name=name, card=title, member=data.theirs(rest),
             teeth=data.teeth_word(gain)))
     elif card == "spa":
         events.append(_("{name} plays S.P.A.: the pet gets a new set of teeth.").format(

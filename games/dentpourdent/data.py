@@ -90,6 +90,17 @@ YOURS = {
     "daughter": NC_("dentpourdent", "your Daughter"),
     "pet": NC_("dentpourdent", "your Pet"),
 }
+THEIR = {
+    # i18n: a member of a player's family, after that player's name ("Ann plays Bridge: their
+    # Mother gets 1 tooth back.")
+    "grandfather": NC_("dentpourdent", "their Grandfather"),
+    "grandmother": NC_("dentpourdent", "their Grandmother"),
+    "father": NC_("dentpourdent", "their Father"),
+    "mother": NC_("dentpourdent", "their Mother"),
+    "son": NC_("dentpourdent", "their Son"),
+    "daughter": NC_("dentpourdent", "their Daughter"),
+    "pet": NC_("dentpourdent", "their Pet"),
+}
 THE = {
     # i18n: a member inside a sentence ("Bob sends the Father into the ring.")
     "grandfather": NC_("dentpourdent", "the Grandfather"),
@@ -272,6 +283,11 @@ def figure_of(name: str, key: str) -> str:
 def yours(key: str) -> str:
     """'your Father', inside a sentence to its player."""
     return pgettext("dentpourdent", YOURS[key])
+
+
+def theirs(key: str) -> str:
+    """'their Father', inside a sentence after its player's name."""
+    return pgettext("dentpourdent", THEIR[key])
 
 
 def the(key: str) -> str:

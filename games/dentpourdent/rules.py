@@ -129,8 +129,8 @@ class DentPourDent(Game[DentState]):
     def seating(self, players: list[Player], options: dict[str, Any]) -> str:
         if len(players) > data.MAX_PLAYERS:
             return ""
-        return "\n".join(f"{p.name}: {data.family_name(data.FAMILIES[s])}"
-                         for s, p in enumerate(players))
+        return "\n".join(pgettext("dentpourdent", "{name}: {family}").format(
+            name=p.name, family=data.family_name(data.FAMILIES[s])) for s, p in enumerate(players))
 
     def new_state(self, players: list[Player], options: dict[str, Any], seed: int) -> DentState:
         return self.opening(players, options, seed).state  # type: ignore[no-any-return]
@@ -380,7 +380,8 @@ class DentPourDent(Game[DentState]):
         if not view.hand:
             return _("Your hand ({family}): no cards.").format(family=family)
         lines = [_("Your hand ({family}):").format(family=family)]
-        lines += [f"- **{data.card_name(c)}**: {data.card_text(c)}" for c in view.hand]
+        lines += [pgettext("dentpourdent", "- **{card}**: {text}").format(
+            card=data.card_name(c), text=data.card_text(c)) for c in view.hand]
         return "\n".join(lines)
 
     def describe_public(self, view: BaseModel) -> str:
@@ -445,8 +446,8 @@ class DentPourDent(Game[DentState]):
         if not view.hand:
             return _("Your hand ({family}): no cards.").format(family=family)
         cards = ", ".join(data.card_name(c) for c in view.hand)
-        texts = " ".join(f"{data.card_name(c)}: {data.card_text(c)}"
-                         for c in dict.fromkeys(view.hand))
+        texts = " ".join(pgettext("dentpourdent", "{card}: {text}").format(
+            card=data.card_name(c), text=data.card_text(c)) for c in dict.fromkeys(view.hand))
         n = len(view.hand)
         head = ngettext("Your hand ({family}), {n} card: {cards}.",
                         "Your hand ({family}), {n} cards: {cards}.", n).format(
@@ -470,10 +471,11 @@ class DentPourDent(Game[DentState]):
         ))
         lines = [short, "", pgettext("dentpourdent", "**The cards**")]
         for kind in data.ATTACKS:
-            lines.append(f"- {data.card_name(kind.key)} (x{data.ATTACK_COPIES}): "
-                         f"{data.card_text(kind.key)}")
-        lines.append(f"- {data.card_name(data.SWAP)} (x{data.SWAP_COPIES}): "
-                     f"{data.card_text(data.SWAP)}")
+            lines.append(pgettext("dentpourdent", "- {card} (x{n}): {text}").format(
+                card=data.card_name(kind.key), n=data.ATTACK_COPIES,
+                text=data.card_text(kind.key)))
+        lines.append(pgettext("dentpourdent", "- {card} (x{n}): {text}").format(
+            card=data.card_name(data.SWAP), n=data.SWAP_COPIES, text=data.card_text(data.SWAP)))
         for special in data.SPECIALS:
             said = dict(card=pgettext("dentpourdent", special.heading),
                         text=data.card_text(special.key), when=data.when(special.key).lower())
