@@ -9,6 +9,7 @@ none it falls back to a general message, so a gap here costs wording, never corr
 from __future__ import annotations
 
 import re
+from functools import reduce
 
 from games.dog import data
 from games.dog.cards import NAMES, card_name
@@ -18,22 +19,26 @@ from games.dog.moves import (
     Board,
     Generator,
     PawnRef,
-    _steps,
     all_moves,
+    capital,
     controlled,
     pawn_name,
-    plural,
+    rank_name,
     seven_options,
+    steps,
     where,
 )
 from games.dog.state import DogState
+from games.i18n import N_, _, npgettext, pgettext
 
-HINT = "Press Play to see the moves you can make."
-FALLBACK = "That move is not possible right now."
+# In English (tests compare with them); translated where they are said.
+HINT = N_("Press Play to see the moves you can make.")
+FALLBACK = N_("That move is not possible right now.")
 MAX_LEN = 200
-FORMAT = "Name a card and a pawn, like “5 pawn 2” or “ace pawn 1 out”."
+# i18n: "5 pawn 2" and "ace pawn 1 out" are moves as a player types them
+FORMAT = N_("Name a card and a pawn, like “5 pawn 2” or “ace pawn 1 out”.")
 
-_NO_JUMP = "Only the citizen jumps, after ending on a special field (Dog Royal)."
+_NO_JUMP = N_("Only the citizen jumps, after ending on a special field (Dog Royal).")
 _PAWN_RE = re.compile(r"^(?:p([1-4])|s(\d)p([1-4]))$")
 _STEPS_RE = re.compile(r"^(\d{1,2})([gj]?)$")
 
@@ -44,61 +49,81 @@ def explain(state: DogState, seat: int, action_id: str) -> str:
         reason = _reason(state, seat, action_id)
     except Exception:  # a wording helper must never turn a refusal into a crash
         reason = None
-    return _finish(reason or FALLBACK)
+    return _finish(reason or _(FALLBACK))
+
+
+def hint() -> str:
+    """'Press Play to see the moves you can make.', in the reader's language."""
+    return _(HINT)
 
 
 def _finish(text: str) -> str:
     """Append the hint when it fits; cut an overlong reason rather than exceed the limit."""
-    if len(text) + 1 + len(HINT) <= MAX_LEN:
-        return f"{text} {HINT}"
+    said = hint()
+    if len(text) + 1 + len(said) <= MAX_LEN:
+        return f"{text} {said}"
     return text if len(text) <= MAX_LEN else text[: MAX_LEN - 1] + "…"
 
 
 def _cap(text: str) -> str:
-    return text[0].upper() + text[1:]
+    return capital(text)
 
 
 def _who(st: DogState, seat: int, s: int, i: int) -> str:
     """'pawn 2', 'your knight', "Bob's pawn 2": as the player sees the pawn."""
-    name = pawn_name(st, seat, s, i)
-    return f"your {name}" if s == seat and st.variant == "royal" else name
+    return pawn_name(st, seat, s, i, your=st.variant == "royal")
 
 
 def _card(st: DogState, code: str) -> str:
     return card_name(code, st.variant) if code in NAMES else code[:10]
 
 
+def _as(st: DogState, code: str, kind: str) -> str:
+    """'Queen', 'Joker as 5': the card played, as the player named it."""
+    if code == kind:
+        return _card(st, code)
+    return pgettext("dog", "{card} as {kind}").format(card=_card(st, code), kind=_card(st, kind))
+
+
+def _format() -> str:
+    return _(FORMAT)
+
+
 # -- phases ----------------------------------------------------------------------------------
 def _reason(st: DogState, seat: int, action_id: str) -> str | None:
     if st.phase == "over":
-        return "The game is over."
+        return _("The game is over.")
     if st.phase == "exchange":
         return _exchange(st, seat, action_id)
     if st.phase == "royal_setup":
         return _setup(st, seat, action_id)
     if seat != st.turn:
-        return "It is not your turn."
+        return _("It is not your turn.")
     return _play(st, seat, action_id)
 
 
 def _exchange(st: DogState, seat: int, action_id: str) -> str | None:
     if st.given[seat] is not None:
-        return "You have already given your card this round."
-    head, _, code = action_id.partition(".")
+        return _("You have already given your card this round.")
+    head, _dot, code = action_id.partition(".")
     if head != "give" or not code:
-        return "First give your partner a card: name it (“give 5”) or press Play."
+        # i18n: “give 5” is what a player types
+        return _("First give your partner a card: name it (“give 5”) or press Play.")
     if code not in NAMES:
-        return f"There is no card '{code[:10]}' to give: name one of your cards."
-    return f"You have no {_card(st, code)} in your hand to give."
+        return _("There is no card '{code}' to give: name one of your cards.").format(
+            code=code[:10])
+    return _("You have no {card} in your hand to give.").format(card=_card(st, code))
 
 
 def _setup(st: DogState, seat: int, action_id: str) -> str | None:
     m = re.fullmatch(r"place\.p([1-4])", action_id)
     if m is None:
-        return "First place one pawn on your start field: your king, knight, citizen or fool."
+        return _("First place one pawn on your start field: your king, knight, citizen or "
+                 "fool.")
     i = int(m.group(1)) - 1
     if st.pawns[seat][i] != KENNEL:
-        return f"Your {data.RANK_NAMES[i]} is already on the board: choose a pawn from your kennel."
+        return _("Your {rank} is already on the board: choose a pawn from your kennel.").format(
+            rank=rank_name(i))
     return None
 
 
@@ -107,130 +132,153 @@ def _play(st: DogState, seat: int, action_id: str) -> str | None:
     segs = action_id.split(".")
     code = segs[0]
     if st.seven_left and not action_id.startswith(st.seven_prefix + "."):
-        return f"Finish your 7 first: {_steps(st.seven_left)} left, on any of your pawns."
+        return _("Finish your 7 first: {steps} left, on any of your pawns.").format(
+            steps=steps(st.seven_left))
     if code not in NAMES:
-        return f"There is no card '{code[:10]}'. {FORMAT}"
+        return _("There is no card '{code}'.").format(code=code[:10]) + " " + _format()
     if not st.seven_left and code not in st.hands[seat]:
-        return f"You have no {_card(st, code)} in your hand."
-    kind, name, body = code, f"Your {_card(st, code)}", segs[1:]
+        return _("You have no {card} in your hand.").format(card=_card(st, code))
+    kind, body = code, segs[1:]
     if code in ("X", "C"):
         if len(segs) < 2 or not segs[1].startswith("as"):
-            what = "Joker" if code == "X" else "Copy"
-            return f"Say what your {what} plays as, like “{what.lower()} as 5 pawn 1”."
+            if code == "X":
+                # i18n: “joker as 5 pawn 1” is a move as a player types it
+                return _("Say what your Joker plays as, like “joker as 5 pawn 1”.")
+            # i18n: “copy as 5 pawn 1” is a move as a player types it
+            return _("Say what your Copy plays as, like “copy as 5 pawn 1”.")
         kind, body = segs[1][2:], segs[2:]
         if code == "X" and (len(kind) != 1 or kind not in data.CLASSIC_KINDS):
-            return f"A Joker can be any card from Ace to King or a Jack, not '{kind[:10]}'."
+            return _("A Joker can be any card from Ace to King or a Jack, not '{kind}'.").format(
+                kind=kind[:10])
         if code == "C":
             played = st.copyable()
             if not played:
-                return ("A Copy copies a card played earlier this round; none was played yet, "
-                        "so it cannot be the first card of a round.")
+                return _("A Copy copies a card played earlier this round; none was played yet, "
+                         "so it cannot be the first card of a round.")
             if kind not in played:
                 names = ", ".join(card_name(k, "royal") for k in played)
-                return f"Your Copy copies a card played earlier this round: {names}."
-        name = f"Your {_card(st, code)} as {_card(st, kind)}"
+                return _("Your Copy copies a card played earlier this round: {cards}.").format(
+                    cards=names)
+    name = _as(st, code, kind)
     if len(body) != 2:
-        return f"That is not a move. {FORMAT}"
+        return _("That is not a move.") + " " + _format()
     pawn_tok, choice = body
     m = _PAWN_RE.match(pawn_tok)
     if m is None:
-        return f"That is not one of your pawns: they are pawn 1 to pawn 4. {FORMAT}"
+        return _("That is not one of your pawns: they are pawn 1 to pawn 4.") + " " + _format()
     if m.group(1):
         s, i = seat, int(m.group(1)) - 1
     else:
         s, i = int(m.group(2)), int(m.group(3)) - 1
         if s >= st.n:
-            return "That is not one of your pawns: they are pawn 1 to pawn 4."
+            return _("That is not one of your pawns: they are pawn 1 to pawn 4.")
         if s == seat:
-            return f"That is your own pawn {i + 1}: name it as pawn {i + 1}."
+            return _("That is your own pawn {number}: name it as pawn {number}.").format(
+                number=i + 1)
     seats = controlled(st, st.pawns, seat)
     if s not in seats:
         if s == seat and seats:
             o = seats[0]
-            return f"All your pawns are home: you now move {st.names[o][:20]}'s pawns."
-        return f"{st.names[s][:20]}'s pawns are not yours to move."
+            return _("All your pawns are home: you now move {name}'s pawns.").format(
+                name=st.names[o][:20])
+        return _("{name}'s pawns are not yours to move.").format(name=st.names[s][:20])
     return _choice(st, seat, kind, name, s, i, choice, action_id)
 
 
 def _choice(
     st: DogState, seat: int, kind: str, name: str, s: int, i: int, choice: str, action_id: str,
 ) -> str | None:
+    """Why this pawn cannot make this choice; `name` is the card as played ('Joker as 5')."""
     who = _who(st, seat, s, i)
     pos = st.pawns[s][i]
     royal = st.variant == "royal"
-    out_cards = "a 1/11 or a 13" if royal else "an Ace or a King (or a Joker)"
     if choice == "out":
         if kind not in data.OUT_CARDS:
             if kind == "7" or st.seven_left:
-                return "A 7 cannot bring a pawn out: only an Ace or a King (or a Joker) can."
-            if name.startswith("Your Joker"):
-                return f"{name} cannot bring a pawn out: play it as an Ace or a King."
-            return f"{name} cannot bring a pawn out: only {out_cards} can."
+                return _("A 7 cannot bring a pawn out: only an Ace or a King (or a Joker) can.")
+            if action_id.startswith("X."):
+                return _("Your {card} cannot bring a pawn out: play it as an Ace or a "
+                         "King.").format(card=name)
+            if royal:
+                return _("Your {card} cannot bring a pawn out: only a 1/11 or a 13 can.").format(
+                    card=name)
+            return _("Your {card} cannot bring a pawn out: only an Ace or a King (or a Joker) "
+                     "can.").format(card=name)
         if pos != KENNEL:
-            return f"{_cap(who)} is not in the kennel ({where(pos)}): only kennel pawns come out."
+            return _("{pawn} is not in the kennel ({place}): only kennel pawns come out.").format(
+                pawn=_cap(who), place=where(pos))
         start = st.start_of(s)
         blocker = next(((bs, bi) for bs, row in enumerate(st.pawns)
                         for bi, p in enumerate(row) if p == start), None)
         if blocker is not None and blocker[0] == s:
             b = _who(st, seat, *blocker)
-            return (f"{_cap(b)} stands on its start field ({where(start)}) and blocks it: move it "
-                    "on before a pawn can come out.")
+            return _("{pawn} stands on its start field ({place}) and blocks it: move it on "
+                     "before a pawn can come out.").format(pawn=_cap(b), place=where(start))
         if not royal:
             first = st.pawns[s].index(KENNEL)
             if first != i:
-                return (f"Pawns in the kennel are alike: bring out "
-                        f"{_who(st, seat, s, first)}.")
+                return _("Pawns in the kennel are alike: bring out {pawn}.").format(
+                    pawn=_who(st, seat, s, first))
         return None
     if kind == "J":
         return _swap(st, seat, s, i, choice)
     if kind == "M":
         return _magnet(st, seat, s, i, choice)
     if _PAWN_RE.match(choice):
-        lower = name[0].lower() + name[1:]
-        return f"Only a {card_name('J', st.variant)} swaps pawns: {lower} moves a pawn."
+        return _("Only a {jack} swaps pawns: your {card} moves a pawn.").format(
+            jack=card_name("J", st.variant), card=name)
     if pos == KENNEL:
-        return f"{_cap(who)} is in the kennel: bring it out with {out_cards} first."
+        if royal:
+            return _("{pawn} is in the kennel: bring it out with a 1/11 or a 13 first.").format(
+                pawn=_cap(who))
+        return _("{pawn} is in the kennel: bring it out with an Ace or a King (or a Joker) "
+                 "first.").format(pawn=_cap(who))
     b = Board(st, st.pawns)
     if choice in ("back", "backj"):
         if kind != data.BACKWARD_CARD:
-            return "Only a 4 moves a pawn backwards."
+            return _("Only a 4 moves a pawn backwards.")
         if pos >= GOAL:
-            return f"{_cap(who)} is in the goal ({where(pos)}): pawns never leave the goal."
+            return _("{pawn} is in the goal ({place}): pawns never leave the goal.").format(
+                pawn=_cap(who), place=where(pos))
         if choice == "backj" and not (royal and i == data.CITIZEN):
-            return _NO_JUMP
+            return _(_NO_JUMP)
         green = royal and kind in data.GREEN_CARDS
         found = _walk(b, st, seat, s, i, data.BACKWARD_STEPS, green, back=True)
         if found or choice == "back":
             return found
-        return f"{_cap(who)} may jump only after ending on a special field with a free one ahead."
+        return _no_jump_here(who)
     if choice in ("pull", "pullj"):
-        return "Only the Magnet pulls a pawn."
+        return _("Only the Magnet pulls a pawn.")
     m = _STEPS_RE.match(choice)
     if m is None:
-        return f"That is not a way to move a pawn. {FORMAT}"
+        return _("That is not a way to move a pawn.") + " " + _format()
     n, flag = int(m.group(1)), m.group(2)
     to_goal = flag == "g"
     fool = royal and i == data.FOOL
     if kind == "7":
         left = st.seven_left or data.SEVEN
         if n < 1:
-            return "Each step of a 7 moves a pawn at least 1 field."
+            return _("Each step of a 7 moves a pawn at least 1 field.")
         if n > left and st.seven_left:
-            return f"Only {_steps(left)} of your 7 {'is' if left == 1 else 'are'} left."
+            return npgettext("dog", "Only {n} step of your 7 is left.",
+                             "Only {n} steps of your 7 are left.", left).format(n=left)
         if n > left:
-            return f"A 7 has 7 steps to split over your pawns: {n} is too many."
+            return _("A 7 has 7 steps to split over your pawns: {n} is too many.").format(n=n)
     else:
         values = tuple(range(1, data.ONE_TO_SEVEN + 1)) if kind == "P" else data.STEP_VALUES[kind]
         ok = n in values or (to_goal and fool and any(0 < v - n <= data.FOOL_LOSS for v in values))
         if not ok:
-            vals = "1 to 7" if kind == "P" else " or ".join(str(v) for v in values)
-            return f"{name} moves {vals} steps, not {n}."
+            vals = pgettext("dog", "1 to 7") if kind == "P" else reduce(
+                lambda a, b: _("{first} or {second}").format(first=a, second=b),
+                [str(v) for v in values])
+            return _("Your {card} moves {values} steps, not {n}.").format(
+                card=name, values=vals, n=n)
         if royal and i == data.KING and n > data.ROYAL_KING_MAX:
-            return "The king moves only with values 1 to 7 (or by a swap or the magnet)."
+            return _("The king moves only with values 1 to 7 (or by a swap or the magnet).")
     if flag == "j" and not (royal and i == data.CITIZEN):
-        return _NO_JUMP
+        return _(_NO_JUMP)
     if flag == "j" and pos >= GOAL:
-        return "Only a move that ends on a special field on the ring allows a jump."
+        return _("Only a move that ends on a special field on the ring allows a jump.")
     green = royal and kind in data.GREEN_CARDS
     if pos >= GOAL:
         found = _in_goal(b, st, seat, s, i, n)
@@ -245,16 +293,28 @@ def _choice(
         for s2, i2, to, used, _r in seven_options(Generator(st, seat), left):
             if (s2, i2, used) == (s, i, n) and (to >= GOAL) == (to_goal or pos >= GOAL) \
                     and n < left:
-                return (f"After {_steps(n)} with {who}, the other {_steps(left - n)} of the 7 "
-                        "could not be used: choose another split.")
+                return _("After {steps} with {pawn}, the other {rest} of the 7 could not be "
+                         "used: choose another split.").format(
+                    steps=steps(n), pawn=who, rest=steps(left - n))
     if flag == "j":
-        return f"{_cap(who)} may jump only after ending on a special field with a free one ahead."
+        return _no_jump_here(who)
     legal = {mv.id: mv for mv in all_moves(st, seat)}
     other = action_id[:-1] if to_goal else action_id + "g"
     if other in legal:
-        where_to = "does not end" if to_goal else "ends"
-        return f"That move {where_to} in the goal: it is “{legal[other].path[-1]}”."
+        label = legal[other].path[-1]
+        if to_goal:
+            return _("That move does not end in the goal: it is “{move}”.").format(move=label)
+        return _("That move ends in the goal: it is “{move}”.").format(move=label)
     return None
+
+
+def _no_jump_here(who: str) -> str:
+    return _("{pawn} may jump only after ending on a special field with a free one "
+             "ahead.").format(pawn=_cap(who))
+
+
+def _fields(n: int) -> str:
+    return npgettext("dog", "{n} field", "{n} fields", n).format(n=n)
 
 
 # -- walks -----------------------------------------------------------------------------------
@@ -262,20 +322,24 @@ def _block(b: Board, st: DogState, seat: int, s: int, i: int, o: PawnRef, f: int
     """Why pawn (s, i) may not pass pawn o on field f (Board.can_pass said no)."""
     who, other = _cap(_who(st, seat, s, i)), _who(st, seat, *o)
     if f == b.starts[o[0]]:
-        only = ": only a knight may" if b.royal and i != data.KNIGHT else ""
-        if not b.royal or i != data.KNIGHT:
-            return f"{who} cannot pass {other} on its start field ({where(f)}){only}."
-    return (f"{who} cannot overtake {other} ({where(f)}): it passes only pawns of the same or "
-            "lower rank (a 10 or 4 passes any).")
+        if b.royal and i != data.KNIGHT:
+            return _("{pawn} cannot pass {other} on its start field ({place}): only a knight "
+                     "may.").format(pawn=who, other=other, place=where(f))
+        if not b.royal:
+            return _("{pawn} cannot pass {other} on its start field ({place}).").format(
+                pawn=who, other=other, place=where(f))
+    return _("{pawn} cannot overtake {other} ({place}): it passes only pawns of the same or "
+             "lower rank (a 10 or 4 passes any).").format(pawn=who, other=other, place=where(f))
 
 
 def _no_land(b: Board, st: DogState, seat: int, s: int, i: int, o: PawnRef, f: int) -> str:
     """Why pawn (s, i) may not end on pawn o on field f (Board.can_land said no)."""
     who, other = _cap(_who(st, seat, s, i)), _who(st, seat, *o)
     if f == b.starts[o[0]]:
-        return f"{who} cannot land on {other}: it stands on its start field ({where(f)})."
-    return (f"{who} cannot send {other} home: only a king can, or any pawn on another player's "
-            "start field.")
+        return _("{pawn} cannot land on {other}: it stands on its start field ({place}).").format(
+            pawn=who, other=other, place=where(f))
+    return _("{pawn} cannot send {other} home: only a king can, or any pawn on another "
+             "player's start field.").format(pawn=who, other=other)
 
 
 def _walk(
@@ -317,17 +381,26 @@ def _into_goal(
     pos = st.pawns[s][i]
     to_start = (start - pos) % b.L or b.L  # leaving the start field does not cross it
     room = _goal_room(b, s)
-    jump = " (pawns in the goal cannot be jumped)" if room < data.GOAL_FIELDS else ""
     if room == 0:
         g0 = _who(st, seat, s, b.pawns[s].index(GOAL))
-        return (f"{who} cannot enter the goal: {g0} stands in goal 1 and pawns in the goal "
-                "cannot be jumped.")
+        return _("{pawn} cannot enter the goal: {other} stands in goal 1 and pawns in the goal "
+                 "cannot be jumped.").format(pawn=who, other=g0)
     if used <= to_start:
-        return (f"{who} is {plural(to_start, 'field')} before its start field ({where(start)}): "
-                f"{_steps(used)} {'does' if used == 1 else 'do'} not reach its goal.")
+        return npgettext(
+            "dog",
+            "{pawn} is {fields} before its start field ({place}): {n} step does not reach its "
+            "goal.",
+            "{pawn} is {fields} before its start field ({place}): {n} steps do not reach its "
+            "goal.", used,
+        ).format(pawn=who, fields=_fields(to_start), place=where(start), n=used)
     if used > to_start + room:
-        return (f"{who} is {plural(to_start + room, 'field')} before its goal's last free field: "
-                f"a {used} overshoots{jump}. Goal entries need an exact count.")
+        if room < data.GOAL_FIELDS:
+            return _("{pawn} is {fields} before its goal's last free field: a {n} overshoots "
+                     "(pawns in the goal cannot be jumped). Goal entries need an exact "
+                     "count.").format(pawn=who, fields=_fields(to_start + room), n=used)
+        return _("{pawn} is {fields} before its goal's last free field: a {n} overshoots. Goal "
+                 "entries need an exact count.").format(
+            pawn=who, fields=_fields(to_start + room), n=used)
     return _walk(b, st, seat, s, i, to_start, green, back=False, land=False)
 
 
@@ -340,15 +413,24 @@ def _in_goal(b: Board, st: DogState, seat: int, s: int, i: int, n: int) -> str |
     while g + ahead + 1 < data.GOAL_FIELDS and GOAL + g + ahead + 1 not in row:
         ahead += 1
     if ahead == 0 and g + 1 == data.GOAL_FIELDS:
-        return f"{who} is already home ({where(GOAL + g)}) and cannot move further."
+        return _("{pawn} is already home ({place}) and cannot move further.").format(
+            pawn=who, place=where(GOAL + g))
     if ahead == 0:
         o = _who(st, seat, s, row.index(GOAL + g + 1))
-        return (f"{who} cannot move on from {where(GOAL + g)}: {o} stands right ahead and pawns "
-                "in the goal are not jumped.")
+        return _("{pawn} cannot move on from {place}: {other} stands right ahead and pawns in "
+                 "the goal are not jumped.").format(pawn=who, place=where(GOAL + g), other=o)
     if n > ahead:
-        return (f"{who} is in {where(GOAL + g)}: it can move at most {ahead} more in the goal "
-                "(exact count, no jumping).")
+        return _("{pawn} is in {place}: it can move at most {n} more in the goal (exact count, "
+                 "no jumping).").format(pawn=who, place=where(GOAL + g), n=ahead)
     return None
+
+
+def _off_ring(who: str, pos: int) -> str:
+    """'Pawn 2 is in the kennel: only pawns on the ring can be swapped.'"""
+    if pos == KENNEL:
+        return _("{pawn} is in the kennel: only pawns on the ring can be swapped.").format(
+            pawn=who)
+    return _("{pawn} is in the goal: only pawns on the ring can be swapped.").format(pawn=who)
 
 
 def _swap(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
@@ -360,49 +442,59 @@ def _swap(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
     m = _PAWN_RE.match(choice)
     if m is None:
         o = 1 if seat != 1 else 0
-        return (f"A {jack} swaps two pawns: name the other one too, like "
-                f"“{jack.lower()} pawn 1 {st.names[o][:20]} pawn 2”.")
+        # i18n: “{card} pawn 1 {name} pawn 2” is a move as a player types it
+        return _("A {jack} swaps two pawns: name the other one too, like “{card} pawn 1 {name} "
+                 "pawn 2”.").format(jack=jack, card=jack.lower(), name=st.names[o][:20])
     if m.group(1) or int(m.group(2)) == s:
-        return f"A {jack} swaps with a pawn of another colour, never with your own."
+        return _("A {jack} swaps with a pawn of another colour, never with your own.").format(
+            jack=jack)
     os, oi = int(m.group(2)), int(m.group(3)) - 1
     if os >= st.n:
-        return f"There is no seat {os} to swap with."
+        return _("There is no seat {number} to swap with.").format(number=os)
     if not 0 <= pos < GOAL:
-        return f"{who} is in the {where(pos).split()[0]}: only pawns on the ring can be swapped."
+        return _off_ring(who, pos)
     if pos == b.starts[s]:
-        return f"{who} stands on its start field ({where(pos)}) and cannot be swapped."
+        return _("{pawn} stands on its start field ({place}) and cannot be swapped.").format(
+            pawn=who, place=where(pos))
     other = _cap(_who(st, seat, os, oi))
     opos = st.pawns[os][oi]
     if not 0 <= opos < GOAL:
-        return f"{other} is in the {where(opos).split()[0]}: only pawns on the ring can be swapped."
+        return _off_ring(other, opos)
     if opos == b.starts[os]:
-        return f"{other} stands on its start field ({where(opos)}) and cannot be swapped."
+        return _("{pawn} stands on its start field ({place}) and cannot be swapped.").format(
+            pawn=other, place=where(opos))
     return None
 
 
 def _magnet(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
     """Magnet: to the field behind the next pawn ahead (2+ fields on), never over the start."""
     if choice not in ("pull", "pullj"):
-        return "The Magnet only pulls a pawn up behind the next one."
+        return _("The Magnet only pulls a pawn up behind the next one.")
     if choice == "pullj" and not (st.variant == "royal" and i == data.CITIZEN):
-        return _NO_JUMP
+        return _(_NO_JUMP)
     b = Board(st, st.pawns)
     who = _cap(_who(st, seat, s, i))
     pos = st.pawns[s][i]
-    if not 0 <= pos < GOAL:
-        return f"{who} is in the {where(pos).split()[0]}: the Magnet pulls only pawns on the ring."
+    if pos == KENNEL:
+        return _("{pawn} is in the kennel: the Magnet pulls only pawns on the ring.").format(
+            pawn=who)
+    if pos >= GOAL:
+        return _("{pawn} is in the goal: the Magnet pulls only pawns on the ring.").format(
+            pawn=who)
     for d in range(1, b.L):
         f = (pos + d) % b.L
         o = b.occ.get(f)
         if o is None:
             continue
         if d == 1:
-            return f"{who} already stands right behind {_who(st, seat, *o)}: nothing to pull to."
+            return _("{pawn} already stands right behind {other}: nothing to pull to.").format(
+                pawn=who, other=_who(st, seat, *o))
         start = b.starts[s]
         if (start - pos) % b.L < d - 1 and pos != start:
-            return (f"The Magnet would pull {_who(st, seat, s, i)} over its start field "
-                    f"({where(start)}): it never moves a pawn toward its goal.")
+            return _("The Magnet would pull {pawn} over its start field ({place}): it never "
+                     "moves a pawn toward its goal.").format(
+                pawn=_who(st, seat, s, i), place=where(start))
         if choice == "pullj":
-            return f"{who} may jump only after ending on a special field with a free one ahead."
+            return _no_jump_here(who)
         return None
-    return f"There is no pawn ahead of {_who(st, seat, s, i)} to pull it to."
+    return _("There is no pawn ahead of {pawn} to pull it to.").format(pawn=_who(st, seat, s, i))

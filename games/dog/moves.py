@@ -8,18 +8,30 @@ these functions implement are listed in rules.py's docstring.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, reduce
+from typing import Any
 
+from games import i18n
+from games.contract import LABEL_MAX
 from games.dog import data
 from games.dog.cards import card_name
 from games.dog.state import DogState
+from games.i18n import NC_, _, ngettext, npgettext, pgettext
 
 Pawns = list[list[int]]
 PawnRef = tuple[int, int]
 # one pawn's change of place: (seat, index, from, to)
 Reloc = tuple[int, int, int, int]
-# what a card contributes to each of its moves: (id prefix, menu labels, hand card, acts as)
-Head = tuple[str, tuple[str, ...], str | None, str]
+# what a card contributes to each of its moves: (id prefix, menu labels, hand card, acts as,
+# the card as played in a few words: "Joker as 5", for a label that must be short)
+Head = tuple[str, tuple[str, ...], str | None, str, str]
+# a move's choice in the menu, clause by clause: ("5 steps to field 19", "knocks Bob's pawn 2
+# home"), joined with commas
+Clauses = tuple[str, ...]
+# What a move does to its pawn, for the news (news.py words it in the reader's language):
+# {"kind": "out" | "steps" | "goal" | "back" | "pull" | "swap", "n": steps, "to": field pulled
+# to, "with": [seat, index] swapped with, "jump": field a citizen jumps to}.
+Part = dict[str, Any]
 
 KENNEL = data.KENNEL
 GOAL = data.GOAL_BASE
@@ -31,33 +43,54 @@ class Move:
     The menu path is built only when asked for: the AI and the rules never need it.
     """
 
-    __slots__ = ("id", "_path", "card", "acts_as", "relocs", "draw", "steps", "text")
+    __slots__ = ("id", "_path", "card", "acts_as", "relocs", "draw", "steps", "part")
 
     def __init__(
         self,
         id: str,
-        path: tuple[str, ...] | tuple[tuple[str, ...], str, str],
+        path: tuple[tuple[str, ...], str, str, Clauses, str],
         card: str | None,
         acts_as: str,
         relocs: list[Reloc],
-        text: str,
+        part: Part,
         draw: bool = False,
         steps: int = 0,
     ) -> None:
         self.id = id
-        self._path = path  # (head labels, pawn label, choice) until first asked for
+        # (head labels, the card as played, pawn label, choice, the pawn's name alone)
+        self._path = path
         self.card = card
         self.acts_as = acts_as
         self.relocs = relocs
-        self.text = text
+        self.part = part  # what the news says the pawn did
         self.draw = draw  # royal: the pawn ends a card move on a special field
         self.steps = steps  # steps of a 7 this move uses
 
     @property
     def path(self) -> tuple[str, ...]:
         """One label per id segment: card (and joker's kind), pawn, choice."""
-        head, pawn, choice = self._path
-        return (*head, pawn, choice)  # type: ignore[misc]
+        head, _card, pawn, choice, _name = self._path
+        return (*head, pawn, ", ".join(choice))
+
+    @property
+    def label(self) -> str:
+        """The whole move in one line: 'Play 5: Pawn 2 (field 3), 5 steps to field 8'. When
+        that is too long (a long translation, several pawns knocked home): without the place
+        the pawn stands on, then 'Joker as 5: Pawn 2, ...', then without the last clauses of
+        the choice ('…'); a text is never cut in the middle."""
+        head, card, pawn, choice, name = self._path
+
+        def line(first: str, rest: list[str]) -> str:
+            return f"{first}: {', '.join(rest)}"
+
+        short = [line(head[0], [*head[1:], pawn, *choice]),
+                 line(head[0], [*head[1:], name, *choice])]
+        short += [line(card, [name, *choice[:k]]) + ("" if k == len(choice) else ", …")
+                  for k in range(len(choice), 0, -1)]
+        for text in short:
+            if len(text) <= LABEL_MAX:
+                return text
+        return short[-1][: LABEL_MAX - 1] + "…"
 
     def sent_home(self) -> list[PawnRef]:
         return [(s, i) for s, i, frm, to in self.relocs if to == KENNEL and frm != KENNEL]
@@ -211,31 +244,65 @@ def _values(n: int, fool: bool) -> list[int]:
 
 
 # -- labels ----------------------------------------------------------------------------------
+# The Royal pawns' ranks in words, by pawn index (data.RANK_NAMES are the identifiers).
+RANK_LABELS = (NC_("dog", "king"), NC_("dog", "knight"), NC_("dog", "citizen"),
+               NC_("dog", "fool"))
+
+
+def rank_name(i: int) -> str:
+    """'knight': a Royal pawn's rank, in the reader's language."""
+    return pgettext("dog", RANK_LABELS[i])
+
+
 def where(pos: int) -> str:
+    """'kennel', 'goal 2', 'field 26': a place as the menus and the picture name it."""
     if pos == KENNEL:
-        return "kennel"
+        return pgettext("dog", "kennel")
     if pos >= GOAL:
-        return f"goal {pos - GOAL + 1}"
-    return f"field {pos}"
+        return pgettext("dog", "goal {number}").format(number=pos - GOAL + 1)
+    return pgettext("dog", "field {number}").format(number=pos)
 
 
-def pawn_name(st: DogState, actor: int, s: int, i: int) -> str:
-    """'pawn 2', 'Bob's pawn 2', or with royal ranks 'knight', 'Bob's knight'."""
-    base = data.RANK_NAMES[i] if st.variant == "royal" else f"pawn {i + 1}"
-    return base if s == actor else f"{st.names[s][:20]}'s {base}"
+def pawn_name(st: DogState, actor: int, s: int, i: int, your: bool = False) -> str:
+    """'pawn 2', 'Bob's pawn 2', or with royal ranks 'knight', 'Bob's knight'; with `your`,
+    the actor's own pawn is 'your pawn 2', 'your knight'."""
+    royal = st.variant == "royal"
+    if s == actor:
+        if royal:
+            return (pgettext("dog", "your {rank}") if your else "{rank}").format(
+                rank=rank_name(i))
+        if your:
+            return pgettext("dog", "your pawn {number}").format(number=i + 1)
+        return pgettext("dog", "pawn {number}").format(number=i + 1)
+    name = st.names[s][:20]
+    if royal:
+        # i18n: another player's Royal pawn: "Bob's knight"
+        return pgettext("dog", "{name}'s {rank}").format(name=name, rank=rank_name(i))
+    return pgettext("dog", "{name}'s pawn {number}").format(name=name, number=i + 1)
+
+
+def capital(text: str) -> str:
+    """The text with its first letter in capitals (a pawn's name opening a label)."""
+    return text[:1].upper() + text[1:]
+
+
+def and_list(items: list[str]) -> str:
+    """'a and b', 'a and b and c': names joined in the reader's language."""
+    return reduce(lambda a, b: _("{first} and {second}").format(first=a, second=b), items)
 
 
 def pawn_token(actor: int, s: int, i: int) -> str:
     return f"p{i + 1}" if s == actor else f"s{s}p{i + 1}"
 
 
-def plural(n: int, word: str) -> str:
-    """'1 step', '3 steps', '0 cards': a count and a regular English noun, for every Dog text."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def steps(n: int) -> str:
+    """'1 step', '3 steps'."""
+    return npgettext("dog", "{n} step", "{n} steps", n).format(n=n)
 
 
-def _steps(n: int) -> str:
-    return plural(n, "step")
+def cards(n: int) -> str:
+    """'1 card', '0 cards'."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 # -- generation ------------------------------------------------------------------------------
@@ -251,38 +318,38 @@ class Generator:
         self.royal = st.variant == "royal"
 
     def pawn_label(self, s: int, i: int) -> str:
-        name = pawn_name(self.st, self.actor, s, i)
-        return f"{name[0].upper()}{name[1:]} ({where(self.pawns[s][i])})"
+        name = capital(pawn_name(self.st, self.actor, s, i))
+        return f"{name} ({where(self.pawns[s][i])})"
 
-    def _consequence(self, s: int, frm: int, n: int, sent: list[PawnRef]) -> str:
+    def _consequence(self, s: int, frm: int, n: int, sent: list[PawnRef]) -> list[str]:
         """What a forward ring move does besides landing, for the menu: the pawns it knocks
         home, and passing its own start (not into the goal: the pawn goes round again)."""
         parts = []
         start = self.b.starts[s]
         if 0 <= frm < GOAL and 0 < (start - frm) % self.b.L < n:
-            parts.append(f"passes {'your' if s == self.actor else 'its'} start")
+            # i18n: a move in a menu; "its": a teammate's pawn passes its own start field
+            parts.append(pgettext("dog", "passes your start") if s == self.actor
+                         else pgettext("dog", "passes its start"))
         if sent:
             parts.append(self.knocks(sent))
-        return "".join(f", {p}" for p in parts)
+        return parts
 
     def knocks(self, sent: list[PawnRef]) -> str:
         """'knocks Bob's pawn 2 home', 'knocks your pawn 1 and Bob's pawn 3 home'."""
-        names = [
-            f"your {pawn_name(self.st, self.actor, o, i)}" if o == self.actor
-            else pawn_name(self.st, self.actor, o, i)
-            for o, i in sent
-        ]
-        return f"knocks {' and '.join(names)} home"
+        names = [pawn_name(self.st, self.actor, o, i, your=True) for o, i in sent]
+        # i18n: part of a move in a menu: "5 steps to field 19, knocks Bob's pawn 2 home"
+        return pgettext("dog", "knocks {pawns} home").format(pawns=and_list(names))
 
     def _move(
         self, head: Head, s: int, i: int, suffix: str,
-        choice: str, relocs: list[Reloc], text: str, draw: bool = False, steps: int = 0,
+        choice: Clauses, relocs: list[Reloc], part: Part, draw: bool = False, steps: int = 0,
     ) -> Move:
-        prefix, path, card, acts_as = head
+        prefix, path, card, acts_as, played = head
         return Move(
             f"{prefix}.{pawn_token(self.actor, s, i)}.{suffix}",
-            (path, self.pawn_label(s, i), choice),
-            card, acts_as, relocs, text, draw, steps,
+            (path, played, self.pawn_label(s, i), choice,
+             capital(pawn_name(self.st, self.actor, s, i))),
+            card, acts_as, relocs, part, draw, steps,
         )
 
     def for_card(self, code: str) -> list[Move]:
@@ -291,17 +358,20 @@ class Generator:
         if code == "X":
             out: list[Move] = []
             for kind in data.CLASSIC_KINDS:
-                head = (f"X.as{kind}", ("Play Joker", f"as {card_name(kind)}"), "X", kind)
+                head = (f"X.as{kind}", (play_card("X"), as_card(kind)), "X", kind,
+                        card_as("X", kind))
                 out += self.for_kind(kind, head)
             return out
         if code == "C":
             copies: list[Move] = []
             for kind in self.st.copyable():
-                head = (f"C.as{kind}", ("Play Copy", f"as {card_name(kind, 'royal')}"), "C", kind)
+                head = (f"C.as{kind}", (play_card("C"), as_card(kind, "royal")), "C", kind,
+                        card_as("C", kind, "royal"))
                 copies += self.for_kind(kind, head)
             return copies
-        return self.for_kind(code, (code, (f"Play {card_name(code, self.st.variant)}",), code,
-                                    code))
+        variant = self.st.variant
+        return self.for_kind(code, (code, (play_card(code, variant),), code, code,
+                                    card_name(code, variant)))
 
     def for_kind(self, kind: str, head: Head) -> list[Move]:
         if kind == "J":
@@ -345,11 +415,11 @@ class Generator:
                 if self.pawns[s][i] != KENNEL:
                     continue
                 relocs: list[Reloc] = [(s, i, KENNEL, start)]
-                choice = "Bring out onto the start field"
+                choice: Clauses = (pgettext("dog", "Bring out onto the start field"),)
                 if o is not None:
                     relocs.append((o[0], o[1], start, KENNEL))
-                    choice += f", {self.knocks([o])}"
-                moves.append(self._move(head, s, i, "out", choice, relocs, "comes out"))
+                    choice += (self.knocks([o]),)
+                moves.append(self._move(head, s, i, "out", choice, relocs, {"kind": "out"}))
                 if not self.royal:
                     break  # classic pawns in a kennel are alike: offer one
         return moves
@@ -364,33 +434,37 @@ class Generator:
             relocs: list[Reloc] = [(s, i, frm, to)]
             relocs += [(o[0], o[1], self.pawns[o[0]][o[1]], KENNEL) for o in sent]
             if to >= GOAL:
-                counted = f" (counted as {used})" if used != n else ""
-                choice = f"{_steps(n)}{counted} into {where(to)}"
-                moves.append(self._move(head, s, i, f"{used}g", choice, relocs,
-                                        f"+{used} into the goal"))
+                into = into_goal(n, to) if used == n else npgettext(
+                    "dog", "{n} step (counted as {used}) into goal {goal}",
+                    "{n} steps (counted as {used}) into goal {goal}", n,
+                ).format(n=n, used=used, goal=to - GOAL + 1)
+                moves.append(self._move(head, s, i, f"{used}g", (into,), relocs,
+                                        {"kind": "goal", "n": used}))
                 continue
-            choice = f"{_steps(n)} to {where(to)}{self._consequence(s, frm, n, sent)}"
-            moves += self._landing(head, s, i, str(n), choice, relocs, f"+{n}")
+            choice = (to_field(n, to), *self._consequence(s, frm, n, sent))
+            moves += self._landing(head, s, i, str(n), choice, relocs, {"kind": "steps", "n": n})
         return moves
 
     def _landing(
-        self, head: Head, s: int, i: int, suffix: str, choice: str, relocs: list[Reloc],
-        text: str,
+        self, head: Head, s: int, i: int, suffix: str, choice: Clauses, relocs: list[Reloc],
+        part: Part,
     ) -> list[Move]:
         """A move ending on the ring; on a special field (royal) it draws a card, and a citizen
         may then jump on to the next free special field (suffix + "j"), whatever card took it
         there: 'Als de burger op een speciaal veld terechtkomt'."""
         s0, i0, frm, to = relocs[0]
         draw = self.b.special(to)
-        drawn = ", draws a card" if draw else ""
-        moves = [self._move(head, s, i, suffix, choice + drawn, relocs, text, draw)]
+        drawn = (pgettext("dog", "draws a card"),) if draw else ()
+        moves = [self._move(head, s, i, suffix, choice + drawn, relocs, part, draw)]
         if draw and i == data.CITIZEN:
             jump = self.b.next_free_special(to, frm)
             if jump is not None:
                 jr: list[Reloc] = [(s0, i0, frm, jump), *relocs[1:]]
+                # i18n: the end of a move in a menu: the citizen draws, then jumps on
+                then = pgettext("dog", "draw, jump to field {field}").format(field=jump)
                 moves.append(self._move(
-                    head, s, i, f"{suffix}j", f"{choice}, draw, jump to {where(jump)}", jr,
-                    f"{text} and jumps to {where(jump)}", True))
+                    head, s, i, f"{suffix}j", (*choice, then), jr, {**part, "jump": jump},
+                    True))
         return moves
 
     def back_moves(self, head: Head, s: int, i: int, n: int, green: bool) -> list[Move]:
@@ -399,9 +473,10 @@ class Generator:
         for to, sent in self.b.backward(s, i, n, green):
             relocs: list[Reloc] = [(s, i, frm, to)]
             relocs += [(o[0], o[1], to, KENNEL) for o in sent]
-            knocked = f", {self.knocks(sent)}" if sent else ""
-            moves += self._landing(head, s, i, "back", f"{n} back to {where(to)}{knocked}",
-                                   relocs, f"-{n}")
+            knocked = (self.knocks(sent),) if sent else ()
+            back = pgettext("dog", "{n} back to field {field}").format(n=n, field=to)
+            moves += self._landing(head, s, i, "back", (back, *knocked), relocs,
+                                   {"kind": "back", "n": n})
         return moves
 
     def swaps(self, head: Head) -> list[Move]:
@@ -418,9 +493,11 @@ class Generator:
                     if os == s:
                         continue
                     other = pawn_name(self.st, self.actor, os, oi)
+                    choice = pgettext("dog", "Swap with {pawn} ({place})").format(
+                        pawn=other, place=where(f))
                     moves.append(self._move(
-                        head, s, i, f"s{os}p{oi + 1}", f"Swap with {other} ({where(f)})",
-                        [(s, i, frm, f), (os, oi, f, frm)], f"swaps with {other}"))
+                        head, s, i, f"s{os}p{oi + 1}", (choice,),
+                        [(s, i, frm, f), (os, oi, f, frm)], {"kind": "swap", "with": [os, oi]}))
         return moves
 
     def magnets(self, head: Head) -> list[Move]:
@@ -443,8 +520,9 @@ class Generator:
                     continue
                 if (start - frm) % b.L < (to - frm) % b.L and frm != start:
                     continue  # the pull would carry it over its own start, toward the goal
-                moves += self._landing(head, s, i, "pull", f"Pull to {where(to)}",
-                                       [(s, i, frm, to)], f"is pulled to {where(to)}")
+                pull = pgettext("dog", "Pull to field {field}").format(field=to)
+                moves += self._landing(head, s, i, "pull", (pull,), [(s, i, frm, to)],
+                                       {"kind": "pull", "to": to})
         return moves
 
     def seven_steps(self, head: Head, left: int) -> list[Move]:
@@ -460,12 +538,13 @@ class Generator:
             suffix = f"{used}g" if to >= GOAL else str(used)
             sent = [(rs, ri) for rs, ri, _f, rto in relocs[1:] if rto == KENNEL]
             if to >= GOAL:
-                knocked = f", {self.knocks(sent)}" if sent else ""
-                choice = f"{_steps(used)} into {where(to)}{knocked}"
+                knocked = (self.knocks(sent),) if sent else ()
+                choice: Clauses = (into_goal(used, to), *knocked)
             else:
                 frm = relocs[0][2]
-                choice = f"{_steps(used)} to {where(to)}{self._consequence(s, frm, used, sent)}"
-            move = self._move(head, s, i, suffix, choice, relocs, f"+{used}", steps=used)
+                choice = (to_field(used, to), *self._consequence(s, frm, used, sent))
+            move = self._move(head, s, i, suffix, choice, relocs, {"kind": "steps", "n": used},
+                              steps=used)
             rank = pawn_order.setdefault((s, i), len(pawn_order))
             moves.append(((rank, used != left), move))
         moves.sort(key=lambda pair: pair[0])  # stable: the pawns keep their order
@@ -516,7 +595,7 @@ _CACHE_SIZE = 16
 
 def _key(st: DogState, actor: int) -> tuple[object, ...]:
     return (
-        actor, st.variant, st.seven_left, st.seven_prefix, tuple(st.copyable()),
+        i18n.language(), actor, st.variant, st.seven_left, st.seven_prefix, tuple(st.copyable()),
         tuple(st.hands[actor]), tuple(p for row in st.pawns for p in row),
         tuple(st.names), tuple(st.seat_section), tuple(st.team_of),
     )
@@ -539,15 +618,48 @@ def all_moves(st: DogState, actor: int) -> list[Move]:
     return moves
 
 
+def play_card(code: str, variant: str = "classic") -> str:
+    """'Play Queen': a menu's first step."""
+    return pgettext("dog", "Play {card}").format(card=card_name(code, variant))
+
+
+def card_as(card: str, kind: str, variant: str = "classic") -> str:
+    """'Joker as 5': a card played as another."""
+    # i18n: a card played as another: "Joker as 5", "Copy as 12"
+    return pgettext("dog", "{card} as {kind}").format(
+        card=card_name(card, variant), kind=card_name(kind, variant))
+
+
+def as_card(code: str, variant: str = "classic") -> str:
+    """'as Queen': the card a Joker or a Copy is played as, in a menu."""
+    # i18n: a menu's step after "Play Joker": the card the Joker is played as
+    return pgettext("dog", "as {card}").format(card=card_name(code, variant))
+
+
+def to_field(n: int, field: int) -> str:
+    """'5 steps to field 19': a move in a menu."""
+    return npgettext("dog", "{n} step to field {field}", "{n} steps to field {field}", n).format(
+        n=n, field=field)
+
+
+def into_goal(n: int, to: int) -> str:
+    """'5 steps into goal 2': a move in a menu."""
+    return npgettext("dog", "{n} step into goal {goal}", "{n} steps into goal {goal}", n).format(
+        n=n, goal=to - GOAL + 1)
+
+
 def _generate(st: DogState, actor: int) -> list[Move]:
     gen = Generator(st, actor)
     if st.seven_left:
         prefix = st.seven_prefix
+        left = st.seven_left
         if prefix == "7":
-            path: tuple[str, ...] = (f"Play 7 ({st.seven_left} left)",)
+            # i18n: a menu's step: the rest of a 7 being split
+            path: tuple[str, ...] = (pgettext("dog", "Play 7 ({n} left)").format(n=left),)
         else:
-            path = ("Play Joker", f"as 7 ({st.seven_left} left)")
-        return gen.seven_steps((prefix, path, None, "7"), st.seven_left)
+            path = (play_card("X"), pgettext("dog", "as 7 ({n} left)").format(n=left))
+        played = card_name("7") if prefix == "7" else card_as("X", "7")
+        return gen.seven_steps((prefix, path, None, "7", played), st.seven_left)
     moves: list[Move] = []
     for code in dict.fromkeys(st.hands[actor]):
         moves += gen.for_card(code)

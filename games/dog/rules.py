@@ -95,10 +95,12 @@ Dog Royal (rulebook "OPTIES"):
 from __future__ import annotations
 
 from collections import Counter
+from functools import reduce
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from games import i18n
 from games.contract import (
     LABEL_MAX,
     Action,
@@ -115,8 +117,18 @@ from games.contract import (
 )
 from games.dog import data
 from games.dog.cards import card_name, deal_size, in_order, new_deck
-from games.dog.explain import HINT, explain
-from games.dog.moves import Move, all_moves, has_move, pawn_name, plural, where
+from games.dog.explain import explain, hint
+from games.dog.moves import (
+    Move,
+    all_moves,
+    and_list,
+    cards,
+    has_move,
+    rank_name,
+    steps,
+    where,
+)
+from games.dog.news import card_news, move_text, new_part, part_text, place_news
 from games.dog.reading import named_cards, read_move
 from games.dog.state import DogState
 from games.dog.views import (
@@ -128,7 +140,23 @@ from games.dog.views import (
     SeatView,
     Spot,
 )
+from games.i18n import N_, NC_, _, ngettext, npgettext, pgettext
 from games.rng import Rng
+
+# The options' names, as the reader's Discord shows them (i18n.command)
+VARIANT = NC_("command", "variant")
+TEAMS = NC_("command", "teams")
+
+# The seats' colours in words (data.COLOURS are the identifiers).
+COLOUR_NAMES = {
+    "blue": NC_("dog", "blue"), "red": NC_("dog", "red"), "yellow": NC_("dog", "yellow"),
+    "green": NC_("dog", "green"), "black": NC_("dog", "black"), "white": NC_("dog", "white"),
+}  # fmt: skip
+
+
+def colour_name(colour: str) -> str:
+    """'blue': a seat's colour in the reader's language."""
+    return pgettext("dog", COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
 
 
 def spot(pos: int) -> Spot:
@@ -148,67 +176,84 @@ def _teams_option(options: dict[str, Any]) -> Any:
 def _teams_problem(teams: Any, n: int) -> str:
     """Why these teams cannot be formed by n players; "" when they can (or do not matter)."""
     if teams == data.TEAMS_2X3 and n == 4:
-        return ("Two teams of three need 6 players, not 4: wait for two more, or start again "
-                "with teams of two or everyone alone.")
+        return _("Two teams of three need 6 players, not 4: wait for two more, or start again "
+                 "with teams of two or everyone alone.")
     return ""
 
 
-def _label(path: tuple[str, ...]) -> str:
-    text = f"{path[0]}: {', '.join(path[1:])}" if len(path) > 1 else path[0]
-    return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1] + "…"
-
-
+# The cards' table of the rules: (name, what it does), translated where shown.
 CLASSIC_CARDS = (
-    ("Ace", "1 or 11 forward, or a pawn out of the kennel"),
-    ("King", "13 forward, or a pawn out"),
-    ("Queen", "12 forward"),
-    ("4", "4 forward or 4 back"),
-    ("7", "7 steps split over your pawns; every pawn it passes goes home"),
-    ("Jack", "swaps one of your pawns with a pawn of another colour"),
-    ("Joker", "any card you choose"),
-    ("2, 3, 5, 6, 8, 9, 10", "that many forward"),
+    (NC_("dog", "Ace"), N_("1 or 11 forward, or a pawn out of the kennel")),
+    (NC_("dog", "King"), N_("13 forward, or a pawn out")),
+    (NC_("dog", "Queen"), N_("12 forward")),
+    ("4", N_("4 forward or 4 back")),
+    ("7", N_("7 steps split over your pawns; every pawn it passes goes home")),
+    (NC_("dog", "Jack"), N_("swaps one of your pawns with a pawn of another colour")),
+    (NC_("dog", "Joker"), N_("any card you choose")),
+    ("2, 3, 5, 6, 8, 9, 10", N_("that many forward")),
 )
 ROYAL_CARDS = (
-    ("1/11", "1 or 11 forward, or a pawn out of the kennel"),
-    ("13", "13 forward, or a pawn out"),
-    ("12", "12 forward"),
-    ("4", "4 forward or 4 back (green: overtakes anyone)"),
-    ("10", "10 forward (green: overtakes anyone)"),
-    ("1-7", "one pawn 1 to 7 forward"),
-    ("Swap", "swaps one of your pawns with a pawn of another colour"),
-    ("Copy", "any card played earlier this round"),
-    ("Magnet", "pulls a pawn to just behind the next pawn ahead"),
-    ("2, 3, 5, 6, 8, 9", "that many forward"),
+    ("1/11", N_("1 or 11 forward, or a pawn out of the kennel")),
+    ("13", N_("13 forward, or a pawn out")),
+    ("12", N_("12 forward")),
+    ("4", N_("4 forward or 4 back (green: overtakes anyone)")),
+    ("10", N_("10 forward (green: overtakes anyone)")),
+    ("1-7", N_("one pawn 1 to 7 forward")),
+    (NC_("dog", "Swap"), N_("swaps one of your pawns with a pawn of another colour")),
+    (NC_("dog", "Copy"), N_("any card played earlier this round")),
+    (NC_("dog", "Magnet"), N_("pulls a pawn to just behind the next pawn ahead")),
+    ("2, 3, 5, 6, 8, 9", N_("that many forward")),
 )
-ROYAL_PAWNS = (
+ROYAL_PAWNS = N_(
     "Pawns rank king > knight > citizen > fool and overtake only their rank or lower. A king "
     "moves 1-7 and falls only to a king (except on another's start field); the knight passes "
     "blocked start fields; a citizen on a star may jump to the next free star; the fool may "
     "drop up to 2 steps into the goal. Ending on a star gives an extra card."
 )
-HOW_TO_PLAY = (
+# i18n: {play} and {hand} are commands' names; "queen pawn 2", "7 split" and "joker as ace" are
+# moves as a player types them (the bot reads the card names in Dutch and French too)
+HOW_TO_PLAY = N_(
     "**How to play here**: press **Play** under the board, then a card, a pawn and the move; "
-    "or type `/dog play` and the move in words (\"queen pawn 2\", \"7 split\", \"joker as "
-    "ace\"). Your hand comes by DM, or with `/dog hand`."
+    "or type `/dog {play}` and the move in words (\"queen pawn 2\", \"7 split\", \"joker as "
+    "ace\"). Your hand comes by DM, or with `/dog {hand}`."
 )
-CLASSIC_RULES = (
+# i18n: {teams} is the option's name
+CLASSIC_RULES = N_(
     "Bring your 4 pawns from the kennel round the board into your goal. Cards move pawns: "
     "Ace (1, 11 or out), King (13 or out), Queen 12, 4 forward or back, 7 split over your "
     "pawns (passed pawns go home), Jack swaps, Joker is any card, the others their value. "
     "Landing on a pawn sends it home; a pawn on its own start field blocks everyone. Enter "
     "the goal only forward, over your start field, with an exact count. No card you can play: "
-    "lay down your hand for the round. With 4 or 6 players the host picks `teams:` teams of "
+    "lay down your hand for the round. With 4 or 6 players the host picks `{teams}:` teams of "
     "two (the default, partners opposite), two teams of three (6) or everyone alone; partners "
     "exchange a card each round and finish together; alone, the first with 4 pawns home wins."
 )
-ROYAL_RULES = (
-    "Dog Royal (`variant:royal`): five cards a round; pawns ranked king > knight > citizen > "
-    "fool, and a pawn only overtakes its rank or lower (green 10 and 4 overtake anyone); a "
-    "king falls only to a king (except on another's start field) and moves 1-7; the knight "
-    "passes blocked start fields; a citizen on a star field may jump to the next free one; "
-    "the fool may drop up to 2 steps into the goal. Stars give an extra card. New cards: "
-    "1-7, copy (any card played earlier this round) and magnet (behind the next pawn)."
+# i18n: {variant} is the option's name, {royal} its choice
+ROYAL_RULES = N_(
+    "Dog Royal (`{variant}:{royal}`): five cards a round; pawns ranked king > knight > "
+    "citizen > fool, and a pawn only overtakes its rank or lower (green 10 and 4 overtake "
+    "anyone); a king falls only to a king (except on another's start field) and moves 1-7; "
+    "the knight passes blocked start fields; a citizen on a star field may jump to the next "
+    "free one; the fool may drop up to 2 steps into the goal. Stars give an extra card. New "
+    "cards: 1-7, copy (any card played earlier this round) and magnet (behind the next pawn)."
 )
+
+
+def _term(name: str) -> str:
+    """A card's name in a table: a word translated, numbers as they are."""
+    return pgettext("dog", name) if name[:1].isalpha() else name
+
+
+def how_to_play() -> str:
+    return _(HOW_TO_PLAY).format(play=i18n.command("play"), hand=i18n.command("hand"))
+
+
+def classic_rules() -> str:
+    return _(CLASSIC_RULES).format(teams=i18n.command(TEAMS))
+
+
+def royal_rules() -> str:
+    return _(ROYAL_RULES).format(variant=i18n.command(VARIANT), royal=_("royal"))
 
 
 class Dog(Game[DogState]):
@@ -219,62 +264,67 @@ class Dog(Game[DogState]):
     state_type: ClassVar[type[BaseModel]] = DogState
     options: ClassVar[list[OptionSpec]] = [
         OptionSpec(
-            name="variant",
-            description="Classic Dog or Dog Royal (ranked pawns, green cards)",
-            choices={"classic": "classic", "royal": "royal"},
+            name=VARIANT,
+            description=N_("Classic Dog or Dog Royal (ranked pawns, green cards)"),
+            choices={N_("classic"): "classic", N_("royal"): "royal"},
             default="classic",
         ),
         OptionSpec(
-            name="teams",
-            description="With 4 or 6 players: teams of two (default), two teams of three (6), "
-            "or everyone alone",
+            name=TEAMS,
+            description=N_("With 4 or 6 players: teams of two (default), two teams of three "
+                           "(6), or everyone alone"),
             choices={
-                "teams of two": data.TEAMS_3X2,
-                "two teams of three": data.TEAMS_2X3,
-                "everyone alone": data.TEAMS_ALONE,
+                N_("teams of two"): data.TEAMS_3X2,
+                N_("two teams of three"): data.TEAMS_2X3,
+                N_("everyone alone"): data.TEAMS_ALONE,
             },
             default=data.TEAMS_3X2,
             player_counts=list(data.TEAM_COUNTS),
         ),
     ]
-    rules_summary: ClassVar[str] = CLASSIC_RULES + "\n" + ROYAL_RULES
+    # in English; `rules_text` gives the rules in the reader's language
+    rules_summary: ClassVar[str] = (CLASSIC_RULES.format(teams="teams") + "\n"
+                                    + ROYAL_RULES.format(variant="variant", royal="royal"))
 
     def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
         """The variant being played as a card table and how to play here; the full text for
         the Full rules button. Without a game: classic, with a line about Dog Royal."""
         royal = options.get("variant") == "royal"
-        cards = ROYAL_CARDS if royal else CLASSIC_CARDS
+        table = ROYAL_CARDS if royal else CLASSIC_CARDS
         lines = [
-            "**Dog Royal**" if royal else "**Dog**",
-            "Bring your 4 pawns from the kennel round the board into your goal.",
-            *(f"**{card}**: {does}" for card, does in cards),
-            "Landing on a pawn sends it home; a pawn on its own start field blocks everyone. "
-            "Into the goal only forward, over your start field, with an exact count. No card "
-            "can move: lay down your hand for the round.",
+            "**{title}**".format(title=pgettext("dog", "Dog Royal") if royal else self.title),
+            _("Bring your 4 pawns from the kennel round the board into your goal."),
+            *(f"**{_term(card)}**: {_(does)}" for card, does in table),
+            _("Landing on a pawn sends it home; a pawn on its own start field blocks everyone. "
+              "Into the goal only forward, over your start field, with an exact count. No card "
+              "can move: lay down your hand for the round."),
         ]
         if _teams_option(options) != data.TEAMS_ALONE:
-            lines.append("**Teams** (4 or 6 players): at each deal partners give each other one "
-                         "card, face down; once your pawns are home you move your partner's; "
-                         "the first team with every pawn home wins.")
+            lines.append(_("**Teams** (4 or 6 players): at each deal partners give each other "
+                           "one card, face down; once your pawns are home you move your "
+                           "partner's; the first team with every pawn home wins."))
         if royal:
-            lines.append(ROYAL_PAWNS)
+            lines.append(_(ROYAL_PAWNS))
         elif "variant" not in options:
-            lines.append("*Dog Royal* (`/dog start variant:royal`) adds ranked pawns and new "
-                         "cards: its rules show here during a royal game.")
-        lines.append(HOW_TO_PLAY)
-        full = CLASSIC_RULES + ("\n" + ROYAL_RULES if royal or "variant" not in options else "")
+            # i18n: {start} and {variant} are the command's and the option's names
+            lines.append(_("*Dog Royal* (`/dog {start} {variant}:{royal}`) adds ranked pawns "
+                           "and new cards: its rules show here during a royal game.").format(
+                start=i18n.command("start"), variant=i18n.command(VARIANT), royal=_("royal")))
+        lines.append(how_to_play())
+        full = classic_rules() + ("\n" + royal_rules() if royal or "variant" not in options
+                                  else "")
         return "\n".join(lines), full
 
     # -- setting up --------------------------------------------------------------------------
     def check_options(self, options: dict[str, Any], n_players: int) -> None:
         if not self.min_players <= n_players <= self.max_players:
-            raise RuleError("Dog is for 2 to 6 players.")
+            raise RuleError(_("Dog is for 2 to 6 players."))
         if options.get("variant", "classic") not in ("classic", "royal"):
-            raise RuleError("The variant is classic or royal.")
+            raise RuleError(_("The variant is classic or royal."))
         teams = _teams_option(options)
         if teams not in (data.TEAMS_3X2, data.TEAMS_2X3, data.TEAMS_ALONE):
-            raise RuleError("Teams: teams of two, two teams of three (6 players) or everyone "
-                            "alone.")
+            raise RuleError(_("Teams: teams of two, two teams of three (6 players) or everyone "
+                              "alone."))
         problem = _teams_problem(teams, n_players)
         if problem:
             raise RuleError(problem)
@@ -293,7 +343,7 @@ class Dog(Game[DogState]):
         if not self.min_players <= n <= self.max_players:
             return ""
         colours = data.SEAT_COLOURS[n]
-        lines = [f"{p.name}: {colours[s]}" for s, p in enumerate(players)]
+        lines = [f"{p.name}: {colour_name(colours[s])}" for s, p in enumerate(players)]
         problem = _teams_problem(_teams_option(options), n)
         if problem:  # the host chose teams that this many players cannot form (yet)
             lines.append(problem)
@@ -304,9 +354,12 @@ class Dog(Game[DogState]):
                 " & ".join(players[s].name for s in range(n) if teams[s] == t)
                 for t in sorted(set(teams))
             ]
-            lines.append("Teams: " + " vs ".join(groups))
+            # i18n: "Teams: Ann & Cyd vs Bob & Dee"
+            versus = reduce(lambda a, b: pgettext("dog", "{first} vs {second}").format(
+                first=a, second=b), groups)
+            lines.append(pgettext("dog", "Teams: {teams}").format(teams=versus))
         else:
-            lines.append("Everyone plays alone.")
+            lines.append(_("Everyone plays alone."))
         return "\n".join(lines)
 
     def new_state(self, players: list[Player], options: dict[str, Any], seed: int) -> DogState:
@@ -358,16 +411,17 @@ class Dog(Game[DogState]):
         k = deal_size(st.variant, st.round)
         if len(st.deck) < k * n:
             self._reshuffle(st)
-            events.append("The discard pile is shuffled into the deck.")
-        for _ in range(k):
+            events.append(_("The discard pile is shuffled into the deck."))
+        for _deal in range(k):
             for d in range(n):
                 st.hands[(st.start_seat + d) % n].append(st.deck.pop())
-        events.append(
-            f"Round {st.round}: {plural(k, 'card')} each; {st.names[st.start_seat]} starts."
-        )
+        events.append(npgettext(
+            "dog", "Round {round}: {n} card each; {name} starts.",
+            "Round {round}: {n} cards each; {name} starts.", k,
+        ).format(round=st.round, n=k, name=st.names[st.start_seat]))
         if st.has_teams():
             st.phase = "exchange"
-            events.append("Partners, give one card each.")
+            events.append(_("Partners, give one card each."))
         else:
             self._after_exchange(st, events)
 
@@ -383,7 +437,7 @@ class Dog(Game[DogState]):
         if st.variant == "royal" and st.round == 1:
             st.phase = "royal_setup"
             st.setup_done = 0
-            events.append("Each player places one pawn on their start field.")
+            events.append(_("Each player places one pawn on their start field."))
         else:
             self._open_play(st)
 
@@ -412,10 +466,10 @@ class Dog(Game[DogState]):
                 st.discard += st.hands[seat]
                 st.hands[seat] = []
                 st.out[seat] = True
-                events.append(
-                    f"{st.names[seat]} cannot play and lays down {plural(k, 'card')} "
-                    "for the rest of the round."
-                )
+                events.append(ngettext(
+                    "{name} cannot play and lays down {n} card for the rest of the round.",
+                    "{name} cannot play and lays down {n} cards for the rest of the round.", k,
+                ).format(name=st.names[seat], n=k))
             nxt = self._next_with_cards(st, seat)
             if nxt is None:
                 self._new_round(st, events)
@@ -441,9 +495,10 @@ class Dog(Game[DogState]):
             if all(st.home(s) for s in seats):
                 st.winners = seats
                 st.phase = "over"
-                who = " and ".join(st.names[s] for s in seats)
-                verb = "win" if len(seats) > 1 else "wins"
-                events.append(f"{who} {verb}: all pawns are home!")
+                who = and_list([st.names[s] for s in seats])
+                events.append(ngettext("{names} wins: all pawns are home!",
+                                       "{names} win: all pawns are home!", len(seats)).format(
+                    names=who))
                 return
 
     # -- playing -----------------------------------------------------------------------------
@@ -468,18 +523,20 @@ class Dog(Game[DogState]):
             acts = []
             for code in dict.fromkeys(state.hands[seat]):
                 name = card_name(code, state.variant)
-                acts.append(Action(id=f"give.{code}", label=shorten(f"Give {name} to {to}",
-                                                                     LABEL_MAX),
-                                   path=("Give a card", name)))
+                label = pgettext("dog", "Give {card} to {name}").format(card=name, name=to)
+                acts.append(Action(id=f"give.{code}", label=shorten(label, LABEL_MAX),
+                                   path=(pgettext("dog", "Give a card"), name)))
             return acts
         if state.phase == "royal_setup":
             return [
-                Action(id=f"place.p{i + 1}", label=f"Place your {data.RANK_NAMES[i]} on your "
-                       "start field", path=("Place a pawn", data.RANK_NAMES[i].capitalize()))
+                Action(id=f"place.p{i + 1}",
+                       label=pgettext("dog", "Place your {rank} on your start field").format(
+                           rank=rank_name(i)),
+                       path=(pgettext("dog", "Place a pawn"), rank_name(i).capitalize()))
                 for i in range(data.PAWNS_PER_SEAT)
                 if state.pawns[seat][i] == data.KENNEL
             ]
-        return [Action(id=m.id, label=_label(m.path), path=m.path)
+        return [Action(id=m.id, label=m.label, path=m.path)
                 for m in all_moves(state, seat)]
 
     def moves(self, state: DogState, seat: Seat) -> list[Move]:
@@ -490,9 +547,9 @@ class Dog(Game[DogState]):
 
     def apply(self, state: DogState, seat: Seat, action_id: str) -> Applied:
         if state.phase == "over":
-            raise RuleError("The game is over.")
+            raise RuleError(_("The game is over."))
         if seat not in self.to_act(state):
-            raise RuleError("It is not your turn.")
+            raise RuleError(_("It is not your turn."))
         st = state.clone()
         events: list[str] = []
         if st.phase == "exchange":
@@ -510,13 +567,14 @@ class Dog(Game[DogState]):
         return Applied(state=st, events=events)
 
     def _give(self, st: DogState, seat: int, action_id: str, events: list[str]) -> None:
-        head, _, code = action_id.partition(".")
+        head, _dot, code = action_id.partition(".")
         if head != "give" or code not in st.hands[seat]:
             raise RuleError(explain(st, seat, action_id))
         st.hands[seat].remove(code)
         st.given[seat] = code
         to = self.receiver(st, seat)
-        events.append(f"{st.names[seat]} gives a card to {st.names[to]}.")
+        events.append(_("{name} gives a card to {partner}.").format(
+            name=st.names[seat], partner=st.names[to]))
         if all(g is not None for g in st.given):
             for s in range(st.n):
                 r = self.receiver(st, s)
@@ -524,7 +582,7 @@ class Dog(Game[DogState]):
                 assert card is not None
                 st.hands[r].append(card)
                 st.received[r] = card
-            events.append("The exchange is done.")
+            events.append(_("The exchange is done."))
             self._after_exchange(st, events)
             self._settle(st, events)
 
@@ -536,13 +594,10 @@ class Dog(Game[DogState]):
         start = st.start_of(seat)
         st.pawns[seat][i] = start
         st.begin_move({
-            "seat": seat, "card": "", "text": "", "parts": [], "homes": [],
+            "seat": seat, "card": "", "place": i, "parts": [],
             "moves": [[seat, i, data.KENNEL, start]], "sent_home": [],
         })
-        assert st.last_move is not None
-        text = f"{st.names[seat]} places the {data.RANK_NAMES[i]} on the start field."
-        st.last_move["text"] = text
-        events.append(text)
+        events.append(place_news(st, seat, i))
         st.setup_done += 1
         if st.setup_done == st.n:
             self._open_play(st)
@@ -557,55 +612,41 @@ class Dog(Game[DogState]):
         return True
 
     def _play(self, st: DogState, seat: int, move: Move, events: list[str]) -> None:
-        name = st.names[seat]
         if move.card is not None:
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)
             st.top = move.card
             if st.variant == "royal":  # only the copy card reads them
                 st.round_cards.append(move.acts_as)
-            st.begin_move({"seat": seat, "card": move.card, "text": "", "parts": [],
-                           "homes": [], "moves": [], "sent_home": []})
+            st.begin_move({"seat": seat, "card": move.card, "acts_as": move.acts_as,
+                           "parts": [], "moves": [], "sent_home": []})
             if move.acts_as == "7":
                 st.seven_left = data.SEVEN
                 st.seven_prefix = move.id.rsplit(".", 2)[0]
         lm = st.last_move
         assert lm is not None
-        homes: list[str] = []
+        homes: list[list[int]] = []
         s0, i0 = move.relocs[0][0], move.relocs[0][1]
         for s, i, frm, to in move.relocs:
             st.pawns[s][i] = to
             if to == data.KENNEL and frm != data.KENNEL:
                 lm["sent_home"].append([s, i])
-                homes.append(pawn_name(st, -1, s, i))
+                homes.append([s, i])
             else:
                 lm["moves"].append([s, i, frm, to])
-        part = f"{pawn_name(st, seat, s0, i0)} {move.text}"
-        if move.draw and self._draw_extra(st, seat):
-            part += " (draws a card)"
+        drew = move.draw and self._draw_extra(st, seat)
+        part = new_part(s0, i0, move.part, drew)
         lm["parts"].append(part)
-        lm["homes"] += homes
-        if move.card is None:
-            played = "7" if st.seven_prefix == "7" else "Joker as 7"
-        elif move.card == move.acts_as:
-            played = card_name(move.card, st.variant)
+        if move.card is None:  # the rest of a 7: played as its first step was
+            card, acts_as = ("7", "7") if st.seven_prefix == "7" else ("X", "7")
         else:
-            played = f"{card_name(move.card, st.variant)} as {card_name(move.acts_as, st.variant)}"
-        if move.card is not None or not lm.get("played"):
-            lm["played"] = played
-        text = f"{name} plays {lm['played']}: {', '.join(lm['parts'])}"
-        if lm["homes"]:
-            text += "; " + ", ".join(h[0].upper() + h[1:] for h in lm["homes"])
-            text += " goes home" if len(lm["homes"]) == 1 else " go home"
-        lm["text"] = text
-        step_text = f"{name} plays {played}: {part}"
-        if homes:
-            step_text += "; " + ", ".join(homes) + (" goes home" if len(homes) == 1 else " go home")
+            card, acts_as = move.card, move.acts_as
+        step_text = card_news(st, seat, card, acts_as, [part_text(st, seat, part)], homes)
         if move.steps:
             st.seven_left -= move.steps
         # The step that completes a split 7 tells the whole 7, as the channel reads it.
         split_done = move.steps and st.seven_left == 0 and len(lm["parts"]) > 1
-        events.append(text if split_done else step_text)
+        events.append(move_text(st, lm) if split_done else step_text)
         self._check_win(st, events)
         if st.seven_left == 0 or st.winners:
             self._end_card(st, events)
@@ -621,9 +662,9 @@ class Dog(Game[DogState]):
         if not state.winners:
             return None
         scores = [sum(p >= data.GOAL_BASE for p in row) for row in state.pawns]
-        who = " and ".join(state.names[s] for s in state.winners)
+        who = and_list([state.names[s] for s in state.winners])
         return Result(winners=list(state.winners), scores=scores,
-                      summary=f"{who} brought all pawns home.")
+                      summary=_("{names} brought all pawns home.").format(names=who))
 
     def read_move(self, state: DogState, seat: Seat, text: str) -> list[Action]:
         found = read_move(self.legal_actions(state, seat), state.variant, text,
@@ -633,32 +674,32 @@ class Dog(Game[DogState]):
         hand = state.hands[seat]
         missing = [c for c in named_cards(text, state.variant) if c not in hand]
         if missing and not [c for c in named_cards(text, state.variant) if c in hand]:
-            raise RuleError(
-                f"You have no {card_name(missing[0], state.variant)} in your hand. {HINT}"
-            )
+            raise RuleError(_("You have no {card} in your hand.").format(
+                card=card_name(missing[0], state.variant)) + " " + hint())
         return found
 
     def menu_prompt(self, state: DogState, seat: Seat, prefix: str) -> str:
         if state.phase == "exchange":
-            return "Which card do you give your partner?"
+            return _("Which card do you give your partner?")
         if state.phase == "royal_setup":
-            return "Which pawn do you place on your start field?"
+            return _("Which pawn do you place on your start field?")
         if not prefix:
             if state.seven_left:
-                return f"Go on with your 7: {plural(state.seven_left, 'step')} left. Which pawn?"
-            return "Which card do you play?"
+                return _("Go on with your 7: {steps} left. Which pawn?").format(
+                    steps=steps(state.seven_left))
+            return _("Which card do you play?")
         segs = prefix.split(".")
         if segs[0] == "C" and len(segs) == 1:
-            return "Copy which card played earlier this round?"
+            return _("Copy which card played earlier this round?")
         if segs[0] == "X" and len(segs) == 1:
-            return "Play it as which card?"
+            return _("Play it as which card?")
         body = segs[2:] if segs[0] in ("X", "C") else segs[1:]
         if not body:
-            return "Which pawn?"
+            return _("Which pawn?")
         kind = segs[1][2:] if segs[0] in ("X", "C") else segs[0]
         if kind == "J":
-            return "Swap with which pawn?"
-        return "How far?" if kind in ("7", "P") else "Which move?"
+            return _("Swap with which pawn?")
+        return _("How far?") if kind in ("7", "P") else _("Which move?")
 
     # -- seeing ------------------------------------------------------------------------------
     def public_view(self, state: DogState) -> DogPublicView:
@@ -680,7 +721,7 @@ class Dog(Game[DogState]):
         to_act = self.to_act(state)
         recent = [
             LastMove(
-                seat=lm["seat"], card=lm["card"], text=lm["text"],
+                seat=lm["seat"], card=lm["card"], text=move_text(state, lm),
                 moves=[MoveMark(seat=m[0], index=m[1], start=spot(m[2]), end=spot(m[3]))
                        for m in lm["moves"]],
                 sent_home=[(h[0], h[1]) for h in lm["sent_home"]],
@@ -751,19 +792,23 @@ class Dog(Game[DogState]):
         assert isinstance(view, DogPublicView)
         names = {s.seat: s.name for s in view.seats}
         if view.phase == "over":
-            return " and ".join(names[s] for s in view.winners) + " won. Game over."
-        line = f"Round {view.round}"
+            return _("{names} won. Game over.").format(
+                names=and_list([names[s] for s in view.winners]))
         if view.phase == "exchange":
             waiting = ", ".join(names[s] for s in view.to_act)
-            return f"{line}: partner exchange, waiting for {waiting}."
+            return _("Round {round}: partner exchange, waiting for {names}.").format(
+                round=view.round, names=waiting)
         if view.phase == "royal_setup":
-            return f"{line}: {names[view.to_act[0]]} places a pawn on the start field."
-        line += f": {names[view.to_act[0]]}'s turn."
+            return _("Round {round}: {name} places a pawn on the start field.").format(
+                round=view.round, name=names[view.to_act[0]])
+        line = _("Round {round}: {name}'s turn.").format(
+            round=view.round, name=names[view.to_act[0]])
         if view.seven_left:
-            line += f"\nA 7 is being played: {plural(view.seven_left, 'step')} left."
+            line += "\n" + _("A 7 is being played: {steps} left.").format(
+                steps=steps(view.seven_left))
         if view.copyable:
-            cards = ", ".join(card_name(c, view.variant) for c in view.copyable)
-            line += f"\nA Copy can copy: {cards}."
+            copyable = ", ".join(card_name(c, view.variant) for c in view.copyable)
+            line += "\n" + _("A Copy can copy: {cards}.").format(cards=copyable)
         return line
 
     def render_public(self, view: BaseModel) -> bytes:
@@ -780,20 +825,29 @@ class Dog(Game[DogState]):
 
     def private_text(self, view: BaseModel) -> str:
         assert isinstance(view, DogPrivateView)
-        names = ", ".join(card_name(c, view.variant) for c in view.hand) or "no cards"
-        text = f"Your hand: {names}."
+        variant = view.variant
+        names = ", ".join(card_name(c, variant) for c in view.hand)
+        text = (_("Your hand: {cards}.").format(cards=names) if names
+                else _("Your hand: no cards."))
         if view.playing:
-            text += f" You are playing your {card_name(view.playing, view.variant)}: finish it."
+            text += " " + _("You are playing your {card}: finish it.").format(
+                card=card_name(view.playing, variant))
         if view.given:
-            text += f" You gave {card_name(view.given, view.variant)}."
+            text += " " + _("You gave {card}.").format(card=card_name(view.given, variant))
         if view.received:
-            text += f" You received {card_name(view.received, view.variant)}."
+            text += " " + _("You received {card}.").format(
+                card=card_name(view.received, variant))
         if view.laid_down:
-            cards = ", ".join(card_name(c, view.variant) for c in view.laid_down)
-            text += f"\nNo card could move a pawn: you laid down {cards} for this round."
+            laid = ", ".join(card_name(c, variant) for c in view.laid_down)
+            text += "\n" + _("No card could move a pawn: you laid down {cards} for this "
+                             "round.").format(cards=laid)
         if view.playing_for is not None:
-            whose = f"{view.playing_for_name}'s" if view.playing_for_name else "your partner's"
-            text += f"\nAll your pawns are home: you now play your cards for {whose} pawns."
+            if view.playing_for_name:
+                text += "\n" + _("All your pawns are home: you now play your cards for "
+                                 "{name}'s pawns.").format(name=view.playing_for_name)
+            else:
+                text += "\n" + _("All your pawns are home: you now play your cards for your "
+                                 "partner's pawns.")
         return text
 
     def describe_public(self, view: BaseModel) -> str:
@@ -808,21 +862,31 @@ class Dog(Game[DogState]):
             kennel = sum(p.spot.where == "kennel" for p in mine)
             home = sum(p.spot.where == "goal" for p in mine)
             track = sorted(
-                ((p.spot.pos - seat.section * 16) % ring, f"{p.rank} " if p.rank else "")
+                ((p.spot.pos - seat.section * 16) % ring, p.index)
                 for p in mine if p.spot.where == "ring"
             )
-            bits = [f"{kennel} in the kennel"] if kennel else []
+            bits = [pgettext("dog", "{n} in the kennel").format(n=kennel)] if kennel else []
             if track:
-                fields = ", ".join(f"{rank}{steps or 'on the start'}" for steps, rank in track)
-                bits.append(f"{plural(len(track), 'pawn')} on the track ({fields} fields past "
-                            "the start)")
+                fields = ", ".join(
+                    _track_place(past, rank_name(i) if view.variant == "royal" else None)
+                    for past, i in track)
+                bits.append(npgettext(
+                    "dog", "{n} pawn on the track ({fields} fields past the start)",
+                    "{n} pawns on the track ({fields} fields past the start)", len(track),
+                ).format(n=len(track), fields=fields))
             if home:
-                bits.append(f"{home} home")
-            extra = ", out for this round" if seat.out else ", finished" if seat.finished else ""
-            lines.append(f"{shorten(seat.name)} ({seat.color}, {plural(seat.cards, 'card')}"
-                         f"{extra}): " + "; ".join(bits))
+                bits.append(pgettext("dog", "{n} home").format(n=home))
+            about = [colour_name(seat.color), cards(seat.cards)]
+            if seat.out:
+                about.append(pgettext("dog", "out for this round"))
+            elif seat.finished:
+                about.append(pgettext("dog", "finished"))
+            # i18n: a player in the board's description: "Ann (blue, 5 cards): 2 in the
+            # kennel; 2 home"
+            lines.append(pgettext("dog", "{name} ({about}): {places}").format(
+                name=shorten(seat.name), about=", ".join(about), places="; ".join(bits)))
         if view.last_move is not None:
-            lines.append(f"Last move: {view.last_move.text}")
+            lines.append(_("Last move: {move}").format(move=view.last_move.text))
         return paragraph("\n".join(lines))
 
     # -- artificial players ----------------------------------------------------------------
@@ -830,6 +894,16 @@ class Dog(Game[DogState]):
         from games.dog.ai import choose
 
         return choose(self, state, seat, rng)
+
+
+def _track_place(past: int, rank: str | None) -> str:
+    """'12', 'on the start', 'knight 12': one pawn on the track, in fields past its start."""
+    if rank is None:
+        return str(past) if past else pgettext("dog", "on the start")
+    if past:
+        return f"{rank} {past}"
+    # i18n: a Royal pawn on its start field, in a list of pawns on the track
+    return pgettext("dog", "{rank} on the start").format(rank=rank)
 
 
 __all__ = ["Dog", "spot", "where"]

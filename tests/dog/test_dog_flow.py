@@ -354,9 +354,10 @@ def test_events_name_the_player_and_the_pawns_sent_home():
     st = position(pawns={0: [10, 20], 1: [K, K, 12]}, hands={0: ["7"]})
     mid = play(st, "7.p1.3")
     done = GAME.apply(mid, 0, "7.p2.4")
-    assert done.state.last_move is not None
+    last = GAME.public_view(done.state).last_move
+    assert last is not None
     text = "Ann plays 7: pawn 1 +3, pawn 2 +4; Bob's pawn 3 goes home"
-    assert done.state.last_move["text"] == text
+    assert last.text == text
     assert done.events[0] == text  # the step that completes the 7 tells the whole 7
     first = GAME.apply(st, 0, "7.p1.3").events[0]
     assert first == "Ann plays 7: pawn 1 +3; Bob's pawn 3 goes home"  # one step, as it happens

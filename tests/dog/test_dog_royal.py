@@ -159,7 +159,8 @@ def test_royal_special_field_gives_an_extra_card():
     st = position(variant=R, pawns={0: [K, 5]}, hands={0: ["3", "2"]})
     after = play(st, "3.p2.3")
     assert after.pawns[0][1] == 8 and len(after.hands[0]) == 2
-    assert after.last_move is not None and "draws a card" in after.last_move["text"]
+    last = GAME.public_view(after).last_move
+    assert last is not None and "draws a card" in last.text
     st = position(variant=R, pawns={0: [K, 5], 1: [K, K, 8]}, hands={0: ["J", "2"]})
     after = play(st, "J.p2.s1p3")
     assert after.pawns[0][1] == 8 and after.hands[0] == ["2"]

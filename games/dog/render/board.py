@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.dog.moves import plural
+from games.dog.moves import cards
 from games.dog.render.cards import draw_card
 from games.dog.render.common import (
     BOARD_BG,
@@ -74,6 +74,7 @@ from games.drawing import (
     text,
     text_length,
 )
+from games.i18n import NC_, _, pgettext
 
 BOARD = 840
 WIDTH = BOARD
@@ -88,6 +89,9 @@ FIELD_LABEL_EVERY = 4
 TAG_SIZE = LEAST + 2  # the names on the seats' tags
 BADGE_W = 30  # the card count beside a tag
 CARD_W, CARD_H = 62, 88  # the discard pile's top card
+# The deck's count beside it on one line at most this wide ("Deck: 110 cards"), so the seats'
+# tags around the middle keep clear of the card; a longer language writes it on two lines.
+DECK_LINE = 180
 
 # (apothem, corner radius) of the ring's centre line, per number of sections.
 _SHAPES: dict[int, tuple[float, float]] = {4: (335.0, 95.0), 6: (352.0, 60.0)}
@@ -215,7 +219,7 @@ def _background(
     by_section = dict(colours)
     sp = geo.spacing
     draw.line([sc(p) for p in geo.outline], fill=TRACK, width=round(sp * 1.05 * s), joint="curve")
-    title = "DOG ROYAL" if royal else "DOG"
+    title = pgettext("dog", "Dog Royal").upper() if royal else "DOG"
     text(draw, sc((BOARD / 2, BOARD / 2 - 70)), title, font(round(46 * s)), scale=1 / s,
          fill=TRACK, anchor="mm")
     for k in range(sections):
@@ -324,6 +328,24 @@ def _field_numbers(draw: ImageDraw.ImageDraw, sections: int) -> None:
         text(draw, (x * s, y * s), label.text, fnt, scale=1 / s, fill=LABEL, anchor="mm")
 
 
+# The letter on each Royal pawn, after its rank's name (chess's N for the knight, as the king
+# has the K); each language's four letters differ.
+RANK_LETTERS = {
+    # i18n: the letter on a Dog Royal king pawn (the first letter of "king")
+    "king": NC_("dog", "K"),
+    # i18n: the letter on a Dog Royal knight pawn (N as in chess; must differ from the king's)
+    "knight": NC_("dog", "N"),
+    # i18n: the letter on a Dog Royal citizen pawn (the first letter of "citizen")
+    "citizen": NC_("dog", "C"),
+    # i18n: the letter on a Dog Royal fool pawn (the first letter of "fool")
+    "fool": NC_("dog", "F"),
+}
+
+
+def _rank_letter(rank: str | None) -> str | None:
+    return pgettext("dog", RANK_LETTERS[rank]) if rank in RANK_LETTERS else None
+
+
 @picture_cache(maxsize=256)
 def _pawn_sprite(
     color: str, rank: str | None, radius: float, number: int | None = None
@@ -339,7 +361,7 @@ def _pawn_sprite(
     rgb = seat_rgb(color)
     edge = edge_of(rgb)
     width = max(q, round(r * 0.13))
-    letter = {"king": "K", "knight": "N", "citizen": "C", "fool": "F"}.get(rank or "")
+    letter = _rank_letter(rank)
     cy = c
     if rank == "king":
         rr = r * 1.08
@@ -422,7 +444,7 @@ class _Board:
     def name(self, seat: int, limit: int = NAME_MAX) -> str:
         sv = self.seats.get(seat)
         text = drawable(sv.name, limit) if sv is not None else ""
-        return text or f"Seat {seat + 1}"
+        return text or _("Seat {number}").format(number=seat + 1)
 
     def xy(self, seat: int, index: int, spot: Spot) -> Point:
         """Image position of a pawn. In the kennel each pawn has its own spot, by pawn index:
@@ -579,12 +601,18 @@ class _Board:
         c = BOARD / 2
         card_w, card_h = CARD_W, CARD_H
         size = LEAST + 3
-        deck = f"Deck: {plural(view.deck_left, 'card')}"
-        left = c - (card_w + 12 + text_length(deck, font(size))) / 2
+        fnt = font(size)
+        lines = [pgettext("dog", "Deck: {cards}").format(cards=cards(view.deck_left))]
+        if text_length(lines[0], fnt) > DECK_LINE:  # a longer language: the count goes under
+            lines = [pgettext("dog", "Deck:"), cards(view.deck_left)]
+        wide = max(text_length(line, fnt) for line in lines)
+        left = c - (card_w + 12 + wide) / 2
         top = c - card_h / 2 + 6
         at, inside = sprite_origin(left, top)
         draw.paste(_discard(view.discard_top, view.variant == "royal", inside), at)
-        text(draw, (left + card_w + 12, c + 6), deck, font(size), fill=TEXT, anchor="lm")
+        for k, line in enumerate(lines):
+            y = c + 6 + (k - (len(lines) - 1) / 2) * size * 1.25
+            text(draw, (left + card_w + 12, y), line, fnt, fill=TEXT, anchor="lm")
 
 
 @picture_cache(maxsize=256)  # 20-70 KB each
@@ -602,7 +630,7 @@ def _tag(
     if frame is not None:
         draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + chip_h + 6), radius=12,
                                outline=frame, width=4)
-    cw, _ = chip(draw, (x0, y0), name, seat_rgb(color), size, name_w)
+    cw, _h = chip(draw, (x0, y0), name, seat_rgb(color), size, name_w)
     _card_count(draw, (x0 + cw + 8 + BADGE_W, y0 - 2), cards, chip_h + 4)
     return Sprite(im)
 
@@ -627,13 +655,15 @@ def seat_note(sv: SeatView, winners: list[int], in_team: bool) -> str:
     board, so neither is repeated."""
     bits = []
     if sv.seat in winners:
-        bits.append("WINNER")
+        bits.append(pgettext("dog", "WINNER"))
     elif sv.finished:
-        bits.append("finished")
+        # i18n: under a player's name on the board: all their pawns are home
+        bits.append(pgettext("dog", "finished"))
     if sv.out:
-        bits.append("out")
+        # i18n: under a player's name on the board: laid down their hand for this round
+        bits.append(pgettext("dog", "out"))
     if in_team:
-        bits.append(f"team {sv.team + 1}")
+        bits.append(pgettext("dog", "team {number}").format(number=sv.team + 1))
     return " · ".join(bits)
 
 

@@ -4,9 +4,10 @@ Classic Dog has blue number cards and red special cards (dog.nl.txt "Kaarten"); 
 green cards, the 10 and the 4, that may overtake any rank (dog.nl.txt "OPTIES").
 
 A face shows the card as the texts name it (games/dog/cards.py `card_name`), so "Play Queen" in a
-menu matches a card with Q on it: classic faces A, Q, K, J and the joker's star, with what they
-count on the strip below ("1/11 or out", "12", ...); Royal names these cards by their numbers
-(1/11, 12, 13, Swap), so its faces show the numbers.
+menu matches a card with Q on it: classic faces A, Q, K, J (the first letters of the names in the
+reader's language: a Dutch Queen, "Vrouw", shows a V) and the joker's star, with what they count
+on the strip below ("1/11 or out", "12", ...); Royal names these cards by their numbers (1/11,
+12, 13, Swap), so its faces show the numbers.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import NamedTuple
 
 from PIL import ImageDraw
 
+from games.dog.cards import card_name, initial
 from games.dog.render.common import (
     CARD_BG,
     CARD_BLUE,
@@ -26,6 +28,7 @@ from games.dog.render.common import (
     wrap,
 )
 from games.drawing import font, has_glyph, text, text_length
+from games.i18n import NC_, pgettext
 
 
 class CardLook(NamedTuple):
@@ -39,38 +42,52 @@ class CardLook(NamedTuple):
 _NUMBERS = {"2": "2", "3": "3", "5": "5", "6": "6", "8": "8", "9": "9", "T": "10", "Q": "12"}
 
 # Classic face cards: the letter the texts' names start with, big; their value on the strip.
-_FACES: dict[str, CardLook] = {
-    "A": CardLook("A", "A", "1/11 or out", CARD_RED, None),
-    "Q": CardLook("Q", "Q", "12", CARD_BLUE, None),
-    "K": CardLook("K", "K", "13 or out", CARD_RED, None),
-    "J": CardLook("J", "J", "swap", CARD_RED, None),
+_FACES: dict[str, tuple[str, RGB]] = {
+    "A": (NC_("dog", "1/11 or out"), CARD_RED),
+    "Q": ("12", CARD_BLUE),
+    "K": (NC_("dog", "13 or out"), CARD_RED),
+    # i18n: the strip on the Jack's face: what it does
+    "J": (NC_("dog", "swap"), CARD_RED),
 }
+
+
+def _note(note: str) -> str:
+    """A strip's words in the reader's language (numbers as they are)."""
+    return pgettext("dog", note) if any(c.isalpha() for c in note) else note
 
 
 def card_look(code: str, royal: bool) -> CardLook:
     """How a card code is shown; unknown codes are shown as they are, in grey."""
     if not royal and code in _FACES:
-        return _FACES[code]
+        note, colour = _FACES[code]
+        letter = initial(card_name(code))
+        return CardLook(letter, letter, _note(note), colour, None)
     if code in _NUMBERS:
         value = _NUMBERS[code]
         if royal and code == "T":
-            return CardLook(value, value, "passes any rank", CARD_GREEN, None)
+            # i18n: the strip on Dog Royal's green 10: it may overtake pawns of any rank
+            return CardLook(value, value, pgettext("dog", "passes any rank"), CARD_GREEN, None)
         return CardLook(value, value, "", CARD_BLUE, None)
     if code == "4":
         if royal:
-            return CardLook("±4", "±4", "+4 / -4, any rank", CARD_GREEN, None)
+            # i18n: the strip on Dog Royal's green 4: it may overtake pawns of any rank
+            return CardLook("±4", "±4", pgettext("dog", "+4 / -4, any rank"), CARD_GREEN, None)
         return CardLook("±4", "±4", "+4 / -4", CARD_RED, None)
     specials: dict[str, CardLook] = {
-        "A": CardLook("1/11", "1/11", "1/11 or out", CARD_RED, None),
-        "K": CardLook("13", "13", "13 or out", CARD_RED, None),
-        "7": CardLook("7", "7", "split 7", CARD_RED, None),
-        "J": CardLook("", "⇄", "swap", CARD_RED, "swap"),  # Royal calls it Swap, not Jack
-        "X": CardLook("", "★", "joker", CARD_RED, "joker"),
-        "P": CardLook("1-7", "1-7", "1 to 7", CARD_RED, None),
-        "C": CardLook("=", "=", "copy", CARD_RED, None),
-        "M": CardLook("", "M", "magnet", CARD_RED, "magnet"),
+        "A": CardLook("1/11", "1/11", NC_("dog", "1/11 or out"), CARD_RED, None),
+        "K": CardLook("13", "13", NC_("dog", "13 or out"), CARD_RED, None),
+        # i18n: the strip on the 7's face: its steps may be split over several pawns
+        "7": CardLook("7", "7", NC_("dog", "split 7"), CARD_RED, None),
+        "J": CardLook("", "⇄", NC_("dog", "swap"), CARD_RED, "swap"),  # Royal: Swap, not Jack
+        "X": CardLook("", "★", NC_("dog", "joker"), CARD_RED, "joker"),
+        "P": CardLook("1-7", "1-7", NC_("dog", "1 to 7"), CARD_RED, None),
+        "C": CardLook("=", "=", NC_("dog", "copy"), CARD_RED, None),
+        "M": CardLook("", initial(card_name("M", "royal")), NC_("dog", "magnet"), CARD_RED,
+                      "magnet"),
     }
     look = specials.get(code)
+    if look is not None:
+        look = look._replace(note=_note(look.note))
     if look is None:
         return CardLook(code[:3], code[:3], "", MUTED, None)
     if look.corner == "★" and not has_glyph("★"):  # Pillow's own font (J is the jack's)

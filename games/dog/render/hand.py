@@ -11,6 +11,7 @@ import math
 from PIL import Image, ImageDraw
 
 from games.dog.cards import card_name
+from games.dog.moves import cards
 from games.dog.render.cards import draw_card
 from games.dog.render.common import (
     GOLD,
@@ -37,6 +38,7 @@ from games.drawing import (
     text,
     text_length,
 )
+from games.i18n import _, pgettext
 
 CARD_W, CARD_H = 150, 220
 GAP, MARGIN = 16, 24
@@ -56,14 +58,14 @@ def playing_for_text(view: DogPrivateView, room: float) -> str:
     partner = drawable(view.playing_for_name or "", NAME_MAX)
     fnt = font(SIZE)
     for line in (
-        f"Playing for {partner}'s pawns" if partner else "",
-        f"For {partner}'s pawns" if partner else "",
-        "Playing for your partner's pawns",
-        "For your partner",
+        pgettext("dog", "Playing for {name}'s pawns").format(name=partner) if partner else "",
+        pgettext("dog", "For {name}'s pawns").format(name=partner) if partner else "",
+        pgettext("dog", "Playing for your partner's pawns"),
+        pgettext("dog", "For your partner"),
     ):
         if line and text_length(line, fnt) <= room:
             return line
-    return "For partner"
+    return pgettext("dog", "For partner")
 
 
 def _card_places(n: int) -> tuple[list[tuple[float, float]], int]:
@@ -142,10 +144,10 @@ def hand_canvas(view: DogPrivateView) -> Canvas:
     cards_bottom = TOP + rows * CARD_H + (rows - 1) * ROW_GAP
     width = WIDTH
     canvas = Canvas(_felt(rows))
-    name = drawable(view.name, NAME_MAX) or f"Seat {view.seat + 1}"
-    variant = "Dog Royal" if royal else "Dog"
-    count = f"{n} card{'s' if n != 1 else ''}"
-    caption = f"your hand · {count} · {variant}"
+    name = drawable(view.name, NAME_MAX) or _("Seat {number}").format(number=view.seat + 1)
+    variant = pgettext("dog", "Dog Royal") if royal else "Dog"
+    # i18n: beside the player's name on their hand: "your hand · 5 cards · Dog"
+    caption = pgettext("dog", "your hand · {cards} · {game}").format(cards=cards(n), game=variant)
     room = width - 2 * MARGIN - 12 - text_length(caption, font(SIZE))
     tag, cw, ch = _name_tag(name, view.color, room)
     canvas.paste(tag, (MARGIN - 8, 18 - 8))
@@ -156,7 +158,7 @@ def hand_canvas(view: DogPrivateView) -> Canvas:
         text(
             canvas,
             (MARGIN + CARD_W + 24, TOP + CARD_H / 2),
-            "No cards in hand",
+            pgettext("dog", "No cards in hand"),
             font(26),
             fill=WHITE,
             anchor="lm",
@@ -171,19 +173,37 @@ def hand_canvas(view: DogPrivateView) -> Canvas:
                                      outline=GOLD, width=6)
     y = cards_bottom + 22
     mid = y + THUMB_H / 2
+    fnt = font(SIZE)
+    given, received = pgettext("dog", "Given:"), pgettext("dog", "Received:")
+    shown = [(label, code, card_name(code, view.variant))
+             for label, code in ((given, view.given), (received, view.received))
+             if code is not None]
+
+    def footer(named: bool) -> float:
+        """Where the exchange line ends, with or without the cards' names by their faces."""
+        x = float(MARGIN)
+        for label, _code, said in shown:
+            x += text_length(label, fnt) + 8 + THUMB_W + 8
+            x += (text_length(said, fnt) if named else -8) + 28
+        return x
+
+    # the cards' names go when the partner line would not fit beside them (a long language)
+    named = view.playing_for is None or (
+        width - MARGIN - footer(True) >= text_length(playing_for_text(view, 0), fnt))
     x = float(MARGIN)
-    for label, code in (("Given:", view.given), ("Received:", view.received)):
-        if code is None:
-            continue
-        text(canvas, (x, mid), label, font(SIZE), fill=SOFT, anchor="lm")
-        x += text_length(label, font(SIZE)) + 8
+    for label, code, said in shown:
+        text(canvas, (x, mid), label, fnt, fill=SOFT, anchor="lm")
+        x += text_length(label, fnt) + 8
         at, inside = sprite_origin(x, y)
         canvas.paste(_thumb(code, royal, inside), at)
         x += THUMB_W + 8
-        said = card_name(code, view.variant)
-        text(canvas, (x, mid), said, font(SIZE), fill=WHITE, anchor="lm")
-        x += text_length(said, font(SIZE)) + 28
+        if named:
+            text(canvas, (x, mid), said, fnt, fill=WHITE, anchor="lm")
+            x += text_length(said, fnt)
+        else:
+            x -= 8
+        x += 28
     if view.playing_for is not None:
         said = playing_for_text(view, width - MARGIN - x)
-        text(canvas, (width - MARGIN, mid), said, font(SIZE), fill=WHITE, anchor="rm")
+        text(canvas, (width - MARGIN, mid), said, fnt, fill=WHITE, anchor="rm")
     return canvas
