@@ -205,8 +205,10 @@ LOCALES = frozenset({
 
 def check_localizations(entity: dict[str, Any], path: str, *, names: bool = True) -> None:
     """`name_localizations` and `description_localizations` as Discord checks them: known
-    locales, each name a valid lowercase command name, each description 1-100 characters."""
-    for key, limit in (("name_localizations", 32), ("description_localizations", 100)):
+    locales, each name a valid lowercase command name (a choice's: any text of 1-100
+    characters), each description 1-100 characters."""
+    for key, limit in (("name_localizations", 32 if names else 100),
+                       ("description_localizations", 100)):
         given = entity.get(key) or {}
         if not isinstance(given, dict):
             raise invalid_form(f"{path}.{key}", "Expected an object.")

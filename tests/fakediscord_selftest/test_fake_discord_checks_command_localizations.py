@@ -35,9 +35,9 @@ def test_a_localization_discord_refuses_is_refused(localized: dict[str, Any]) ->
         check_commands([command(**localized)])
 
 
-def test_a_choice_name_may_hold_spaces_in_every_language() -> None:
+def test_a_choice_name_may_hold_spaces_and_100_characters_in_every_language() -> None:
     option = {"type": 3, "name": "variant", "description": "Which rules",
               "choices": [{"name": "Classic rules", "value": "classic",
-                           "name_localizations": {"nl": "Klassieke regels"}}]}
+                           "name_localizations": {"nl": "Klassieke regels", "fr": "r" * 100}}]}
     check_commands([{"name": "dog", "description": "Play Dog", "type": 1, "options": [
         {"type": 1, "name": "start", "description": "Open a table", "options": [option]}]}])
