@@ -23,8 +23,11 @@ def played(st: DogState, card: str, acts_as: str) -> str:
     return card_as(card, acts_as, st.variant)
 
 
-def part_text(st: DogState, actor: int, part: dict[str, Any]) -> str:
-    """'pawn 1 +3', "knight swaps with Bob's pawn 2", 'pawn 2 comes out': what one pawn did."""
+def part_text(st: DogState, actor: int, part: dict[str, Any] | str) -> str:
+    """'pawn 1 +3', "knight swaps with Bob's pawn 2", 'pawn 2 comes out': what one pawn did
+    (a part saved as words, before parts were kept without them, is said as it was)."""
+    if isinstance(part, str):
+        return part
     s, i = part["pawn"]
     pawn = pawn_name(st, actor, s, i)
     kind, n = part["kind"], part.get("n", 0)

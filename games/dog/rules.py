@@ -625,6 +625,9 @@ class Dog(Game[DogState]):
                 st.seven_prefix = move.id.rsplit(".", 2)[0]
         lm = st.last_move
         assert lm is not None
+        if "text" in lm:  # a 7 begun in a state saved with its words: go on without them
+            del lm["text"]
+            lm.setdefault("acts_as", "7")
         homes: list[list[int]] = []
         s0, i0 = move.relocs[0][0], move.relocs[0][1]
         for s, i, frm, to in move.relocs:

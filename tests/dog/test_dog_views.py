@@ -195,3 +195,43 @@ def test_the_short_rules_explain_teams_only_when_people_play_in_teams():
     alone, _ = GAME.rules_text({"variant": "classic", "teams": "alone"})
     assert "**Teams**" in teams and "partners give each other one card" in teams
     assert "**Teams**" not in alone
+
+
+def test_the_last_move_is_worded_in_the_readers_language_when_read():
+    """The state keeps what a move did, not its words: the channel reads the last move in its
+    own language, whichever language the move was made in."""
+    from games import i18n
+
+    st = position(pawns={0: [10, 20], 1: [K, K, 12]}, hands={0: ["7"]})
+    with i18n.speaking("fr"):
+        done = play(play(st, "7.p1.3"), "7.p2.4")
+    english = GAME.public_view(done).last_move
+    assert english is not None
+    assert english.text == "Ann plays 7: pawn 1 +3, pawn 2 +4; Bob's pawn 3 goes home"
+    with i18n.speaking("nl"):
+        dutch = GAME.public_view(done).last_move
+    assert dutch is not None and dutch.text.startswith("Ann speelt 7: pion 1 +3")
+
+
+def test_states_saved_with_the_words_of_their_moves_still_show_them():
+    """Before moves were kept without their words, each stored its text: it is shown as is."""
+    st = play(_lap(4), "2.p1.2")
+    saved = st.model_dump(mode="json")
+    saved["last_move"] = {"seat": 0, "card": "2", "text": "Ann plays 2: pawn 1 +2",
+                          "parts": ["pawn 1 +2"], "homes": [], "played": "2",
+                          "moves": [[0, 0, 0, 2]], "sent_home": []}
+    old = DogState.model_validate(saved)
+    last = GAME.public_view(old).last_move
+    assert last is not None and last.text == "Ann plays 2: pawn 1 +2"
+
+
+def test_a_seven_begun_in_a_state_saved_with_its_words_goes_on():
+    st = position(pawns={0: [10, 20], 1: [K, K, 12]}, hands={0: ["7"]})
+    mid = play(st, "7.p1.3")
+    saved = mid.model_dump(mode="json")
+    saved["last_move"] = {"seat": 0, "card": "7",
+                          "text": "Ann plays 7: pawn 1 +3; Bob's pawn 3 goes home",
+                          "parts": ["pawn 1 +3"], "homes": ["Bob's pawn 3"], "played": "7",
+                          "moves": [[0, 0, 10, 13]], "sent_home": [[1, 2]]}
+    done = GAME.apply(DogState.model_validate(saved), 0, "7.p2.4")
+    assert done.events[0] == "Ann plays 7: pawn 1 +3, pawn 2 +4; Bob's pawn 3 goes home"
