@@ -339,7 +339,7 @@ def _mini(key: str) -> Sprite:
     right = MINI_W - 10
     if card is not None and card.damage:
         # i18n: a card's damage, in the corner of a small card ("3 dmg")
-        said = pgettext("lunchmoney", "{n} dmg").format(n=card.damage)
+        said = npgettext("lunchmoney", "{n} dmg", "{n} dmg", card.damage).format(n=card.damage)
         right -= _text(draw, (MINI_W - 10, 16), said, LEAST, WHITE, "rm", bold=True) + 10
     _text(draw, (10, 16), word, LEAST, WHITE, "lm", width=right - 10, bold=True)
     _text(draw, (10, 56), _card_name(key), 22, INK, "lm", width=MINI_W - 20, bold=True)
@@ -884,7 +884,7 @@ def _card(key: str) -> Sprite:
         mid = (CARD_W / 2, top + BURST / 2 + 1)
         text(draw, mid, str(damage), font(48, True), fill=edge_of(rgb), anchor="mm")
         # i18n: under the big number on a card's face
-        said = pgettext("lunchmoney", "damage")
+        said = npgettext("lunchmoney", "damage", "damage", damage)
         _text(draw, (CARD_W / 2, top + BURST + 14), said, 22, rgb, "mm", width=CARD_W - 28,
               bold=True)
         return Sprite(image)
