@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.dog import GAME as DOG
-from games.i18n import in_language, pgettext
+from games.i18n import in_language
 from tests.e2e.conftest import World
 from tests.e2e.driving import last_board, menu_message, state_now
 
