@@ -294,7 +294,8 @@ class Dog(Game[DogState]):
         lines = [
             "**{title}**".format(title=pgettext("dog", "Dog Royal") if royal else self.title),
             _("Bring your 4 pawns from the kennel round the board into your goal."),
-            *(f"**{_term(card)}**: {_(does)}" for card, does in table),
+            *(pgettext("dog", "**{card}**: {does}").format(card=_term(card), does=_(does))
+              for card, does in table),
             _("Landing on a pawn sends it home; a pawn on its own start field blocks everyone. "
               "Into the goal only forward, over your start field, with an exact count. No card "
               "can move: lay down your hand for the round."),
@@ -343,7 +344,10 @@ class Dog(Game[DogState]):
         if not self.min_players <= n <= self.max_players:
             return ""
         colours = data.SEAT_COLOURS[n]
-        lines = [f"{p.name}: {colour_name(colours[s])}" for s, p in enumerate(players)]
+        # i18n: a player's colour in the lobby: "Ann: blue"
+        lines = [pgettext("dog", "{name}: {colour}").format(name=p.name,
+                                                            colour=colour_name(colours[s]))
+                 for s, p in enumerate(players)]
         problem = _teams_problem(_teams_option(options), n)
         if problem:  # the host chose teams that this many players cannot form (yet)
             lines.append(problem)
