@@ -29,6 +29,7 @@ from games.drawing import (
     Backdrop,
     Canvas,
     Draw,
+    Font,
     Sprite,
     blend,
     drawable,
@@ -338,8 +339,11 @@ def _mini(key: str) -> Sprite:
     word = _term(KIND_SHORT[card.kind]) if card is not None and card.kind in KIND_SHORT else "?"
     right = MINI_W - 10
     if card is not None and card.damage:
-        # i18n: a card's damage, in the corner of a small card ("3 dmg")
+        # i18n: a card's damage, in the corner of a small card ("3 dmg"); keep it short
         said = npgettext("lunchmoney", "{n} dmg", "{n} dmg", card.damage).format(n=card.damage)
+        fnt = font(LEAST, True)
+        if text_length(word, fnt) + text_length(said, fnt) + 10 > MINI_W - 20:
+            said = str(card.damage)  # the kind's word and the number, when both do not fit
         right -= _text(draw, (MINI_W - 10, 16), said, LEAST, WHITE, "rm", bold=True) + 10
     _text(draw, (10, 16), word, LEAST, WHITE, "lm", width=right - 10, bold=True)
     _text(draw, (10, 56), _card_name(key), 22, INK, "lm", width=MINI_W - 20, bold=True)
@@ -834,6 +838,7 @@ CARD_H = 380
 HAND_TOP = 64
 HEAD_H = 42
 BURST = 116  # the emblem a damage is written on
+LEAST_BURST = 84  # ... when a long text needs more of the card
 
 
 def _rules_text(key: str) -> str:
@@ -864,28 +869,30 @@ def _card(key: str) -> Sprite:
     inner = CARD_W - 2 * pad
     big = font(26, True)
     y = HEAD_H + 10
-    for line in wrap(_card_name(key), big, inner, 2):
-        text(draw, (pad, y), line, big, fill=INK)
-        y += 32
-    y += 6
+    lines = wrap(_card_name(key), big, inner, 2)
+    _lines(draw, (pad, y), lines, big, 32, INK)
+    y += 32 * len(lines) + 6
     body = font(LEAST)
     said = _rules_text(key)
     damage = card.damage if card is not None else 0
     bottom = CARD_H - 14 - (BURST + 30 if damage else 0)  # room kept for the damage
-    lines = wrap(said, body, inner, max(1, (bottom - y) // 26)) if said else []
-    for line in lines:
-        text(draw, (pad, y), line, body, fill=INK)
-        y += 26
+    most = max(1, (bottom - y) // 26)
+    if damage and said and len(wrap(said, body, inner, most + 9)) > most:
+        most = max(1, (bottom + BURST - LEAST_BURST - y) // 26)  # a smaller emblem: more text
+    lines = wrap(said, body, inner, most) if said else []
+    _lines(draw, (pad, y), lines, body, 26, INK)
+    y += 26 * len(lines)
     kind = card.kind if card is not None else ""
     if damage:  # the damage, big, on the kind's emblem, in the middle of the free space
-        top = y + max(0, (CARD_H - 14 - y - BURST - 28) // 2)
-        emblem = _emblem(kind, BURST, blend(rgb, WHITE, 0.78))
-        image.paste(emblem, ((CARD_W - BURST) // 2, top))
-        mid = (CARD_W / 2, top + BURST / 2 + 1)
+        burst = max(LEAST_BURST, min(BURST, CARD_H - 14 - 30 - y))
+        top = y + max(0, (CARD_H - 14 - y - burst - 28) // 2)
+        emblem = _emblem(kind, burst, blend(rgb, WHITE, 0.78))
+        image.paste(emblem, ((CARD_W - burst) // 2, top))
+        mid = (CARD_W / 2, top + burst / 2 + 1)
         text(draw, mid, str(damage), font(48, True), fill=edge_of(rgb), anchor="mm")
         # i18n: under the big number on a card's face
         said = npgettext("lunchmoney", "damage", "damage", damage)
-        _text(draw, (CARD_W / 2, top + BURST + 14), said, 22, rgb, "mm", width=CARD_W - 28,
+        _text(draw, (CARD_W / 2, top + burst + 14), said, 22, rgb, "mm", width=CARD_W - 28,
               bold=True)
         return Sprite(image)
     room = min(CARD_H - 18 - y, 110)
@@ -893,6 +900,16 @@ def _card(key: str) -> Sprite:
         emblem = _emblem(kind, room, blend(rgb, WHITE, 0.82))
         image.paste(emblem, ((CARD_W - room) // 2, y + (CARD_H - 14 - y - room) // 2))
     return Sprite(image)
+
+
+def _lines(draw: Draw, xy: tuple[int, int], lines: list[str], fnt: Font, step: int,
+           fill: RGB) -> None:
+    """Wrapped lines, `step` px apart (each where a line of its own would be), drawn as one
+    text: a sentence stays one text for whoever reads the picture's words back."""
+    if not lines:
+        return
+    spacing = step - fnt.getbbox("A")[3]  # Pillow's line height is the bottom of an "A"
+    text(draw, xy, "\n".join(lines), fnt, fill=fill, spacing=spacing)
 
 
 @picture_cache(maxsize=32)
