@@ -37,6 +37,7 @@ class Duel(Secret):
     vitamins: list[str] = []  # roles ("a", "d") whose next throw does double damage
     one_molar: str | None = None  # the role Mini-jupe left one throw with one molar
     pending: int | None = None  # teeth of the last attack throw, not yet marked
+    # cards in force, by card, seat and member ("kramp.1.father"): cards.effect_words
     effects: list[str] = []
     ended: bool = False  # a fighter was knocked out: no more throws
 

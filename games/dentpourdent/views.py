@@ -41,7 +41,9 @@ class ThrowView(BaseModel):
     molars: list[int]
     damage: int  # teeth taken by this throw (doubled by Vitamines)
     hit: int | None  # the seat whose fighter lost them; None when nobody did
-    note: str = ""  # "doubled", "dodged onto Cid", "spread over the family" ...
+    # in the state a code ("doubled", "dodged.2", "spread", "for.1"); in the public view, words
+    # in the reader's language ("doubled by Vitamines", "dodged onto Cid"): cards.note_words
+    note: str = ""
 
 
 class DuelView(BaseModel):
@@ -52,7 +54,7 @@ class DuelView(BaseModel):
     attacks_left: int  # attack throws still to come
     defences_left: int  # defence throws still to come
     thrown: list[ThrowView]
-    effects: list[str]  # cards in force in this duel, in words ("Kramp on Bob")
+    effects: list[str]  # cards in force in this duel, in words ("Kramp on Bob's Father")
     pending: int = 0  # teeth of an attack throw not yet marked (a window on it is open)
 
 
