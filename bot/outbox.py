@@ -228,7 +228,8 @@ class Dispatcher:
             session = await self.store.get_session(session_id)
             if session.board_message_id == message.id:
                 return
-            await self._cut_down(session)
+            with languages.speaking_in_channel(self.bot, session):  # not the asker's
+                await self._cut_down(session)
             shown = session.board_news
             await self.store.note_messages(
                 session_id, board_message_id=message.id,
