@@ -877,10 +877,14 @@ class Dog(Game[DogState]):
                 fields = ", ".join(
                     _track_place(past, rank_name(i) if view.variant == "royal" else None)
                     for past, i in track)
-                bits.append(npgettext(
-                    "dog", "{n} pawn on the track ({fields} fields past the start)",
-                    "{n} pawns on the track ({fields} fields past the start)", len(track),
-                ).format(n=len(track), fields=fields))
+                if any(past for past, _i in track):
+                    on_track = npgettext(
+                        "dog", "{n} pawn on the track ({fields} fields past the start)",
+                        "{n} pawns on the track ({fields} fields past the start)", len(track))
+                else:  # all on their start field: no fields past it to count
+                    on_track = npgettext("dog", "{n} pawn on the track ({fields})",
+                                         "{n} pawns on the track ({fields})", len(track))
+                bits.append(on_track.format(n=len(track), fields=fields))
             if home:
                 bits.append(pgettext("dog", "{n} home").format(n=home))
             about = [colour_name(seat.color), cards(seat.cards)]
