@@ -292,7 +292,7 @@ class Dispatcher:
     async def _gone(self, session: st.Session) -> None:
         """The channel is deleted: its game ends, and nothing of it is left to show."""
         await self.bot.upkeep.channel_gone(session.channel_id)
-        _, rows = await self.store.outbox(session.id)  # a finished game's rows too
+        _session, rows = await self.store.outbox(session.id)  # a finished game's rows too
         await self.store.done_outbox(row.id for row in rows)
 
     # -- private views --------------------------------------------------------------------

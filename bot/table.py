@@ -672,7 +672,7 @@ class Table:
         game = self.game_of(session)
         state = game.load(session.state) if session.state is not None else None
         try:
-            for _ in range(AI_ACTIONS_PER_TURN_LIMIT):
+            for _step in range(AI_ACTIONS_PER_TURN_LIMIT):
                 if session.status != "active" or state is None:
                     break
                 bot_seats = [s for s in game.to_act(state) if session.players[s].ai]

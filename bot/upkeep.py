@@ -16,7 +16,7 @@ from bot import dms, languages
 from bot import store as st
 from bot.table import TableError, slash
 from games import i18n
-from games.i18n import N_, _, speaking
+from games.i18n import N_, _, ngettext, speaking
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -66,9 +66,11 @@ def grant_text(missing: list[str], where: str | None = None) -> str:
     listed = names[0]
     if len(names) > 1:
         listed = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-    return _(
+    return ngettext(
         "grant me {permissions} in {where} (Edit Channel > Permissions, or a role of mine in "
-        "Server Settings > Roles)"
+        "Server Settings > Roles)",
+        "grant me {permissions} in {where} (Edit Channel > Permissions, or a role of mine in "
+        "Server Settings > Roles)", len(names)
     ).format(permissions=listed, where=where or _("that channel"))
 
 
@@ -163,7 +165,7 @@ class Upkeep:
         session = await self.bot.table.end_without_channel(channel_id)
         if session is None:
             return
-        _, rows = await self.bot.store.outbox(session.id)
+        _session, rows = await self.bot.store.outbox(session.id)
         await self.bot.store.done_outbox(row.id for row in rows)
         game = self.bot.table.game_of(session)
         log.info("session %s ended: its channel %s is gone", session.id, channel_id)
