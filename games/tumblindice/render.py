@@ -38,6 +38,7 @@ from games.drawing import (
     animations,
     blend,
     drawable,
+    fit_before,
     fitted_text,
     font,
     least_font_px,
@@ -45,6 +46,7 @@ from games.drawing import (
     picture_cache,
     smaller,
     text,
+    text_length,
 )
 from games.i18n import _, ngettext, pgettext
 from games.tumblindice import data
@@ -106,6 +108,7 @@ ANGLE_STEP = 5  # degrees: the dice's angles are drawn to this
 ANIM_SCALE = 11  # px a centimetre in the animation: 456 px wide, pips legible on a phone
 ANIM_MARGIN = 8
 ANIM_TITLE_H = 34
+ANIM_LEAST = 14  # px: the animation's title at its smallest
 MAX_FRAMES = 40  # frames kept at most
 FRAME_MS = 60  # each frame shown this long (a little faster than life at 2 kept in 3)
 HOLD_MS = 2000  # the last frame, before it starts again
@@ -726,18 +729,14 @@ def _anim_base(flight: Flight, seats: list[SeatView] | None) -> Image.Image:
         (ANIM_MARGIN, 9, ANIM_MARGIN + 16, 25), radius=3, fill=colour, outline=edge_of(colour)
     )
     # i18n: the title of a throw's animation: "Ann: from 50%, aim -10°, strength 70%"
-    line = _("{name}: {flick}").format(
-        name=name, flick=flick_words(flight.position, flight.aim, flight.strength))
-    _text(
-        draw,
-        (ANIM_MARGIN + 24, 17),
-        line,
-        17,
-        LIGHT,
-        "lm",
-        width=ANIM_W - 2 * ANIM_MARGIN - 24,
-        least=14,
-    )
+    said = _("{name}: {flick}")
+    before, _at, after = said.partition("{name}")
+    after = after.format(flick=flick_words(flight.position, flight.aim, flight.strength))
+    width = ANIM_W - 2 * ANIM_MARGIN - 24
+    # a long name is cut, never the flick's numbers after it
+    room = width - text_length(before, font(ANIM_LEAST))
+    line = before + fit_before(name, after, ANIM_LEAST, room, least=ANIM_LEAST)
+    _text(draw, (ANIM_MARGIN + 24, 17), line, 17, LIGHT, "lm", width=width, least=ANIM_LEAST)
     return image
 
 
