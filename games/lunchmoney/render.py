@@ -792,7 +792,9 @@ def _step(
     room = x1 - x
     who = _who(names, step.seat)
     who = ellipsize(who, plain, min(text_length(who, plain), max(60.0, room * 0.3)))
-    x += _text(canvas, (x, mid), who + ":", LEAST, LIGHT, "lm") + 8
+    # i18n: who played a card of this turn's list, before the card: "Ann: Grab → Bob"
+    said = pgettext("lunchmoney", "{player}:").format(player=who)
+    x += _text(canvas, (x, mid), said, LEAST, LIGHT, "lm") + 8
     x += _text(canvas, (x, mid), card, LEAST, blend(rgb, WHITE, 0.45), "lm", bold=True)
     if target:
         tw = min(text_length(target, plain), max(60.0, (x1 - x) * 0.6))

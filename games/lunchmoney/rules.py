@@ -66,8 +66,9 @@ from games.rng import Rng
 def _turtling(options: dict[str, Any]) -> str:
     value = options.get("turtling") or "allowed"
     if value not in data.TURTLING.values():
-        raise RuleError(_("turtling must be one of {choices}.").format(
-            choices=", ".join(_(choice) for choice in data.TURTLING)))
+        # i18n: {option} is the option's name as the reader's Discord shows it
+        raise RuleError(pgettext("lunchmoney", "{option} must be one of {choices}.").format(
+            option=command("turtling"), choices=", ".join(_(choice) for choice in data.TURTLING)))
     return str(value)
 
 
@@ -296,7 +297,9 @@ class LunchMoney(Game[LunchState]):
         if not view.hand:
             return pgettext("lunchmoney", "Your hand: no cards.")
         lines = [pgettext("lunchmoney", "Your hand:")]
-        lines += [f"- **{data.name(c)}**: {data.text(c)}" for c in view.hand]
+        # i18n: a card of your hand and what it does
+        line = pgettext("lunchmoney", "- **{card}**: {text}")
+        lines += [line.format(card=data.name(c), text=data.text(c)) for c in view.hand]
         return "\n".join(lines)
 
     def describe_public(self, view: BaseModel) -> str:
@@ -349,7 +352,9 @@ class LunchMoney(Game[LunchState]):
         if not view.hand:
             return pgettext("lunchmoney", "Your hand: no cards.")
         cards = ", ".join(data.name(c) for c in view.hand)
-        texts = " ".join(f"{data.name(c)}: {data.text(c)}" for c in dict.fromkeys(view.hand))
+        said = pgettext("lunchmoney", "{card}: {text}")
+        texts = " ".join(said.format(card=data.name(c), text=data.text(c))
+                         for c in dict.fromkeys(view.hand))
         n = len(view.hand)
         head = ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.", n)
         return paragraph(head.format(n=n, cards=cards) + "\n" + texts)
@@ -369,8 +374,11 @@ class LunchMoney(Game[LunchState]):
               "\"dodge\", \"pass\").").format(play=command("play")),
         ))
         lines = [short, "", pgettext("lunchmoney", "**The cards**")]
+        # i18n: a card of the box: its name, how many copies, what it does
+        said = pgettext("lunchmoney", "- {card} (x{copies}): {text}")
         for card in data.CARDS:
-            lines.append(f"- {data.name(card.key)} (x{card.copies}): {data.text(card.key)}")
+            lines.append(said.format(card=data.name(card.key), copies=card.copies,
+                                     text=data.text(card.key)))
         return short, "\n".join(lines)
 
     # -- artificial players ------------------------------------------------------------------
