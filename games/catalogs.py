@@ -12,6 +12,7 @@ from __future__ import annotations
 import fcntl
 import json
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from games.i18n import KEYWORDS, LANGUAGES, SOURCE, catalog_dirs
+
+COMMAND = "command"  # the context of commands' and options' names (games.i18n.command)
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [language for language in LANGUAGES if language != SOURCE]
@@ -51,7 +54,30 @@ def template(package: Path) -> Catalog:
         ):
             where = (str(path.relative_to(ROOT)), line)
             catalog.add(message, locations=[where], auto_comments=comments, context=context)
+    for name, where in command_names(package):
+        catalog.add(name, locations=[where], context=COMMAND, auto_comments=[
+            "The name of a slash command or option (Discord: lower case, no spaces, at most "
+            "32 characters)."])
     return catalog
+
+
+def command_names(package: Path) -> Iterator[tuple[str, tuple[str, int]]]:
+    """A game's option, form and field names: identifiers in its code, names a person types
+    in Discord, so they are translated under the context "command" (games.i18n.command)
+    without each game marking them."""
+    from games.registry import all_games
+
+    for game in all_games().values():
+        module = sys.modules[type(game).__module__]
+        if package not in Path(str(module.__file__)).parents or package == ROOT / "games":
+            continue
+        where = (str(Path(str(module.__file__)).relative_to(ROOT)), 0)
+        for option in game.options:
+            yield option.name, where
+        for form in game.forms:
+            yield form.kind, where
+            for field in form.fields:
+                yield field.name, where
 
 
 def read(package: Path, language: str) -> Catalog:

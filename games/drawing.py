@@ -235,6 +235,7 @@ def picture_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
         _picture_caches.append(cached)
         call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        call.cache_info = cached.cache_info  # type: ignore[attr-defined]
         return call
 
     return wrap
