@@ -295,6 +295,7 @@ def test_the_static_part_of_a_board_is_drawn_once_per_table() -> None:
     fams = [family(0, "Ann", {"son": 3}), *first.families[1:]]
     second = first.model_copy(update={"families": fams, "turn": 1, "draw_pile": 12})
     assert render.board_canvas(first).backdrop is render.board_canvas(second).backdrop
+    assert render._backdrop.cache_info().misses == 1
     assert render.board_canvas(busy(3)).backdrop is not render.board_canvas(first).backdrop
 
 
