@@ -424,7 +424,7 @@ class Handlers:
         """A filled-in modal: each number checked (a sentence for the first that is not a
         whole number in its range), then played like a menu's move."""
         session = await self._fresh(session_id, version, interaction.user.id)
-        form, _, _ = self._open_form(session, interaction.user.id, kind)
+        form, _state, _seat = self._open_form(session, interaction.user.id, kind)
         values = []
         for field in form.fields:
             text = texts.get(field.name, "")
