@@ -291,9 +291,9 @@ def attack(state: LunchState, seat: int, card: str, target: int, events: list[st
     state.stack.append(step)
     _note(state, seat, card, target, "free" if free else "halved" if halved else "")
     if free and halved:
-        said = _("{player} plays {card} at {target} as a free attack (half damage).")
+        said = _("{player} plays a free {card} at {target} (half damage).")
     elif free:
-        said = _("{player} plays {card} at {target} as a free attack.")
+        said = _("{player} plays a free {card} at {target}.")
     elif halved:
         said = _("{player} plays {card} at {target} (half damage).")
     else:
