@@ -843,6 +843,16 @@ def fit_before(name: str, suffix: str, size: int, width: float, *, least: int,
     return ellipsize(name, fnt, max(room, text_length("W…", fnt))) + suffix
 
 
+def text_lines(draw: ImageDraw.ImageDraw, xy: tuple[float, float], lines: list[str], fnt: Font,
+               step: int, fill: Any) -> None:
+    """Wrapped lines, `step` px apart (each where a line of its own would be), drawn as one
+    text: a sentence stays one text for whoever reads the picture's words back."""
+    if not lines:
+        return
+    spacing = step - fnt.getbbox("A")[3]  # Pillow's line height is the bottom of an "A"
+    text(draw, xy, "\n".join(lines), fnt, fill=fill, spacing=spacing)
+
+
 def wrap(line: str, fnt: Font, width: float, most: int) -> list[str]:
     """Greedy word wrap into at most `most` lines; the last one ends in '…' when cut."""
     lines: list[str] = []

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -67,6 +66,7 @@ from games.drawing import (
     picture_cache,
     text,
     text_length,
+    text_lines,
     wrap,
 )
 from games.i18n import NC_, _, ngettext, npgettext, pgettext
@@ -1119,7 +1119,7 @@ def _card(key: str) -> Sprite:
     big = font(_title_size(title, inner), True)
     lines = wrap(title, big, inner, 2)
     y = 50
-    _lines(draw, (pad, y), lines, big, 32, INK)
+    text_lines(draw, (pad, y), lines, big, 32, INK)
     y += 32 * len(lines)
     y += 6
     if key in ATTACK:
@@ -1133,7 +1133,7 @@ def _card(key: str) -> Sprite:
     else:
         said, played = _("A card this picture does not know."), "?"
     lines = wrap(said, body, inner, 7 if played else 9)
-    _lines(draw, (pad, y), lines, body, 26, INK)
+    text_lines(draw, (pad, y), lines, body, 26, INK)
     y += 26 * len(lines)
     bottom = CARD_H - 100 if played else CARD_H - 14
     room = min(bottom - y - 12, 120)
@@ -1147,7 +1147,7 @@ def _card(key: str) -> Sprite:
     # i18n: a heading on a card: when it may be played follows
     text(draw, (pad, y), pgettext("dentpourdent", "When"), font(LEAST, True), fill=rgb)
     y += 26
-    _lines(draw, (pad, y), wrap(played, body, inner, 2), body, 26, MUTED)
+    text_lines(draw, (pad, y), wrap(played, body, inner, 2), body, 26, MUTED)
     return Sprite(image)
 
 
@@ -1163,15 +1163,6 @@ def _title_size(title: str, width: int) -> int:
         size -= 1
     return size
 
-
-def _lines(draw: ImageDraw.ImageDraw, xy: tuple[int, int], lines: list[str], fnt: Any,
-           step: int, fill: RGB) -> None:
-    """Wrapped lines, `step` px apart (each line where a line of its own would be), drawn as
-    one text: a sentence stays one text for whoever reads the picture's words back."""
-    if not lines:
-        return
-    spacing = step - fnt.getbbox("A")[3]  # Pillow's line height is the bottom of an "A"
-    text(draw, xy, "\n".join(lines), fnt, fill=fill, spacing=spacing)
 
 
 def _emblem(swap: bool, size: int, colour: RGB) -> Image.Image:
@@ -1231,7 +1222,7 @@ def _attack_table(draw: ImageDraw.ImageDraw, key: str, y: int, rgb: RGB) -> None
         y += row
     bonus = _("+1 when {member} attacks").format(member=yours(kind.bonus))
     most = max(1, (CARD_H - 32 - y) // 26 + 1)  # lines 26 px apart, above the card's edge
-    _lines(draw, (pad, y + 6), wrap(bonus, font(LEAST, True), CARD_W - 2 * pad, most),
+    text_lines(draw, (pad, y + 6), wrap(bonus, font(LEAST, True), CARD_W - 2 * pad, most),
            font(LEAST, True), 26, rgb)
 
 

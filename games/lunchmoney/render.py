@@ -29,7 +29,6 @@ from games.drawing import (
     Backdrop,
     Canvas,
     Draw,
-    Font,
     Sprite,
     blend,
     drawable,
@@ -42,6 +41,7 @@ from games.drawing import (
     picture_cache,
     text,
     text_length,
+    text_lines,
     wrap,
 )
 from games.i18n import NC_, _, ngettext, npgettext, pgettext
@@ -872,7 +872,7 @@ def _card(key: str) -> Sprite:
     big = font(26, True)
     y = HEAD_H + 10
     lines = wrap(_card_name(key), big, inner, 2)
-    _lines(draw, (pad, y), lines, big, 32, INK)
+    text_lines(draw, (pad, y), lines, big, 32, INK)
     y += 32 * len(lines) + 6
     body = font(LEAST)
     said = _rules_text(key)
@@ -882,7 +882,7 @@ def _card(key: str) -> Sprite:
     if damage and said and len(wrap(said, body, inner, most + 9)) > most:
         most = max(1, (bottom + BURST - LEAST_BURST - y) // 26)  # a smaller emblem: more text
     lines = wrap(said, body, inner, most) if said else []
-    _lines(draw, (pad, y), lines, body, 26, INK)
+    text_lines(draw, (pad, y), lines, body, 26, INK)
     y += 26 * len(lines)
     kind = card.kind if card is not None else ""
     if damage:  # the damage, big, on the kind's emblem, in the middle of the free space
@@ -903,15 +903,6 @@ def _card(key: str) -> Sprite:
         image.paste(emblem, ((CARD_W - room) // 2, y + (CARD_H - 14 - y - room) // 2))
     return Sprite(image)
 
-
-def _lines(draw: Draw, xy: tuple[int, int], lines: list[str], fnt: Font, step: int,
-           fill: RGB) -> None:
-    """Wrapped lines, `step` px apart (each where a line of its own would be), drawn as one
-    text: a sentence stays one text for whoever reads the picture's words back."""
-    if not lines:
-        return
-    spacing = step - fnt.getbbox("A")[3]  # Pillow's line height is the bottom of an "A"
-    text(draw, xy, "\n".join(lines), fnt, fill=fill, spacing=spacing)
 
 
 @picture_cache(maxsize=32)
