@@ -87,6 +87,12 @@ def _option_name(choices: dict[str, Any], value: Any) -> str:
     for name, choice_value in choices.items():
         if choice_value == value:
             return _(name)
+    if value is True:
+        return pgettext("option value", "True")
+    if value is False:
+        return pgettext("option value", "False")
+    if value is None:  # not set: the game's own default
+        return pgettext("option value", "None")
     return str(value)
 
 
