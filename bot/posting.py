@@ -47,7 +47,8 @@ def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
     status = {"lobby": pgettext("lobby", "Waiting for players"),
               "active": pgettext("lobby", "Game on"), "finished": pgettext("lobby", "Finished"),
               "ended": pgettext("lobby", "Ended")}[session.status]
-    embed = discord.Embed(title=fit(f"{game.title}: {status}", EMBED_TITLE),
+    embed = discord.Embed(title=fit(_("{first}: {rest}").format(first=game.title, rest=status),
+                                    EMBED_TITLE),
                           colour=discord.Colour.blurple())
     lines = []
     for index, seat in enumerate(session.players, 1):
@@ -67,8 +68,9 @@ def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
         embed.add_field(name=pgettext("lobby", "Seats"), value=fit(seating, EMBED_FIELD),
                         inline=False)
     count = len(session.players)
-    shown = [f"{i18n.command(spec.name)}: "
-             f"{_option_name(spec.choices, session.options.get(spec.name))}"
+    shown = [_("{first}: {rest}").format(
+                 first=i18n.command(spec.name),
+                 rest=_option_name(spec.choices, session.options.get(spec.name)))
              for spec in game.options if not spec.player_counts or count in spec.player_counts]
     if shown:
         embed.add_field(name=pgettext("lobby", "Options"), value=fit("\n".join(shown),
