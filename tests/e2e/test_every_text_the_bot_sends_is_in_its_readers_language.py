@@ -25,7 +25,7 @@ MOVES = 10
 # What no catalog makes: links, mentions, timestamps Discord draws in the reader's language.
 # A looked-up text cut short to fit (a menu's placeholder): its closing mark went with its end.
 _CUT = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*…")
-_NOT_TEXT = re.compile(r"https?://\S+|<[@#!&/:a-zA-Z_]*\d+>|<t:\d+(:[a-zA-Z])?>|`/[^`]*`")
+_NOT_TEXT = re.compile(r"https?://[^\s⟧]+|<[@#!&/:a-zA-Z_]*\d+>|<t:\d+(:[a-zA-Z])?>|`/[^`]*`")
 
 
 class Reader:
