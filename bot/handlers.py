@@ -707,7 +707,9 @@ class Handlers:
             else _("{low} to {high} players").format(low=game.min_players, high=game.max_players)
         )
         await replies.send(
-            interaction, content=fit(f"{short}\n*{game.title}: {players}.*"), ephemeral=True,
+            interaction, ephemeral=True,
+            content=fit(short + "\n" + _("*{game}: {players}.*").format(game=game.title,
+                                                                      players=players)),
             view=rules_view(game.name, 0 if session is None else session.id),
         )
 
