@@ -23,9 +23,26 @@ from tests.languages import CLOSE, OPEN, PSEUDO, unmarked
 
 MOVES = 10
 # What no catalog makes: links, mentions, timestamps Discord draws in the reader's language.
-# A looked-up text cut short to fit (a menu's placeholder): its closing mark went with its end.
-_CUT = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*…")
 _NOT_TEXT = re.compile(r"https?://[^\s⟧]+|<[@#!&/:a-zA-Z_]*\d+>|<t:\d+(:[a-zA-Z])?>|`/[^`]*`")
+
+
+_INNERMOST = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+_CUT = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*…")
+
+
+def _closing_cuts(text: str) -> str:
+    """The words outside every looked-up text, where a text cut to fit ("…", the news in a
+    long description) lost its closing mark with its end: while marks are missing, the last
+    mark with no mark inside it that ends in a "…" is closed there; and the whole texts go."""
+    while True:
+        cuts = list(_CUT.finditer(text)) if text.count(OPEN) > text.count(CLOSE) else []
+        if cuts:
+            inner = text[:cuts[-1].end()] + CLOSE + text[cuts[-1].end():]
+        else:
+            inner = _INNERMOST.sub(" ", text)
+        if inner == text:
+            return text
+        text = inner
 
 
 class Reader:
@@ -39,8 +56,7 @@ class Reader:
     def read(self, text: str | None, where: str) -> None:
         if not text:
             return
-        text = _CUT.sub(" ", _NOT_TEXT.sub(" ", text))
-        words = unmarked(text, self.names)
+        words = unmarked(_closing_cuts(_NOT_TEXT.sub(" ", text)), self.names)
         if words:
             self.found.setdefault(f"{where}: {words[:6]}", text[:200])
 
