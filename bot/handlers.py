@@ -726,8 +726,10 @@ class Handlers:
             with contextlib.suppress(TableError):  # a session gone: the default rules
                 options = dict((await self.table.session_by_id(session_id)).options)
         _short, full = game.rules_text(options)
-        await replies.send(interaction, content=fit(f"**{game.title}**\n{full}"),
-                           ephemeral=True)
+        # An embed: the full rules of Lunch Money are 2,500 characters in English, 3,000 in
+        # French, past a message's 2,000.
+        embed = discord.Embed(title=game.title, description=fit(full, EMBED_DESCRIPTION))
+        await replies.send(interaction, embed=embed, ephemeral=True)
 
     @guarded
     async def end(self, interaction: discord.Interaction, game: Game[Any]) -> None:

@@ -112,3 +112,19 @@ async def test_rules_show_the_variant_played_with_the_full_text_one_button_away(
     r = await f.click(world.ann, r.ephemeral[-1], "Full rules")
     assert "18 white dice" in r.ephemeral_text
     assert_no_ids(world)
+
+
+async def test_the_full_rules_are_shown_whole_in_every_language(world: World):
+    """The longest full rules (Lunch Money's card list, longer still in French) are not cut."""
+    from games.i18n import in_language
+    from games.registry import all_games
+
+    f = world.fake
+    for locale in ("en-US", "nl", "fr"):
+        world.ann.user.locale = locale
+        for name, game in sorted(all_games().items()):
+            r = await f.slash(world.ann, world.chan, name, "rules")
+            r = await f.click(world.ann, r.ephemeral[-1], r.ephemeral[-1].buttons()[0].custom_id)
+            full = in_language(locale, lambda game=game: game.rules_text({})[1])
+            assert full.strip().splitlines()[-1] in r.ephemeral_text, (locale, name)
+            assert not r.ephemeral_text.endswith("…"), (locale, name)
