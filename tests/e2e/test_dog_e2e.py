@@ -63,10 +63,10 @@ async def test_four_player_team_game_with_three_bots_to_the_end(world: World):
         assert r.message is not None and r.message.content.startswith("✅"), r.ephemeral_text
         # the board in the channel, or (half-way through a 7) the rest of the 7 privately and
         # nothing in the channel yet
-        # ("Play 7 (3 left)", or "Play Joker › as 7 (3 left)" for a Joker played as a 7)
-        half_made = re.search(r"7 \([1-6] left\)", r.message.content)
+        # (the menu's heading "**Play 7 (3 left)**", or "**Play Joker › as 7 (3 left)**")
+        half_made = re.search(r"\*\*[^*\n]*7 \([1-6] left\)", r.message.content)
         if half_made:
-            assert not r.messages, r.messages
+            assert not r.messages, (r.message.content, [m.content for m in r.messages])
         else:
             assert board_of(r).attachments, r.message.content
     final = last_board(f, world.chan)
