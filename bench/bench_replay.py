@@ -2,6 +2,7 @@
 the seed and the action log and animated, in each language (the boards' words differ).
 
 Run: .venv/bin/python -m bench.bench_replay [--seeds 3]
+BENCH_QUICK=1: one game, in English only.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from bench import QUICK, size
 from games.contract import Player
 from games.dog import GAME as DOG
 from games.i18n import LANGUAGES, speaking
@@ -33,13 +35,13 @@ def played(seed: int) -> list[tuple[int | None, str, bool]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--seeds", type=int, default=size(2, 1))
     args = parser.parse_args()
     players = [Player(name=name, bot=True) for name in NAMES]
     print("seed lang  moves boards  rebuild  encode   size  format")
     for seed in range(1, args.seeds + 1):
         log = played(seed)
-        for language in LANGUAGES:
+        for language in ("en",) if QUICK else LANGUAGES:
             with speaking(language):
                 start = time.perf_counter()
                 boards = rebuild(DOG, players, {}, seed, log)

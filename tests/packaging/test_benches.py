@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCHES = sorted(p.stem for p in (ROOT / "bench").glob("bench_*.py"))
-FIGURE = re.compile(r"\d+(\.\d+)?\s*(ms|us|KB)\b")
+FIGURE = re.compile(r"\d+(\.\d+)?\s*(s|ms|us|KB|MB)\b")
 
 
 def test_there_are_benches() -> None:
