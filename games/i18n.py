@@ -80,7 +80,10 @@ def in_language(locale: object, make: Callable[[], str]) -> str:
 
 def _(message: str) -> str:
     """The text in the language in force."""
-    return _translations(_language.get()).gettext(message)
+    tag = _language.get()
+    if tag == SOURCE:  # the texts in the code: no lookup (legal actions' labels, by the million)
+        return message
+    return _translations(tag).gettext(message)
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for it
@@ -110,16 +113,25 @@ def set_language(locale: object) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or a plural form for `n`, by the language's plural rule."""
-    return _translations(_language.get()).ngettext(singular, plural, n)
+    tag = _language.get()
+    if tag == SOURCE:
+        return singular if n == 1 else plural
+    return _translations(tag).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """A text whose translation depends on where it is used (a game's own term)."""
-    return _translations(_language.get()).pgettext(context, message)
+    tag = _language.get()
+    if tag == SOURCE:
+        return message
+    return _translations(tag).pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _translations(_language.get()).npgettext(context, singular, plural, n)
+    tag = _language.get()
+    if tag == SOURCE:
+        return singular if n == 1 else plural
+    return _translations(tag).npgettext(context, singular, plural, n)
 
 
 def add_catalogs(folder: Path) -> None:

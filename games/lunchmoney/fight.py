@@ -135,6 +135,7 @@ def turn_actions(state: LunchState, seat: int) -> list[Action]:
 
 def _attack_actions(state: LunchState, seat: int, card: str) -> list[Action]:
     found = []
+    named, step_play = _card_label(card), pgettext("lunchmoney", "Play a card")
     for target in _targets(state, seat):
         who = state.name(target)
         at = _("At {player}").format(player=who)
@@ -148,13 +149,12 @@ def _attack_actions(state: LunchState, seat: int, card: str) -> list[Action]:
                     step = _("Passing right if dodged")
                 found.append(Action(
                     id=f"play.{card}.{target}.{way}",
-                    label=_label(label.format(card=_card_label(card), player=who)),
-                    path=(pgettext("lunchmoney", "Play a card"), _card_label(card), at, step)))
+                    label=_label(label.format(card=named, player=who)),
+                    path=(step_play, named, at, step)))
         else:
-            label = _("{card} at {player}").format(card=_card_label(card), player=who)
+            label = _("{card} at {player}").format(card=named, player=who)
             found.append(Action(id=f"play.{card}.{target}", label=_label(label),
-                                path=(pgettext("lunchmoney", "Play a card"), _card_label(card),
-                                      at)))
+                                path=(step_play, named, at)))
     return found
 
 
@@ -166,16 +166,18 @@ def _discard_actions(state: LunchState, seat: int) -> list[Action]:
         said = _("Discard {cards} and draw (1 counter each)")
     else:
         said = _("Discard {cards} and draw")
+    named = {card: data.name(card) for card in hand}  # looked up once, not per subset
+    step = pgettext("lunchmoney", "Discard and draw")
     for n in range(1, len(hand) + 1):
+        counted = _cards(n)
         for chosen in combinations(hand, n):
             if chosen in seen:
                 continue
             seen.add(chosen)
-            names = ", ".join(data.name(c) for c in chosen)
+            names = ", ".join(named[c] for c in chosen)
             found.append(Action(id=f"discard.{n}.{'+'.join(chosen)}",
                                 label=said.format(cards=names)[:LABEL_MAX],
-                                path=(pgettext("lunchmoney", "Discard and draw"), _cards(n),
-                                      names[:80])))
+                                path=(step, counted, names[:80])))
     return found
 
 
