@@ -8,6 +8,7 @@ The texts are built by plain functions, so their length is tested without Discor
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -128,8 +129,10 @@ def leaderboard_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         results = await bot.table.store.results_of_game(interaction.guild_id, game)
-        await replies.send(interaction, embed=leaderboard_embed(_title(bot.games, game),
-                                                                leaderboard(results)))
+        # A busy server's thousands of games take the model a while (bench_leaderboard):
+        # rated in a thread, so other games' moves go on meanwhile.
+        table = await asyncio.to_thread(leaderboard, results)
+        await replies.send(interaction, embed=leaderboard_embed(_title(bot.games, game), table))
 
     board.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
