@@ -27,7 +27,6 @@ from bot.store import Store, Timer, utcnow
 from bot.table import Table
 from bot.upkeep import Upkeep
 from games.contract import Game
-from games.i18n import set_language
 from games.registry import all_games
 
 log = logging.getLogger(__name__)
@@ -131,7 +130,7 @@ class GameBot(commands.AutoShardedBot):
         """A button or menu whose custom_id none of ours matches (forged, mangled, or from an
         older release) would otherwise get no answer at all. A modal's submission is read
         here from its custom_id, so a modal opened before a restart still counts after it."""
-        set_language(interaction.locale)
+        languages.speak_to(interaction)
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if interaction.type is discord.InteractionType.modal_submit:
             form = FORM_MODAL.fullmatch(custom_id)

@@ -16,11 +16,11 @@ from discord import app_commands
 
 from bot import clocks
 from bot.errors import UNKNOWN_COMMAND, OptionError, answer
-from bot.languages import lname, lstr
+from bot.languages import lname, lstr, speak_to
 from bot.limits import CHOICE_NAME, CHOICES, ELLIPSIS, TAUNT_MAX, fit, one_line
 from games import i18n
 from games.contract import Form, Game, OptionSpec
-from games.i18n import N_, NC_, _, ngettext, set_language
+from games.i18n import N_, NC_, _, ngettext
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -481,7 +481,7 @@ async def setup(bot: GameBot) -> None:
     bot.tree.add_command(replay_command(bot))
 
     async def check(interaction: discord.Interaction) -> bool:
-        set_language(interaction.locale)  # the whole command, its errors too, in theirs
+        speak_to(interaction)  # the whole command, its errors too, in theirs
         if well_formed(bot.tree, interaction.data or {}):  # type: ignore[arg-type]
             return True
         log.warning("a command payload of the wrong shape was refused")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import discord
 
 from bot.errors import UNKNOWN_BUTTON, answer
+from bot.languages import speak_to
 from bot.limits import (
     BUTTON_LABEL,
     CHOICES,
@@ -40,7 +41,7 @@ from bot.menus import (
 )
 from games import i18n
 from games.contract import Action, Form
-from games.i18n import NC_, _, pgettext, set_language
+from games.i18n import NC_, _, pgettext
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -75,7 +76,7 @@ class _Spoken:
     item first, in the task that runs its callback."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        set_language(interaction.locale)
+        speak_to(interaction)
         return True
 
 

@@ -28,10 +28,11 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 # The answers below are made at import, in English: `answer` gives each in its reader's
 # language (their Discord's), and `describe` too.
-# i18n: {play} is the name of the command /<game> play in the reader's language
+# i18n: {play} is the name of the command /<game> play in the reader's language; {play_button}
+# the Play button's label as the board shows it (the channel's language)
 UNKNOWN_BUTTON = N_(
     "⚠️ That button is out of date: the game has moved on or it is not one of mine. "
-    "Press Play on the newest board, or use `/<game> {play}`."
+    "Press {play_button} on the newest board, or use `/<game> {play}`."
 )
 UNKNOWN_COMMAND = N_(
     "⚠️ I do not know that command, or it is out of date: type / and choose it from the list "
@@ -50,7 +51,7 @@ UNAVAILABLE = N_(
 SAVED = "saved"  # interaction.extras key: this interaction's change is saved already
 AFTER_SAVE = N_(
     "⚠️ Your move was saved, but showing it to you failed on my side. The board in the "
-    "channel shows it (it may take a moment); press Play there to go on."
+    "channel shows it (it may take a moment); press {play_button} there to go on."
 )
 _MADE_AT_IMPORT = frozenset({UNKNOWN_BUTTON, UNKNOWN_COMMAND, SORRY, BUSY, UNAVAILABLE,
                              AFTER_SAVE, RESTARTING})
@@ -61,7 +62,8 @@ def in_force(text: str) -> str:
     other text as it is (made in that language already)."""
     if text not in _MADE_AT_IMPORT:
         return text
-    return _(text).replace("{play}", i18n.command("play"))
+    return _(text).replace("{play}", i18n.command("play")).replace(
+        "{play_button}", i18n.button("Play"))
 
 
 def mark_saved(interaction: discord.Interaction) -> None:

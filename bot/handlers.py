@@ -27,7 +27,7 @@ from bot.table import AlreadyDone, Change, Table, TableError
 from bot.upkeep import check_can_host, check_can_open_threads
 from games import i18n
 from games.contract import Action, Form, Game, RuleError, shorten
-from games.i18n import _, ngettext
+from games.i18n import _, button, ngettext
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -105,21 +105,23 @@ def _unclear(typed: str, found: list[Action], legal: list[Action]) -> str:
     """The answer to words that name several moves or none: the closest moves, by label."""
     said = shorten(typed, 40)
     if not said:
-        return _("⚠️ Type the move you want to make (a card and a pawn, say). Press Play to "
-                 "choose it.")
+        return _("⚠️ Type the move you want to make (a card and a pawn, say). Press "
+                 "{play_button} to choose it.").format(play_button=button("Play"))
     if found:
         named = "; ".join(a.label for a in found[:SHOWN_MOVES])
         if len(found) > SHOWN_MOVES:
             return fit(_("❔ “{typed}” could be: {moves} (and {more} more). Type more of it, or "
-                         "press Play.").format(typed=said, moves=named,
-                                               more=len(found) - SHOWN_MOVES))
-        return fit(_("❔ “{typed}” could be: {moves}. Type more of it, or press Play.").format(
-            typed=said, moves=named))
+                         "press {play_button}.").format(typed=said, moves=named,
+                                                        more=len(found) - SHOWN_MOVES,
+                                                        play_button=button("Play")))
+        return fit(_("❔ “{typed}” could be: {moves}. Type more of it, or press {play_button}.")
+                   .format(typed=said, moves=named, play_button=button("Play")))
     if not legal:
         return _("⚠️ You have no move to make right now.")
     named = "; ".join(a.label for a in legal[:SHOWN_MOVES - 1])
-    return fit(_("⚠️ No move of yours matches “{typed}”. You could play: {moves}. Press Play to "
-                 "see every move.").format(typed=said, moves=named))
+    return fit(_("⚠️ No move of yours matches “{typed}”. You could play: {moves}. Press "
+                 "{play_button} to see every move.").format(typed=said, moves=named,
+                                                            play_button=button("Play")))
 
 
 class Handlers:
@@ -559,7 +561,8 @@ class Handlers:
         self.table.check_turn(session, interaction.user.id)
         message = self._step_message(session, interaction.user.id, prefix)
         if message is None:
-            raise TableError(_("That choice is no longer open; press Play again."))
+            raise TableError(_("That choice is no longer open; press {play_button} again.")
+                             .format(play_button=button("Play")))
         if new:
             await replies.send(interaction, ephemeral=True, **message)
         else:

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.limits import DESCRIPTION, fit
 from games import i18n
-from games.i18n import SOURCE, language_of, pgettext, speaking
+from games.i18n import SOURCE, language_of, pgettext, set_buttons_language, set_language, speaking
 
 if TYPE_CHECKING:
     from bot import store as st
@@ -41,6 +41,13 @@ def channel_language(client: discord.Client, guild_id: int | None) -> str:
     or for a server the bot no longer sees)."""
     guild = client.get_guild(guild_id) if guild_id is not None else None
     return language_of(guild.preferred_locale if guild is not None else None)
+
+
+def speak_to(interaction: discord.Interaction) -> str:
+    """An interaction's whole handling in its person's language, the board's buttons it names
+    as the channel shows them (the server's language)."""
+    set_buttons_language(channel_language(interaction.client, interaction.guild_id))
+    return set_language(interaction.locale)
 
 
 def session_language(client: discord.Client, session: st.Session) -> str:

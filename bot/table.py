@@ -26,7 +26,7 @@ from bot.limits import NEWS_LINE_MAX, TAUNT_MAX
 from bot.locks import KeyedLocks
 from games import i18n
 from games.contract import Action, Game, Motion, Player, Result, RuleError
-from games.i18n import N_, _, ngettext
+from games.i18n import N_, _, button, ngettext
 from games.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -585,8 +585,9 @@ class Table:
                 return
         raise TableError(
             _("That is from an earlier moment of the game: you have moved since (a button "
-              "pressed again, or a move sent twice). Press Play on the newest board, or use "
-              "`{command}`.").format(command=slash(session.game, "play"))
+              "pressed again, or a move sent twice). Press {play_button} on the newest board, "
+              "or use `{command}`.").format(command=slash(session.game, "play"),
+                                            play_button=button("Play"))
         )
 
     async def _record(

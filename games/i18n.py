@@ -42,6 +42,9 @@ KEYWORDS = {
 _PACKAGES_ROOT = Path(__file__).resolve().parent.parent
 
 _language: ContextVar[str] = ContextVar("language", default=SOURCE)
+# The language of the board's buttons the reader presses: the channel's, which may not be the
+# reader's own (a French player on an English server presses "Play", not "Jouer").
+_buttons: ContextVar[str | None] = ContextVar("buttons", default=None)
 _catalog_dirs: list[Path] = []
 _extra: dict[str, gettext.NullTranslations] = {}
 
@@ -101,6 +104,35 @@ def command(name: str) -> str:
     a text that tells someone to type a command names it so. The bot registers the same
     translations with Discord (bot/languages.py)."""
     return pgettext("command", name)
+
+
+def button(label: str, context: str | None = "button") -> str:
+    """A board button's label as the reader sees it on the board, for a text that tells them to
+    press it: in the channel's language (see `buttons_in`), the reader's own when none is set.
+    `context`: the label's in the catalogs (a form's button has none)."""
+    tag = _buttons.get() or _language.get()
+    if tag == SOURCE:
+        return label
+    found = _translations(tag)
+    return found.pgettext(context, label) if context else found.gettext(label)
+
+
+@contextmanager
+def buttons_in(locale: object) -> Iterator[str]:
+    """Name the board's buttons in this block in `locale`'s language (the channel's)."""
+    chosen = language_of(locale)
+    token = _buttons.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _buttons.reset(token)
+
+
+def set_buttons_language(locale: object) -> str:
+    """The board's buttons' language for the rest of the current task (an interaction's)."""
+    chosen = language_of(locale)
+    _buttons.set(chosen)
+    return chosen
 
 
 def set_language(locale: object) -> str:

@@ -465,9 +465,9 @@ class DentPourDent(Game[DentState]):
               "them privately. Swap cards change your fighter or trade for a new card."),
             # i18n: {play} is the command's name; the quoted moves are examples of what a
             # player may type: words of the moves' labels (challenge, pass, a card, a member)
-            _("**How to play here**: press **Play**, or type `/dentpourdent {play}` (\"challenge "
-              "bob uppercut\", \"pass\", \"bridge mother\").").format(
-                play=i18n.command("play")),
+            _("**How to play here**: press **{play_button}**, or type `/dentpourdent {play}` "
+              "(\"challenge bob uppercut\", \"pass\", \"bridge mother\").").format(
+                play=i18n.command("play"), play_button=i18n.button("Play")),
         ))
         lines = [short, "", pgettext("dentpourdent", "**The cards**")]
         for kind in data.ATTACKS:

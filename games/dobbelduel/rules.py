@@ -236,10 +236,11 @@ class Dobbelduel(Game[DobbelduelState]):
                      "attempts. Broken: 20 points, +5 per empty row, +1 per unused white die."),
             # i18n: {play} is the command's name; "place 3 5 _ 1" and "solve 3 5 2 6" are what
             # a player types (the bot reads "leg"/"oplossing", "place"/"solution" too)
-            pgettext("dobbelduel", "**How to play here**: press **Play**, then place dice "
+            pgettext("dobbelduel", "**How to play here**: press **{play_button}**, then place "
+                     "dice "
                      "column by column or give the solution; or type `/dobbelduel {play}` and "
                      "\"place 3 5 _ 1\" or \"solve 3 5 2 6\".").format(
-                play=i18n.command("play")),
+                play=i18n.command("play"), play_button=i18n.button("Play")),
         ))
         return short, pgettext("dobbelduel", self.rules_summary)
 

@@ -29,10 +29,11 @@ from games.dog.moves import (
     where,
 )
 from games.dog.state import DogState
-from games.i18n import N_, _, npgettext, pgettext
+from games.i18n import N_, _, button, npgettext, pgettext
 
 # In English (tests compare with them); translated where they are said.
-HINT = N_("Press Play to see the moves you can make.")
+# i18n: {play_button} is the board's Play button
+HINT = N_("Press {play_button} to see the moves you can make.")
 FALLBACK = N_("That move is not possible right now.")
 MAX_LEN = 200
 # i18n: "5 pawn 2" and "ace pawn 1 out" are moves as a player types them
@@ -54,13 +55,15 @@ def explain(state: DogState, seat: int, action_id: str) -> str:
 
 def hint() -> str:
     """'Press Play to see the moves you can make.', in the reader's language."""
-    return _(HINT)
+    return _(HINT).format(play_button=button("Play"))
 
 
 def _finish(text: str) -> str:
-    """Append the hint when it fits; cut an overlong reason rather than exceed the limit."""
+    """Append the hint when it fits, and when the reason does not already say to press Play;
+    cut an overlong reason rather than exceed the limit."""
     said = hint()
-    if len(text) + 1 + len(said) <= MAX_LEN:
+    pressed = re.search(rf"\b{re.escape(button('Play'))}\b", text)
+    if not pressed and len(text) + 1 + len(said) <= MAX_LEN:
         return f"{text} {said}"
     return text if len(text) <= MAX_LEN else text[: MAX_LEN - 1] + "…"
 
@@ -108,7 +111,8 @@ def _exchange(st: DogState, seat: int, action_id: str) -> str | None:
     head, _dot, code = action_id.partition(".")
     if head != "give" or not code:
         # i18n: “give 5” is what a player types
-        return _("First give your partner a card: name it (“give 5”) or press Play.")
+        return _("First give your partner a card: name it (“give 5”) or press "
+                 "{play_button}.").format(play_button=button("Play"))
     if code not in NAMES:
         return _("There is no card '{code}' to give: name one of your cards.").format(
             code=code[:10])

@@ -210,11 +210,12 @@ ROYAL_PAWNS = N_(
     "blocked start fields; a citizen on a star may jump to the next free star; the fool may "
     "drop up to 2 steps into the goal. Ending on a star gives an extra card."
 )
-# i18n: {play} and {hand} are commands' names; "queen pawn 2", "7 split" and "joker as ace" are
-# moves as a player types them (the bot reads the card names in Dutch and French too)
+# i18n: {play} and {hand} are commands' names, {play_button} the board's Play button; "queen
+# pawn 2", "7 split" and "joker as ace" are moves as a player types them (the bot reads the card
+# names in Dutch and French too)
 HOW_TO_PLAY = N_(
-    "**How to play here**: press **Play** under the board, then a card, a pawn and the move; "
-    "or type `/dog {play}` and the move in words (\"queen pawn 2\", \"7 split\", \"joker as "
+    "**How to play here**: press **{play_button}** under the board, then a card, a pawn and the "
+    "move; or type `/dog {play}` and the move in words (\"queen pawn 2\", \"7 split\", \"joker as "
     "ace\"). Your hand comes by DM, or with `/dog {hand}`."
 )
 # i18n: {teams} is the option's name
@@ -245,7 +246,8 @@ def _term(name: str) -> str:
 
 
 def how_to_play() -> str:
-    return _(HOW_TO_PLAY).format(play=i18n.command("play"), hand=i18n.command("hand"))
+    return _(HOW_TO_PLAY).format(play=i18n.command("play"), hand=i18n.command("hand"),
+                                 play_button=i18n.button("Play"))
 
 
 def classic_rules() -> str:

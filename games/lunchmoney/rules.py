@@ -56,7 +56,7 @@ from games.contract import (
     Seat,
     paragraph,
 )
-from games.i18n import N_, _, command, ngettext, pgettext
+from games.i18n import N_, _, button, command, ngettext, pgettext
 from games.lunchmoney import ai, data, fight, render
 from games.lunchmoney.state import LunchState
 from games.lunchmoney.views import HoldView, PlayerView, PrivateView, PublicView
@@ -370,8 +370,9 @@ class LunchMoney(Game[LunchState]):
               "Grab."),
             # i18n: the quoted moves are examples of what a player may type: use your card
             # names and the word for "pass"; {play} is the command's name
-            _("**How to play here**: press **Play**, or type `/lunchmoney {play}` (\"hook bob\", "
-              "\"dodge\", \"pass\").").format(play=command("play")),
+            _("**How to play here**: press **{play_button}**, or type `/lunchmoney {play}` "
+              "(\"hook bob\", \"dodge\", \"pass\").").format(play=command("play"),
+                                                           play_button=button("Play")),
         ))
         lines = [short, "", pgettext("lunchmoney", "**The cards**")]
         # i18n: a card of the box: its name, how many copies, what it does

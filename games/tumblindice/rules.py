@@ -712,10 +712,12 @@ class TumblinDice(Game[TumbleState]):
               "100%).").format(where=command("where"), aim=command("aim"),
                                strength=command("strength")),
             # i18n: Play is the button under the board; {preset} the menu's steps of a preset
-            _("**How to play here**: press **Play** for a preset ({preset}) or **{button}** for "
+            _("**How to play here**: press **{play_button}** for a preset ({preset}) or "
+              "**{button}** for "
               "any numbers (it opens on your last flick); or `{flick}`, or \"50 -10 70\" in "
               "`{play}`.").format(
-                preset=" › ".join(_preset_steps(50, -10, 60)), button=_(FLICK.button),
+                preset=" › ".join(_preset_steps(50, -10, 60)),
+                play_button=i18n.button("Play"), button=i18n.button(FLICK.button, context=None),
                 flick=f"{flick} {command('where')}:50 {command('aim')}:-10 "
                       f"{command('strength')}:70",
                 play=slash("tumblindice", "play")),

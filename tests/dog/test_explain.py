@@ -10,7 +10,7 @@ import pytest
 
 from games.contract import Player, RuleError
 from games.dog import GAME
-from games.dog.explain import FALLBACK, HINT, MAX_LEN, explain
+from games.dog.explain import FALLBACK, MAX_LEN, explain, hint
 from games.dog.state import DogState
 from games.rng import Rng
 from tests.action_ids import ACTION_ID
@@ -38,7 +38,8 @@ def test_not_your_turn():
 def test_card_not_in_hand():
     st = position(pawns={0: [10]}, hands={0: ["5"]})
     msg = refused(st, "9.p1.9")
-    assert msg.startswith("You have no 9 in your hand.") and msg.endswith(HINT)
+    assert msg.startswith("You have no 9 in your hand.") and msg.endswith(hint())
+    assert hint() == "Press Play to see the moves you can make."
     assert refused(st, "T.p1.10").startswith("You have no 10 in your hand.")
 
 
@@ -253,6 +254,12 @@ def test_exchange_card_not_in_hand():
     missing = next(c for c in "A23456789TQKJX" if c not in st.hands[0])
     assert "in your hand to give" in refused(st, f"give.{missing}", seat=0)
     assert "First give your partner a card" in refused(st, "5.p1.5", seat=0)
+
+
+def test_a_reason_that_says_to_press_play_is_not_followed_by_the_hint_to_press_it():
+    st = new(4, seed=3)
+    msg = refused(st, "5.p1.5", seat=0)
+    assert msg.endswith("or press Play.") and msg.count("Play") == 1, msg
 
 
 def test_royal_setup_pawn_not_in_kennel():

@@ -68,6 +68,22 @@ async def test_a_dutch_and_a_french_player_each_read_their_menus_and_hands(world
         r.ephemeral_text)
 
 
+async def test_a_person_is_told_to_press_the_button_by_the_name_the_board_shows(
+    world: World,
+) -> None:
+    """Bob reads French on an English server: his refusal is French, and the button it tells
+    him to press is named as the board shows it, "Play", not "Jouer"; Dutch once the server is."""
+    f = world.fake
+    await dog_with_ann_in_dutch_and_bob_in_french(world)
+    r = await f.slash(world.bob, world.chan, "dog", "play", action="no.such.move")
+    assert "ou appuie sur Play." in r.ephemeral_text, r.ephemeral_text
+    await f.set_guild_locale(world.guild, "nl")
+    r = await f.slash(world.bob, world.chan, "dog", "play", action="no.such.move")
+    assert "ou appuie sur Spelen." in r.ephemeral_text, r.ephemeral_text
+    await f.slash(world.bob, world.chan, "dog", "board")
+    assert "Spelen" in [b.label for b in last_board(f, world.chan).buttons()]
+
+
 async def test_the_channel_follows_the_servers_primary_language(world: World) -> None:
     f = world.fake
     await dog_with_ann_in_dutch_and_bob_in_french(world)
