@@ -18,6 +18,7 @@ import discord
 
 from bot import languages, posting
 from bot import store as st
+from bot.lifecycle import cancel_and_wait
 from bot.limits import fit
 from bot.locks import KeyedLocks
 from games.contract import Game
@@ -64,9 +65,7 @@ class Dispatcher:
     async def stop(self) -> None:
         task, self._task = self._task, None
         if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await cancel_and_wait(task)
 
     def poke(self) -> None:
         self._wake.set()

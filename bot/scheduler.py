@@ -9,11 +9,11 @@ again later (the callback checks `timer.version` against the session to ignore s
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
+from bot.lifecycle import cancel_and_wait
 from bot.shards import Shards
 from bot.store import Store, Timer, utcnow
 
@@ -81,9 +81,7 @@ class Scheduler:
         task, self._task = self._task, None
         if task is None or task.done():
             return
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await cancel_and_wait(task)
 
     async def _run(self) -> None:
         while True:
