@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 LANGUAGES = ("en", "nl", "fr")  # English first: the texts in the code, and the fallback
 SOURCE = "en"
@@ -49,6 +50,17 @@ _catalog_dirs: list[Path] = []
 _extra: dict[str, gettext.NullTranslations] = {}
 
 
+@contextmanager
+def _in_force(variable: ContextVar[Any], locale: object) -> Iterator[str]:
+    """`locale`'s language set in `variable` for a block, and put back after it."""
+    chosen = language_of(locale)
+    token = variable.set(chosen)
+    try:
+        yield chosen
+    finally:
+        variable.reset(token)
+
+
 def language_of(locale: object) -> str:
     """The language for a locale tag ("nl", "fr", "en-US", a discord.Locale): one of
     LANGUAGES, English for any other (a German server reads English, not nothing)."""
@@ -67,12 +79,8 @@ def language() -> str:
 @contextmanager
 def speaking(locale: object) -> Iterator[str]:
     """Make the texts in this block in `locale`'s language (see `language_of`)."""
-    chosen = language_of(locale)
-    token = _language.set(chosen)
-    try:
+    with _in_force(_language, locale) as chosen:
         yield chosen
-    finally:
-        _language.reset(token)
 
 
 def in_language(locale: object, make: Callable[[], str]) -> str:
@@ -120,12 +128,8 @@ def button(label: str, context: str | None = "button") -> str:
 @contextmanager
 def buttons_in(locale: object) -> Iterator[str]:
     """Name the board's buttons in this block in `locale`'s language (the channel's)."""
-    chosen = language_of(locale)
-    token = _buttons.set(chosen)
-    try:
+    with _in_force(_buttons, locale) as chosen:
         yield chosen
-    finally:
-        _buttons.reset(token)
 
 
 def set_buttons_language(locale: object) -> str:
