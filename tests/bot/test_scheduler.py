@@ -164,6 +164,9 @@ async def test_poke_wakes_it_for_an_earlier_timer(store, session_id, time, make)
     time.advance(minutes=1)
     await eventually(lambda: len(recorder.fired) == 1)
     assert recorder.fired == [near]
+    # The fired timer is deleted after its callback returns; once the scheduler naps again,
+    # it naps for the far timer, and only that one is left.
+    await eventually(lambda: time.naps[-1] == 10 * 3600.0 - 60.0 and time.sleeping == 1)
     assert await store.next_timer() == far
     await scheduler.stop()
 
