@@ -57,12 +57,19 @@ class Scheduler:
         self._retry_delay = retry_delay
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._ticking = False
         self._side_by_side = asyncio.Semaphore(concurrency)
 
     @property
     def running(self) -> bool:
         """True while the timer task is alive."""
         return self._task is not None and not self._task.done()
+
+    @property
+    def busy(self) -> bool:
+        """True while it reads or fires timers, False while it naps: a fired timer's row is
+        gone once its move is saved, but its callback may still be posting the news."""
+        return self._ticking
 
     def start(self) -> None:
         """Start the timer task (in the running event loop); overdue timers fire at once."""
@@ -85,11 +92,14 @@ class Scheduler:
 
     async def _run(self) -> None:
         while True:
+            self._ticking = True
             try:
                 delay = await self._tick()
             except Exception:
                 log.exception("scheduler: the store failed; retrying in %ss", self._retry_delay)
                 delay = self._retry_delay
+            finally:
+                self._ticking = False
             if delay > 0:
                 await self._nap(delay)
 

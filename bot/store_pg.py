@@ -13,6 +13,7 @@ start-up under an advisory lock (two processes starting at once apply each exact
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
@@ -113,7 +114,13 @@ def _aware(moment: datetime) -> datetime:
     return moment.astimezone(UTC)
 
 
-def _gone(error: BaseException) -> StoreUnavailable:
+def _gone(error: BaseException) -> StoreUnavailable | asyncio.CancelledError:
+    """What a driver error means to the caller. In a task being cancelled it is the
+    cancellation: asyncpg, cut off mid-query, then fails to reset the connection it returns to
+    the pool ("cannot switch to state 15"), and that error would hide the cancellation."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        return asyncio.CancelledError()
     return StoreUnavailable(f"PostgreSQL went away: {str(error) or type(error).__name__}")
 
 

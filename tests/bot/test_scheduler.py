@@ -329,3 +329,27 @@ async def test_real_clock_and_sleep(store, session_id):
         assert datetime.now(UTC) >= due
     finally:
         await scheduler.stop()
+
+
+async def test_it_is_busy_while_a_callback_runs_and_not_while_it_naps(store, session_id, time,
+                                                                      make):
+    """A callback's move removes its timer before the callback has posted the news: whoever
+    waits for the timers to be done waits for `busy` too."""
+    await store.set_timer(session_id, "deadline", 0, T0 + timedelta(minutes=1), 0)
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def fire(fired: Timer) -> None:
+        await store.delete_timer(fired.id)  # as a move replacing the session's timers does
+        entered.set()
+        await release.wait()
+
+    scheduler = make(store, fire, time)
+    scheduler.start()
+    await eventually(lambda: time.sleeping == 1)
+    assert not scheduler.busy
+    time.advance(minutes=1)
+    await asyncio.wait_for(entered.wait(), 3)
+    assert await store.due_timers(time.now) == [] and scheduler.busy
+    release.set()
+    await eventually(lambda: time.sleeping == 1)
+    assert not scheduler.busy

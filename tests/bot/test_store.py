@@ -915,3 +915,35 @@ async def test_a_table_changed_by_a_newer_release_is_busy_once_then_written(
         except StoreBusy:
             assert (await store.get_session(session.id)).version == session.version
     assert written is not None and written.version == session.version + 1
+
+
+async def test_a_write_cancelled_on_postgresql_ends_cancelled_not_as_a_driver_error(
+    postgres_url, open_store, monkeypatch
+):
+    """A stop cancels a write mid-query; asyncpg then fails to reset the connection it returns
+    to the pool. The caller sees its cancellation, not "PostgreSQL went away" (the outbox
+    logged that as an error at every shutdown that caught it delivering)."""
+    store = await open_store(postgres_url)
+    session = await new_session(store)
+    holder = await asyncpg.connect(postgres_url)
+    try:
+        await holder.execute("BEGIN")
+        await holder.execute("SELECT 1 FROM sessions WHERE id = $1 FOR UPDATE", session.id)
+
+        async def reset_fails(self, *, timeout=None) -> None:
+            raise asyncpg.InternalClientError(
+                "cannot switch to state 15; another operation (2) is in progress"
+            )
+
+        monkeypatch.setattr(asyncpg.Connection, "reset", reset_fails)
+        write = asyncio.ensure_future(store.update_session(session.id, 0, status="active"))
+        await asyncio.sleep(0.2)  # waiting for the row lock
+        assert not write.done()
+        write.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await write
+        await holder.execute("ROLLBACK")
+    finally:
+        await holder.close()
+    monkeypatch.undo()
+    assert (await store.get_session(session.id)).version == 0  # nothing was written

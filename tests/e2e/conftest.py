@@ -70,10 +70,13 @@ class World:
         await self.timers_done()
 
     async def timers_done(self) -> None:
-        """Return once no timer is due (each is deleted once fired) and the bot is idle."""
+        """Return once no timer is due (each is deleted once fired), the scheduler has
+        finished firing (a callback posts the news after its move removed the timer) and the
+        bot is idle."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + 10
-        while await self.bot.store.due_timers(self.clock.now()):
+        # Due timers first: once none is due, a scheduler not busy has nothing left to fire.
+        while await self.bot.store.due_timers(self.clock.now()) or self.bot.scheduler.busy:
             assert loop.time() < give_up, "the due timers were not fired"
             await asyncio.sleep(0.01)
         await self.fake.settle()
