@@ -127,7 +127,7 @@ async def copy_to_postgresql(source: str, target: str) -> dict[str, int]:
 
     from bot.store_pg import PostgresStore
 
-    store = await PostgresStore.open(target, min_size=1, max_size=1)
+    store = await PostgresStore.open(target, min_size=1, max_size=1, command_timeout=None)
     try:
         async with store._pool.acquire() as db, db.transaction():
             # Taken first: a bot starting on the target meanwhile waits for the copy.

@@ -121,6 +121,8 @@ def _gone(error: BaseException) -> StoreUnavailable | asyncio.CancelledError:
     task = asyncio.current_task()
     if task is not None and task.cancelling():
         return asyncio.CancelledError()
+    if isinstance(error, TimeoutError):
+        return StoreUnavailable("PostgreSQL did not answer in time")
     return StoreUnavailable(f"PostgreSQL went away: {str(error) or type(error).__name__}")
 
 
@@ -258,6 +260,11 @@ class PostgresStore(Store):
     POOL_MIN: Final = 1
     POOL_MAX: Final = 10
     CONNECT_TIMEOUT_S: Final = 10.0
+    # A server that stops answering without closing the connection (a network cut, a frozen
+    # host) would hold a move, and the person waiting on it, for good: each query gets this
+    # long, then the caller sees StoreUnavailable. A move takes milliseconds; lock waits end
+    # sooner, at LOCK_TIMEOUT_MS.
+    COMMAND_TIMEOUT_S: Final = 15.0
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
@@ -274,9 +281,11 @@ class PostgresStore(Store):
         migrations: Sequence[Migration] | None = None,
         min_size: int | None = None,
         max_size: int | None = None,
+        command_timeout: float | None = COMMAND_TIMEOUT_S,
     ) -> PostgresStore:
         """Connect a pool and bring the schema up to date (all migrations, or the given ones:
-        the tests migrate from each earlier version)."""
+        the tests migrate from each earlier version). `command_timeout` None: no bound, for
+        a copy of a whole database."""
         url = check_database_url(url)
         try:
             pool = await asyncpg.create_pool(
@@ -284,6 +293,7 @@ class PostgresStore(Store):
                 timeout=cls.CONNECT_TIMEOUT_S,
                 min_size=cls.POOL_MIN if min_size is None else min_size,
                 max_size=cls.POOL_MAX if max_size is None else max_size,
+                command_timeout=command_timeout,
                 server_settings={
                     "lock_timeout": str(cls.LOCK_TIMEOUT_MS),
                     "application_name": "gametable",

@@ -947,3 +947,25 @@ async def test_a_write_cancelled_on_postgresql_ends_cancelled_not_as_a_driver_er
         await holder.close()
     monkeypatch.undo()
     assert (await store.get_session(session.id)).version == 0  # nothing was written
+
+
+async def test_a_postgresql_that_stops_answering_is_unavailable_in_bounded_time(postgres_url):
+    """A server that holds a query without an answer (here: a lock held past the query's
+    time, which is shorter than the lock timeout) ends the call as StoreUnavailable, nothing
+    written, instead of holding the move and its player for good."""
+    store = await PostgresStore.open(postgres_url, command_timeout=0.5)
+    holder = await asyncpg.connect(postgres_url)
+    try:
+        session = await new_session(store)
+        await holder.execute("BEGIN")
+        await holder.execute("SELECT 1 FROM sessions WHERE id = $1 FOR UPDATE", session.id)
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        with pytest.raises(StoreUnavailable, match="did not answer in time"):
+            await store.update_session(session.id, 0, status="active")
+        assert loop.time() - began < PostgresStore.LOCK_TIMEOUT_MS / 1000
+        await holder.execute("ROLLBACK")
+        assert (await store.get_session(session.id)).version == 0
+    finally:
+        await holder.close()
+        await store.close()
