@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.limits import DESCRIPTION, fit
 from games import i18n
-from games.i18n import SOURCE, language_of, pgettext, set_buttons_language, set_language, speaking
+from games.i18n import SOURCE, language_of, set_buttons_language, set_language, speaking
 
 if TYPE_CHECKING:
     from bot import store as st
@@ -89,7 +89,7 @@ def _in_force(string: app_commands.locale_str) -> str:
     """A field of an `lstr`, in the language in force (English as given when untranslated)."""
     msgid = string.extras.get("msgid", string.message)
     if string.extras.get("command"):
-        return pgettext("command", msgid)
+        return i18n.command(msgid)
     text = i18n._(msgid).format(**_fields(string))
     limit = string.extras.get("limit")
     return fit(text, limit) if limit else text
@@ -98,6 +98,15 @@ def _in_force(string: app_commands.locale_str) -> str:
 def _fields(string: app_commands.locale_str) -> dict[str, object]:
     return {key: _in_force(value) if isinstance(value, app_commands.locale_str) else value
             for key, value in string.extras.get("fields", {}).items()}
+
+
+def _game_of(context: app_commands.TranslationContextTypes) -> str | None:
+    """The game whose option a parameter is (`/tumblindice start rounds:`): its command group's
+    name, which is the game's."""
+    if context.location is not app_commands.TranslationContextLocation.parameter_name:
+        return None
+    root = context.data.command.root_parent
+    return root.name if root is not None else None
 
 
 class Translator(app_commands.Translator):
@@ -116,7 +125,7 @@ class Translator(app_commands.Translator):
         msgid = string.extras.get("msgid", string.message)
         with speaking(language):
             if context.location in _NAMES:
-                name = pgettext("command", msgid)
+                name = i18n.command(msgid, _game_of(context))
                 if name == msgid:
                     return None
                 if not _NAME.fullmatch(name) or name != name.lower():

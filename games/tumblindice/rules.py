@@ -108,7 +108,7 @@ PER_LINE = 6  # names in one line of news (16 long names would pass a line's 500
 
 def slash(*names: str) -> str:
     """`/tumblindice flick` as the reader's Discord names the command (games.i18n.command)."""
-    return "/" + " ".join(i18n.command(name) for name in names)
+    return "/" + " ".join(scoring.option(name) for name in names)
 
 
 def parse_flick(action_id: str) -> tuple[bool, int, int, int]:
@@ -120,7 +120,7 @@ def parse_flick(action_id: str) -> tuple[bool, int, int, int]:
         raise RuleError(_("A flick is three whole numbers: {ranges} (`{command}`, or "
                           "\"50 -10 70\" in {play}).").format(
             ranges=FLICK.ranges(), command=slash("tumblindice", "flick"),
-            play=i18n.command("play")))
+            play=scoring.option("play")))
     form.action_id(values)  # each number in its range, or the sentence saying which is not
     where, aim, strength = values
     return form.kind == "bonus", where, aim, strength
@@ -322,7 +322,7 @@ class TumblinDice(Game[TumbleState]):
         if bonus and not state.bonus_left:
             # i18n: {option} bonus: the option two_player of /tumblindice start set to "bonus"
             raise RuleError(_("There is no bonus die in this game (2 players, {option} "
-                              "bonus).").format(option=i18n.command("two_player")))
+                              "bonus).").format(option=scoring.option("two_player")))
         if bonus and not state.bonus_left[seat]:
             raise RuleError(_("You have no bonus die left this round."))
         if not bonus and not state.left[seat]:
@@ -698,7 +698,7 @@ class TumblinDice(Game[TumbleState]):
             (s.faces != 6, _("d{faces} dice").format(faces=s.faces)),
         ) if on]
         setup = "; ".join([dice, _goal(s.rounds, s.goal), *variants])
-        command = i18n.command
+        command = scoring.option
         flick = slash("tumblindice", "flick")
         short = "\n".join((
             _("**Tumblin' Dice**: flick your dice down the terraced board, one a turn. A die "

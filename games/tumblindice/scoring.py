@@ -22,6 +22,11 @@ TWO_PLAYER = ("five", "bonus", "nine")
 ALL_DICE = ("none", "10", "20", "double")
 GOAL_RANGE = (50, 1000)
 ROUNDS_RANGE = (1, 10)
+GAME = "tumblindice"
+# The rulebook counts "rondes" (Dobbelduel's are "partijen"): the option's name is the game's own.
+# i18n: the name of an option of /tumblindice start, the number of round wins that ends the game
+# (Discord: lower case, no spaces, at most 32 characters)
+ROUNDS = NC_("tumblindice:command", "rounds")
 BOX = sum(data.DICE_PER_COLOUR)  # 18 dice
 ONE_EACH_TEAMS = 4
 ONE_EACH_COUNTS = (8, 12, 16)  # 4 teams of equal size, one colour each
@@ -42,6 +47,11 @@ COLOUR_DICE = {
     "yellow": NC_("tumblindice", "yellow dice"),
     "purple": NC_("tumblindice", "purple dice"),
 }
+
+
+def option(name: str) -> str:
+    """An option's or command's name as the reader's Discord shows it for this game."""
+    return i18n.command(name, GAME)
 
 
 def colour_name(colour: str) -> str:
@@ -90,7 +100,7 @@ def _number(name: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         # i18n: {option} is an option of /tumblindice start (goal, rounds)
         raise RuleError(_("{option} must be a whole number from {low} to {high}, not "
-                          "{value}.").format(option=i18n.command(name), low=low, high=high,
+                          "{value}.").format(option=option(name), low=low, high=high,
                                              value=shorten(str(value), 20)))
     return value
 
@@ -104,24 +114,24 @@ def settings(options: dict[str, Any]) -> Settings:
         # them ("five dice each"...)
         raise RuleError(_("{option} must be five (five dice each), bonus (five and a bonus die "
                           "that counts double) or nine (nine dice each).").format(
-            option=i18n.command("two_player")))
+            option=option("two_player")))
     all_dice = str(options.get("all_dice_bonus") or "none")
     if all_dice not in ALL_DICE:
         raise RuleError(_("{option} must be none, +10 points, +20 points or points "
-                          "doubled.").format(option=i18n.command("all_dice_bonus")))
+                          "doubled.").format(option=option("all_dice_bonus")))
     faces = options.get("faces") or data.FACES
     if faces not in FACES:
         raise RuleError(_("{option} must be 6, 8, 10, 12 or 20, not {value}.").format(
-            option=i18n.command("faces"), value=shorten(str(faces), 20)))
+            option=option("faces"), value=shorten(str(faces), 20)))
     goal = options.get("goal") or data.GOAL
     rounds = options.get("rounds") or 0
     if rounds:
-        _number("rounds", rounds, *ROUNDS_RANGE)
+        _number(ROUNDS, rounds, *ROUNDS_RANGE)
         if goal != data.GOAL:
             raise RuleError(_("Play either to a number of points ({goal}) or to a number of "
                               "rounds won ({rounds}), not both: with {rounds}, leave {goal} at "
-                              "301.").format(goal=i18n.command("goal"),
-                                             rounds=i18n.command("rounds")))
+                              "301.").format(goal=option("goal"),
+                                             rounds=option(ROUNDS)))
     return Settings(
         two_player=two, teams=options.get("teams") is not False,
         one_each=bool(options.get("one_each")), goal=_number("goal", goal, *GOAL_RANGE),
@@ -141,17 +151,17 @@ def check(options: dict[str, Any], n: int) -> Settings:
                               "players, not {n}.").format(n=n))
         if not s.teams:
             raise RuleError(_("One die each is played in 4 teams: leave {teams} on.").format(
-                teams=i18n.command("teams")))
+                teams=option("teams")))
     elif n > 6:
         raise RuleError(_("Tumblin' Dice is for 2 to 6 players, not {n}; 8, 12 or 16 may play "
                           "with {one_each} (one die each, 4 teams).").format(
-            n=n, one_each=i18n.command("one_each")))
+            n=n, one_each=option("one_each")))
     if s.two_player != "five" and n != 2:
         raise RuleError(_("{two_player} (a bonus die, or nine dice each) is for 2 players "
-                          "only.").format(two_player=i18n.command("two_player")))
+                          "only.").format(two_player=option("two_player")))
     if n == 6 and not s.teams:
         raise RuleError(_("With 6 players the rulebook plays two teams of three (the box has 4 "
-                          "colours): leave {teams} on.").format(teams=i18n.command("teams")))
+                          "colours): leave {teams} on.").format(teams=option("teams")))
     return s
 
 

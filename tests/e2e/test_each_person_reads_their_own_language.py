@@ -105,3 +105,28 @@ async def test_discord_lists_the_commands_under_their_dutch_and_french_names(
     assert play["description_localizations"]["fr"] != play["description"]
     assert commands["leaderboard"]["name_localizations"] == {"nl": "ranglijst",
                                                              "fr": "classement"}
+
+
+def _start_option(commands: dict[str, Any], game: str, name: str) -> dict[str, Any]:
+    start = next(o for o in commands[game]["options"] if o["name"] == "start")
+    return next(o for o in start["options"] if o["name"] == name)
+
+
+async def test_an_option_has_its_own_games_word_where_the_rulebooks_differ(
+    world: World,
+) -> None:
+    """Dobbelduel's rulebook plays "partijen", Tumblin' Dice's counts "rondes": the same
+    option, `rounds`, is named after each game's own rulebook, in the list Discord shows and
+    in the bot's answers."""
+    commands: dict[str, Any] = {c["name"]: c for c in world.fake.commands(world.guild)}
+    assert _start_option(commands, "dobbelduel", "rounds")["name_localizations"]["nl"] == \
+        "partijen"
+    assert _start_option(commands, "tumblindice", "rounds")["name_localizations"] == {
+        "nl": "rondes", "fr": "manches"}
+
+    world.ann.user.locale = "nl"
+    await world.fake.slash(world.ann, world.chan, "tumblindice", "start", rounds=1, goal=500)
+    await world.fake.slash(world.bob, world.chan, "tumblindice", "join")
+    refused = await world.fake.slash(world.ann, world.chan, "tumblindice", "begin")
+    assert "(rondes)" in refused.ephemeral_text and "partijen" not in refused.ephemeral_text, \
+        refused.ephemeral_text
