@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -89,12 +90,41 @@ def in_language(locale: object, make: Callable[[], str]) -> str:
         return make()
 
 
+# French elides "de", "que"... before a vowel: "au tour d'Ann", not "de Ann". A name comes in
+# through a placeholder, so a French text elides when it is filled in (`_Elided.format`).
+_ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque) \{(\w+)\}")
+_VOWELS = frozenset("aeiouàâäéèêëîïôöûüAEIOUÀÂÄÉÈÊËÎÏÔÖÛÜ")
+
+
+class _Elided(str):
+    """A French text whose `format` elides the word before a placeholder filled with a word
+    that begins with a vowel ("de {name}" with Ann: "d'Ann"; with Bob: "de Bob")."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **fields: Any) -> str:  # noqa: A003 - str's own name
+        def elide(match: re.Match[str]) -> str:
+            value = str(fields.get(match[2], "")).lstrip("*_~")  # "d'**Ann**" too
+            if value[:1] in _VOWELS:
+                return f"{match[1][:-1]}'{{{match[2]}}}"
+            return match[0]
+
+        return str.format(_ELIDABLE.sub(elide, self), *args, **fields)
+
+
+def _french(text: str, tag: str) -> str:
+    """`text` as `_Elided` when it is French and has a placeholder to elide before."""
+    if tag == "fr" and _ELIDABLE.search(text):
+        return _Elided(text)
+    return text
+
+
 def _(message: str) -> str:
     """The text in the language in force."""
     tag = _language.get()
     if tag == SOURCE:  # the texts in the code: no lookup (legal actions' labels, by the million)
         return message
-    return _translations(tag).gettext(message)
+    return _french(_translations(tag).gettext(message), tag)
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for it
@@ -158,7 +188,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     tag = _language.get()
     if tag == SOURCE:
         return singular if n == 1 else plural
-    return _translations(tag).ngettext(singular, plural, n)
+    return _french(_translations(tag).ngettext(singular, plural, n), tag)
 
 
 def pgettext(context: str, message: str) -> str:
@@ -166,14 +196,14 @@ def pgettext(context: str, message: str) -> str:
     tag = _language.get()
     if tag == SOURCE:
         return message
-    return _translations(tag).pgettext(context, message)
+    return _french(_translations(tag).pgettext(context, message), tag)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     tag = _language.get()
     if tag == SOURCE:
         return singular if n == 1 else plural
-    return _translations(tag).npgettext(context, singular, plural, n)
+    return _french(_translations(tag).npgettext(context, singular, plural, n), tag)
 
 
 def add_catalogs(folder: Path) -> None:
