@@ -1,4 +1,4 @@
-"""Play-test scenarios kept as tests: a game-night host and friends who make mistakes.
+"""A game-night host and friends who make mistakes.
 
 The lobby (too few players, joining twice, a full table, the host walking away, a second game
 in the same channel) and Dobbelduel played the long way (4 rounds, the menus with Back, the

@@ -1,4 +1,4 @@
-"""Play-test scenarios kept as tests: Dog at a game night, with the usual mistakes.
+"""Dog at a game night, with the usual mistakes.
 
 A partner exchange with a closed DM and a restart in the middle, a full table of bots, typed
 nonsense in `/dog play`, a 7 left half-played across a restart and then abandoned by its player,

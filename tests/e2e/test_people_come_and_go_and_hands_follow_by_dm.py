@@ -1,4 +1,4 @@
-"""Play-test 2: the fixes of the first play-test, checked the way a person at the table sees them.
+"""People come and go, hands follow by DM: checked the way a person at the table sees them.
 
 Hand DMs over whole rounds (a new DM only when cards arrive), a player leaving mid-game
 (announced once, the bots play on, new hands by DM), the host leaving mid-game, the win told

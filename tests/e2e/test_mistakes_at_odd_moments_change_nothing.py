@@ -1,4 +1,4 @@
-"""Play-test 2: mistakes at odd moments, kept as tests.
+"""Mistakes at odd moments change nothing and get a reason.
 
 Garbage typed into `/dobbelduel play`, a Play button on a board of an ended game, the last
 person leaving a table of bots (mid-game and in the lobby), seats swapped with a bot, a restart

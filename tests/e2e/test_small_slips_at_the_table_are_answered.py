@@ -1,4 +1,5 @@
-"""Defects found by the second play-test, as a person meets them (each failed before its fix)."""
+"""Small slips at the table, as a person meets them: news between two bot moves, typed moves in
+capitals, My hand on an ended game, taking one's own seat."""
 
 from games.dog import GAME as DOG
 from games.dog.state import DogState
