@@ -12,8 +12,10 @@ from tests.e2e.conftest import World
 from tests.e2e.driving import (
     begin_two,
     board_of,
+    boards_of,
     finish_menu,
     hand_cards,
+    is_board,
     last_board,
     live_boards,
     menu_message,
@@ -68,6 +70,10 @@ async def test_four_player_team_game_with_three_bots_to_the_end(world: World):
         if half_made:
             assert not r.messages, (r.message.content, [m.content for m in r.messages])
         else:
+            session = await world.bot.store.open_session(world.chan.id)
+            shown = boards_of(r) or [m for m in r.edited if is_board(m) and m.attachments]
+            assert shown, (f"no board after Ann's move (seed {session and session.seed}): "
+                           f"{r.message.content!r}")
             assert board_of(r).attachments, r.message.content
     final = last_board(f, world.chan)
     assert [b.label for b in final.buttons()] == ["Rematch"]
