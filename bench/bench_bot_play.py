@@ -22,8 +22,8 @@ import discord.http
 import discord.webhook.async_
 
 from bench import size
-from bot.client import GameBot
-from bot.config import Settings
+from bot.process.client import GameBot
+from bot.process.config import Settings
 from tests.fakediscord import FakeDiscord
 
 _last_done = 0.0

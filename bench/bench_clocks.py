@@ -43,10 +43,10 @@ from pathlib import Path
 from typing import Any
 
 from bench import size
-from bot import clocks
-from bot import store as st
-from bot.scheduler import Scheduler
-from bot.table import Table
+from bot.store import store as st
+from bot.table import clocks
+from bot.table.scheduler import Scheduler
+from bot.table.table import Table
 from games.contract import Game
 from games.registry import all_games
 from tests.bot.toygame import Race

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from bench import QUICK
-from bot.ratings import leaderboard
-from bot.store import GameResult, ResultSeat
+from bot.store.store import GameResult, ResultSeat
+from bot.table.ratings import leaderboard
 
 PEOPLE = 40
 

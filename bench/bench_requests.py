@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench import size
-from bot.client import GameBot
-from bot.config import Settings
+from bot.process.client import GameBot
+from bot.process.config import Settings
 from games.contract import Game
 from games.registry import all_games
 from games.rng import Rng

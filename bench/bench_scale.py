@@ -43,8 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from bench import QUICK, size
-from bot import store as st
-from bot.table import Table
+from bot.store import store as st
+from bot.table.table import Table
 from games.contract import Game, random_action
 from games.registry import all_games
 from games.rng import Rng

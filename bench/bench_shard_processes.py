@@ -50,8 +50,8 @@ from typing import Any
 from bench import QUICK, postgres_database, size
 from bench.bench_scale import GUILD_BASE, LIVE_MIX, Builder, Built, counts, rss_kb
 from bench.bench_store_backends import db_bytes, pct
-from bot import store as st
-from bot.table import Table
+from bot.store import store as st
+from bot.table.table import Table
 from games.registry import all_games
 from games.rng import Rng
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMember

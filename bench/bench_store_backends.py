@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import postgres_database, size
-from bot.store import NextTimer, OutboxItem, Seat, Store, utcnow
+from bot.store.store import NextTimer, OutboxItem, Seat, Store, utcnow
 
 STATE = "x" * 2048
 IN_FLIGHT = 8

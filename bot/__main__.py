@@ -5,7 +5,7 @@ that cannot be reached, is one line that says what to do, and the exit code says
 (2: a setting to fix; 1: Discord could not be reached or answered with an error).
 
 `python -m bot migrate --to postgresql://...` copies the SQLite database to PostgreSQL instead
-(bot/migrate.py).
+(bot/process/migrate.py).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.process.config import ConfigError, Settings, load_settings
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.process.client import GameBot
 
 EXIT_SETTINGS = 2
 EXIT_UNREACHABLE = 1
@@ -46,11 +46,11 @@ def settings_and_logging(log_format: str = LOG_FORMAT) -> Settings:
 
 def main() -> None:
     if sys.argv[1:2] == ["migrate"]:  # python -m bot migrate --to postgresql://...
-        from bot.migrate import main as migrate
+        from bot.process.migrate import main as migrate
 
         raise SystemExit(migrate(sys.argv[2:]))
     settings = settings_and_logging()
-    from bot.client import GameBot  # after the settings check: a bad .env fails fast
+    from bot.process.client import GameBot  # after the settings check: a bad .env fails fast
 
     token = settings.discord_token.get_secret_value()
     raise SystemExit(asyncio.run(serve(GameBot(settings), token)))
@@ -61,7 +61,7 @@ async def serve(bot: GameBot, token: str) -> int:
     import aiohttp
     import discord
 
-    from bot.store import StoreError
+    from bot.store.store import StoreError
 
     loop = asyncio.get_running_loop()
     signals = (signal.SIGTERM, signal.SIGINT)  # a host's stop, or Ctrl-C: close cleanly

@@ -140,7 +140,7 @@ def NC_(context: str, message: str) -> str:  # noqa: N802 - after N_
 def command(name: str, game: str | None = None) -> str:
     """A slash command's name as the reader's Discord shows it (`play` is `spelen` in Dutch):
     a text that tells someone to type a command names it so. The bot registers the same
-    translations with Discord (bot/languages.py). Names are shared under the context
+    translations with Discord (bot/edge/languages.py). Names are shared under the context
     "command"; a game whose rulebook has its own word for one (Tumblin' Dice's "rondes",
     Dobbelduel's "partijen") marks it under "<game>:command", looked up first for `game`."""
     if game is not None:

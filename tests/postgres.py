@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from bot.config import redact_url
+from bot.store.urls import redact_url
 
 ENV = "TEST_POSTGRES_URL"
 _names = itertools.count()

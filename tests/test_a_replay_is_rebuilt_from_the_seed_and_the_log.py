@@ -1,4 +1,4 @@
-"""Replays (games/replay.py, bot/replays.py) without Discord: the same log gives the same
+"""Replays (games/replay.py, bot/table/replays.py) without Discord: the same log gives the same
 bytes in every game, a game too big for the budget is cut to its key moves, a log that cannot
 be played again stops with a sentence, and a seat handed to the AI mid-game still replays."""
 
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageSequence
 
-from bot import store as st
-from bot.replays import (
+from bot.store import store as st
+from bot.table.replays import (
     MISMATCH,
     NEVER_BEGAN,
     NOT_HERE,
@@ -94,7 +94,7 @@ def test_a_seat_handed_to_the_ai_mid_game_still_replays_and_a_wrong_log_does_not
     people = [Player(name="Ann", bot=False), *(Player(name=n, bot=True) for n in NAMES[1:])]
     final, log = played(DOG, 5, 4)
     final = DOG.load(DOG.dump(final))
-    # the game began with Ann; she left, and her seat is now "Ann (bot)" (bot/table.py)
+    # the game began with Ann; she left, and her seat is now "Ann (bot)" (bot/table/table.py)
     began = rebuild(DOG, people, {}, 5, log).final
     seats = [st.Seat(user_id=None, name="Ann (bot)", bot=True),
              *(st.Seat(user_id=None, name=n, bot=True) for n in NAMES[1:])]

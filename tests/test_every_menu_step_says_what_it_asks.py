@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.menus import join, menu_step
+from bot.edge.menus import join, menu_step
 from games.contract import Player
 from games.registry import all_games
 from games.rng import Rng

@@ -11,9 +11,9 @@ from typing import Any, ClassVar
 import pytest
 from pydantic import BaseModel
 
-from bot.scheduler import Scheduler
-from bot.store import Store, Timer
-from bot.table import Change, Table
+from bot.store.store import Store, Timer
+from bot.table.scheduler import Scheduler
+from bot.table.table import Change, Table
 from games.contract import Action, Applied, Game, Player, Result, RuleError
 from tests.bot.clocktools import T0, FakeTime, eventually, quiet
 from tests.bot.toygame import Race

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import logging
 
-from bot.store import Store
-from bot.table import Table
+from bot.store.store import Store
+from bot.table.table import Table
 from tests.bot.clocktools import Now
 from tests.bot.test_two_timeouts_in_a_row_hand_the_seat_to_the_ai import (
     ANN,

@@ -4,8 +4,8 @@ shortened when both do not fit, yet the latest move keeps some room."""
 
 from __future__ import annotations
 
-from bot import limits
-from bot.posting import alt_text, board_description
+from bot.edge.posting import alt_text, board_description
+from bot.table import limits
 from games.contract import Player
 from games.dog import GAME as DOG
 

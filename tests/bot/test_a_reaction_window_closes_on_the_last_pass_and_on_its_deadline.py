@@ -9,9 +9,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot import clocks
-from bot.store import Session, Store, Timer
-from bot.table import Table, TableError, clock_settings, waiting_words
+from bot.store.store import Session, Store, Timer
+from bot.table import clocks
+from bot.table.table import Table, TableError, clock_settings, waiting_words
 from tests.bot.clocktools import T0, Now
 from tests.bot.toygame import BlockRace, Race
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.lifecycle import cancel_and_wait
-from bot.scheduler import Scheduler
-from bot.store import Store
+from bot.store.store import Store
+from bot.table.lifecycle import cancel_and_wait
+from bot.table.scheduler import Scheduler
 
 
 class LosesACancellation:

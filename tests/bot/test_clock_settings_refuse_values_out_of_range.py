@@ -3,7 +3,7 @@ can carry any number, and it must be refused with a sentence, opening nothing.""
 
 import pytest
 
-from bot.table import TableError, clock_settings
+from bot.table.table import TableError, clock_settings
 from tests.bot.toygame import BlockRace, Race
 
 

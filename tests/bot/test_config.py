@@ -4,14 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import (
-    MISSING_TOKEN,
-    ConfigError,
-    Settings,
-    check_database_url,
-    database_path,
-    load_settings,
-)
+from bot.process.config import MISSING_TOKEN, ConfigError, Settings, load_settings
+from bot.store.urls import check_database_url, database_path
 
 VARS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL",
         "SHARD_COUNT", "SHARD_IDS", "DATABASE_POOL_SIZE")

@@ -14,9 +14,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.components import DYNAMIC_ITEMS, board_view, is_known_component, lobby_view, menu_view
-from bot.limits import CUSTOM_ID
-from bot.menus import from_base36, join, menu_step, to_base36
+from bot.edge.components import DYNAMIC_ITEMS, board_view, is_known_component, lobby_view, menu_view
+from bot.edge.menus import from_base36, join, menu_step, to_base36
+from bot.table.limits import CUSTOM_ID
 from games.contract import Player
 from games.registry import all_games
 from games.rng import Rng

@@ -1,12 +1,13 @@
-"""A process serving some shards reads only its own servers' timers and outbox (bot/shards.py),
-on both backends, so a deadline fires in exactly one process and a saved board is posted once."""
+"""A process serving some shards reads only its own servers' timers and outbox
+(bot/store/shards.py), on both backends, so a deadline fires in exactly one process and a
+saved board is posted once."""
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.shards import Shards, parse_shard_ids, shard_of
-from bot.store import OutboxItem, Seat, Store
+from bot.store.shards import Shards, parse_shard_ids, shard_of
+from bot.store.store import OutboxItem, Seat, Store
 
 T0 = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
 

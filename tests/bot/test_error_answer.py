@@ -15,8 +15,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.errors import UNKNOWN_COMMAND, answer, describe, guarded
-from bot.table import TableError
+from bot.edge.errors import UNKNOWN_COMMAND, answer, describe, guarded
+from bot.table.table import TableError
 
 SECRET = "You have no Queen in your hand: you hold 5, 8 and the Joker."
 

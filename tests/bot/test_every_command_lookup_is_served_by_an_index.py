@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import (
+from bot.store.store import (
     BoardNews,
     Clock,
     NextTimer,

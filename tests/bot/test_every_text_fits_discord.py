@@ -23,12 +23,13 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import limits, posting
-from bot import store as st
-from bot.commands import build_group, fitted
-from bot.components import HEADER_MAX, board_view, lobby_view, menu_header, menu_view
-from bot.menus import join, menu_step
-from bot.table import begins_line
+from bot.edge import posting
+from bot.edge.commands import build_group, fitted
+from bot.edge.components import HEADER_MAX, board_view, lobby_view, menu_header, menu_view
+from bot.edge.menus import join, menu_step
+from bot.store import store as st
+from bot.table import limits
+from bot.table.table import begins_line
 from games.contract import (
     LABEL_MAX,
     Action,

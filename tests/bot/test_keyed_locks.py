@@ -2,7 +2,7 @@
 
 import asyncio
 
-from bot.locks import KeyedLocks
+from bot.table.locks import KeyedLocks
 
 
 async def test_one_task_at_a_time_per_key_and_keys_do_not_wait_for_each_other():

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from bot import logsafety
+from bot.process import logsafety
 
 TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5OmFiY2RlZg"
 HAND = "Your hand: 5, 8, Queen."
@@ -131,7 +131,7 @@ def test_sqlite_statements_are_logged_without_their_parameters(logged):
 
 
 def test_a_traceback_holding_a_token_is_cleaned(logged):
-    log = logged("bot.handlers")
+    log = logged("bot.edge.handlers")
     try:
         raise RuntimeError(f"could not reach {API}/webhooks/1/{TOKEN}")
     except RuntimeError:
@@ -142,7 +142,7 @@ def test_a_traceback_holding_a_token_is_cleaned(logged):
 
 
 def test_arguments_that_do_not_fit_the_message_are_not_printed(logged):
-    log = logged("bot.table")
+    log = logged("bot.table.table")
     log.info("no placeholder here", HAND)
     assert "Your hand" not in logged.keep.text
     assert "no placeholder here" in logged.keep.text
@@ -150,7 +150,7 @@ def test_arguments_that_do_not_fit_the_message_are_not_printed(logged):
 
 def test_named_secrets_and_token_shapes_are_hidden(logged):
     logsafety.install("my-configured-secret")
-    log = logged("bot.client")
+    log = logged("bot.process.client")
     bot_token = "MTA4NzY1NDMyMTA5ODc2NTQzMg.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789"
     log.info("settings: %s, %s", "my-configured-secret", bot_token)
     text = logged.keep.text

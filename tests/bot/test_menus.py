@@ -1,6 +1,6 @@
 """Menus built from hierarchical action ids: each step offers only the next segment."""
 
-from bot.menus import from_base36, menu_step, step_label, to_base36
+from bot.edge.menus import from_base36, menu_step, step_label, to_base36
 from games.contract import Action
 
 
@@ -59,7 +59,7 @@ def test_base36_round_trip():
 
 
 def test_back_only_where_there_is_a_real_step_back():
-    from bot.components import menu_view
+    from bot.edge.components import menu_view
 
     def labels(view):
         return [getattr(getattr(item, "item", item), "label", None) for item in view.children]

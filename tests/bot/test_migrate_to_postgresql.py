@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.migrate import TABLES, MigrationRefused, copy_to_postgresql
-from bot.store import (
+from bot.process.migrate import TABLES, MigrationRefused, copy_to_postgresql
+from bot.store.store import (
     BoardNews,
     Clock,
     NextTimer,

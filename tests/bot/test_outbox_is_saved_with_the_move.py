@@ -7,8 +7,8 @@ import sqlite3
 
 import pytest
 
-from bot.lifecycle import Drain
-from bot.store import AlreadyApplied, OutboxItem, Seat, Store, StoreBusy
+from bot.store.store import AlreadyApplied, OutboxItem, Seat, Store, StoreBusy
+from bot.table.lifecycle import Drain
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The news under a board picture: nothing dropped, the person's own move always on top."""
 
-from bot.posting import split_news
+from bot.edge.posting import split_news
 
 
 def test_short_news_fits_whole():

@@ -1,14 +1,14 @@
-"""Ratings and records from results (bot/ratings.py) and their texts (bot/stats.py): a win
-over strong players counts more than one over weak ones, teams are rated as teams, games with
+"""Ratings and records from results (bot/table/ratings.py) and their texts (bot/edge/stats.py): a
+win over strong players counts more than one over weak ones, teams are rated as teams, games with
 an AI seat are counted apart, and the answers fit Discord however long the names."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.ratings import leaderboard, ranks, record_of
-from bot.stats import leaderboard_embed, stats_embed
-from bot.store import GameResult, ResultSeat
+from bot.edge.stats import leaderboard_embed, stats_embed
+from bot.store.store import GameResult, ResultSeat
+from bot.table.ratings import leaderboard, ranks, record_of
 from games.registry import all_games
 from tests.fakediscord.validate import check_message
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import AlreadyApplied, ResultSeat, Seat, StaleVersion, Store
+from bot.store.store import AlreadyApplied, ResultSeat, Seat, StaleVersion, Store
 
 ANN, BOB = 7, 8
 

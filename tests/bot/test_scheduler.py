@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.scheduler import Scheduler
-from bot.shards import Shards
-from bot.store import Store, Timer
+from bot.store.shards import Shards
+from bot.store.store import Store, Timer
+from bot.table.scheduler import Scheduler
 from tests.bot.clocktools import T0, FakeTime, eventually, quiet
 
 DAY = 24 * 3600.0
@@ -206,7 +206,7 @@ async def test_a_failing_callback_does_not_kill_it(store, session_id, time, capl
             raise RuntimeError("Discord is down")
 
     scheduler = make(store, fire, time)
-    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+    with caplog.at_level(logging.ERROR, logger="bot.table.scheduler"):
         scheduler.start()
         await eventually(lambda: len(seen) == 2)
         await eventually(lambda: time.sleeping == 1)
@@ -237,7 +237,7 @@ async def test_a_failing_store_does_not_kill_it(store, session_id, time, monkeyp
     monkeypatch.setattr(store, "due_timers", flaky_due_timers)
     recorder = Recorder(store)
     scheduler = make(store, recorder, time, retry_delay=5)
-    with caplog.at_level(logging.ERROR, logger="bot.scheduler"):
+    with caplog.at_level(logging.ERROR, logger="bot.table.scheduler"):
         scheduler.start()
         await eventually(lambda: time.sleeping == 1)
     assert time.naps == [5]

@@ -12,8 +12,8 @@ import discord
 import pytest
 
 from bot.__main__ import EXIT_SETTINGS, EXIT_UNREACHABLE, serve
-from bot.client import GameBot
-from bot.config import Settings
+from bot.process.client import GameBot
+from bot.process.config import Settings
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import fake_discord  # noqa: F401  (the fixture)
 
@@ -71,7 +71,7 @@ def test_making_the_bot_says_nothing_about_voice(tmp_path):
     voice, so a fresh process that makes the bot with logging on prints nothing."""
     script = (
         "import logging; logging.basicConfig(level=logging.DEBUG);"
-        "from bot.client import GameBot; from bot.config import Settings;"
+        "from bot.process.client import GameBot; from bot.process.config import Settings;"
         "GameBot(Settings(discord_token='t', database_url='sqlite:///x.sqlite3'))"
     )
     done = python(tmp_path, "-c", script)

@@ -13,8 +13,9 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.migrate import TABLES
-from bot.store import (
+from bot.process.migrate import TABLES
+from bot.store.postgresql import PG_MIGRATIONS_DIR, PostgresStore
+from bot.store.store import (
     AlreadyApplied,
     ChannelBusy,
     NextTimer,
@@ -31,7 +32,6 @@ from bot.store import (
     StoreUnavailable,
     load_migrations,
 )
-from bot.store_pg import PG_MIGRATIONS_DIR, PostgresStore
 
 T0 = datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
 PG_VERSIONS = [m.version for m in load_migrations(PG_MIGRATIONS_DIR)]
@@ -495,7 +495,7 @@ async def test_meta(store, db_url):
 
 
 async def test_private_message_records_where_a_hand_went_and_closed_dms(store):
-    from bot.store import PrivateMessage
+    from bot.store.store import PrivateMessage
 
     session = await new_session(store)
     blank = await store.private_message(session.id, 1)
@@ -668,7 +668,7 @@ async def test_postgresql_url_opens_a_postgres_store_and_migrates_an_empty_datab
     finally:
         await conn.close()
     assert applied == [m.version for m in load_migrations(PG_MIGRATIONS_DIR)]
-    assert tables == {"schema_version", *TABLES}  # the tables SQLite has (bot/migrate.py)
+    assert tables == {"schema_version", *TABLES}  # the tables SQLite has (bot/process/migrate.py)
 
 
 async def test_two_processes_starting_at_once_migrate_once(postgres_url):

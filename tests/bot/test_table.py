@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.store import Store
-from bot.table import Table, TableError, resolve_options
+from bot.store.store import Store
+from bot.table.table import Table, TableError, resolve_options
 from tests.bot.toygame import Race
 
 CHANNEL = 10

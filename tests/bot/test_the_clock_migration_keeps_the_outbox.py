@@ -6,7 +6,7 @@ import sqlite3
 
 import aiosqlite
 
-from bot.store import OutboxItem, Seat, SqliteStore, Store, load_migrations
+from bot.store.store import OutboxItem, Seat, SqliteStore, Store, load_migrations
 
 
 async def test_rows_and_the_id_sequence_survive_the_rebuild(tmp_path):

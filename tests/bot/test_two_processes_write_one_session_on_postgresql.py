@@ -10,12 +10,12 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.store import Seat, Store
+from bot.store.store import Seat, Store
 
 WRITER = textwrap.dedent(
     """
     import asyncio, json, sys
-    from bot.store import StaleVersion, Store
+    from bot.store.store import StaleVersion, Store
 
     async def main(url, session_id, name, moves):
         store = await Store.open(url)

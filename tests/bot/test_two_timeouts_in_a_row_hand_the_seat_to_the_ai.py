@@ -8,8 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.store import Session, Store, Timer
-from bot.table import NOBODY_LEFT, Change, Table, TableError
+from bot.store.store import Session, Store, Timer
+from bot.table.table import NOBODY_LEFT, Change, Table, TableError
 from tests.bot.clocktools import T0, Now
 from tests.bot.toygame import Race
 

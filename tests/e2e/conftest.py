@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.client import GameBot
-from bot.config import Settings
+from bot.process.client import GameBot
+from bot.process.config import Settings
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember
 from tests.fakediscord.fixtures import fake_discord  # noqa: F401  (the fixture)
 

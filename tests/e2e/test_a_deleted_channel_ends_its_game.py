@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.client import GameBot
+from bot.process.client import GameBot
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World

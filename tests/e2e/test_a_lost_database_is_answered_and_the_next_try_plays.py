@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import UNAVAILABLE
-from bot.store import StoreUnavailable
+from bot.edge.errors import UNAVAILABLE
+from bot.store.store import StoreUnavailable
 from tests.e2e.conftest import World
 from tests.e2e.test_dobbelduel_e2e import lobby_of_two
 

@@ -8,7 +8,7 @@ import io
 
 from PIL import Image, ImageSequence
 
-from bot.replays import NOT_OVER
+from bot.table.replays import NOT_OVER
 from games.dog import GAME as DOG
 from games.replay import frame_of
 from tests.e2e.conftest import World

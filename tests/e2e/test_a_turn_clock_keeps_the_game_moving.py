@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.table import NOBODY_LEFT
+from bot.table.table import NOBODY_LEFT
 from games.registry import all_games
 from games.rng import Rng
 from tests.e2e.conftest import World

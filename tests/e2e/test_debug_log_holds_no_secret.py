@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot import store as st
+from bot.store import store as st
 from games.contract import Game, Player
 from games.registry import all_games
 from tests.e2e.conftest import World

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.store import Store
+from bot.store.store import Store
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild
 from tests.fakediscord.process import BotProcess
 

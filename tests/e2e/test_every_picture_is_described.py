@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot import limits
+from bot.table import limits
 from games.contract import Game
 from games.registry import all_games
 from games.rng import Rng

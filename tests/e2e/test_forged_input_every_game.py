@@ -6,7 +6,7 @@ lets a person press the buttons and pick the options a message really carries; a
 client or a replayed payload skips all of that. Every game of the registry is covered (a new
 game is by its registration): every option of every subcommand gets values of the wrong type,
 too big, negative, out of its choices and 5,000 characters long; every kind of custom id the
-bot makes (bot/components.py) gets unknown kinds, numbers far past 64 bits, negative numbers,
+bot makes (bot/edge/components.py) gets unknown kinds, numbers far past 64 bits, negative numbers,
 letters for digits, extra fields and 100-character ids, on a button and on a select menu alike.
 Each gets exactly one private answer of one line that says what is wrong, the game is
 unchanged (same version in the store), and nothing is logged as an error or with a traceback.
@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from bot import limits
-from bot.menus import to_base36
+from bot.edge.menus import to_base36
+from bot.table import limits
 from games.contract import Game
 from games.registry import all_games
 from tests.e2e.conftest import World

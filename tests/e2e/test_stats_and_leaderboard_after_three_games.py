@@ -27,7 +27,7 @@ async def test_stats_and_leaderboard_show_three_finished_games(
 ):
     f = world.fake
     seeds = iter(range(2000, 3000))  # the games' seeds: the same games at every run
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda _bits: next(seeds))
+    monkeypatch.setattr("bot.table.table.secrets.randbits", lambda _bits: next(seeds))
     await finish_one(world, bots=0, seed=3)
     await finish_one(world, bots=0, seed=4)
     await finish_one(world, bots=1, seed=5)

@@ -3,7 +3,8 @@
     python -m tests.fakediscord.botprocess --fake http://127.0.0.1:PORT [--guild-ready-timeout S]
 
 Everything else comes from the environment exactly as in production (DISCORD_TOKEN,
-DATABASE_URL, DEV_GUILD_ID, LOG_LEVEL: bot/config.py). The only differences from `python -m bot`:
+DATABASE_URL, DEV_GUILD_ID, LOG_LEVEL: bot/process/config.py).
+The only differences from `python -m bot`:
 discord.py's REST base and gateway point at the fake (as tests/fakediscord/harness.py does in
 process), shards identify without discord.py's 5 s pause between them, and discord.py waits
 `--guild-ready-timeout` seconds (default 0.05) instead of 2 for more GUILD_CREATEs before READY.
@@ -62,8 +63,8 @@ def main(argv: list[str] | None = None) -> None:
 
     settings = settings_and_logging("%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s")
     point_discord_at(args.fake)
-    from bot.client import GameBot
-    from bot.store import utcnow
+    from bot.process.client import GameBot
+    from bot.store.store import utcnow
 
     # discord.py sleeps 5 s before identifying each shard after the first, for Discord's
     # identify rate limit; the fake has no such limit, and a process serving two shards would

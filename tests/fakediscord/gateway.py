@@ -92,7 +92,8 @@ class GatewaySession:
 
 
 def shard_of(guild_id: int | None, count: int) -> int:
-    """The shard a guild's events go to (as bot/shards.py, which the fake must not depend on)."""
+    """The shard a guild's events go to (as bot/store/shards.py computes it; the fake
+    must not depend on the bot)."""
     return 0 if guild_id is None else (guild_id >> 22) % count
 
 

@@ -208,7 +208,7 @@ class FakeDiscord:
         error_loggers: Iterable[str] = ("discord", "bot"),
     ) -> None:
         """error_loggers: loggers whose ERROR records count as bot failures: discord.py's, and
-        the project bot's (its error handler logs unexpected exceptions to `bot.errors`)."""
+        the project bot's (its error handler logs unexpected exceptions to `bot.edge.errors`)."""
         self.world = World(bot_name=bot_name, token=token)
         self.quiet = quiet
         self.response_timeout = response_timeout

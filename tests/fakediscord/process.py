@@ -121,7 +121,7 @@ class BotProcess:
 
     @property
     def shards(self) -> tuple[tuple[int, ...], int]:
-        """(shard ids, shard count) this process serves, from its env as bot/config.py reads
+        """(shard ids, shard count) this process serves, from its env as bot/process/config.py reads
         it: SHARD_COUNT and SHARD_IDS; SHARD_COUNT alone: all of them; neither: all of the
         count GET /gateway/bot recommends (`fake.recommended_shards`)."""
         env = self.environment()

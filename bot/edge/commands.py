@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import clocks
-from bot.errors import UNKNOWN_COMMAND, OptionError, answer
-from bot.languages import lname, lstr, speak_to
-from bot.limits import CHOICE_NAME, CHOICES, ELLIPSIS, TAUNT_MAX, fit, one_line
+from bot.edge.errors import UNKNOWN_COMMAND, OptionError, answer
+from bot.edge.languages import lname, lstr, speak_to
+from bot.table import clocks
+from bot.table.limits import CHOICE_NAME, CHOICES, ELLIPSIS, TAUNT_MAX, fit, one_line
 from games import i18n
 from games.contract import Form, Game, OptionSpec
 from games.i18n import N_, NC_, _, ngettext
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.process.client import GameBot
 
 log = logging.getLogger(__name__)
 Handler = Callable[..., Awaitable[None]]

@@ -14,28 +14,29 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import languages, logsafety, posting
-from bot.components import DYNAMIC_ITEMS, FORM_MODAL, is_known_component, modal_values
-from bot.config import Settings
-from bot.errors import UNKNOWN_BUTTON, answer, describe
-from bot.handlers import Handlers
-from bot.lifecycle import Drain
-from bot.menus import from_base36
-from bot.outbox import Dispatcher
-from bot.scheduler import Scheduler
-from bot.store import Store, Timer, utcnow
-from bot.table import Table
-from bot.upkeep import Upkeep
+from bot.edge import languages, posting
+from bot.edge.components import DYNAMIC_ITEMS, FORM_MODAL, is_known_component, modal_values
+from bot.edge.errors import UNKNOWN_BUTTON, answer, describe
+from bot.edge.handlers import Handlers
+from bot.edge.menus import from_base36
+from bot.edge.outbox import Dispatcher
+from bot.edge.upkeep import Upkeep
+from bot.process import logsafety
+from bot.process.config import Settings
+from bot.store.store import Store, Timer, utcnow
+from bot.table.lifecycle import Drain
+from bot.table.scheduler import Scheduler
+from bot.table.table import Table
 from games.contract import Game
 from games.registry import all_games
 
 log = logging.getLogger(__name__)
-EXTENSIONS = ("bot.commands", "bot.stats")
+EXTENSIONS = ("bot.edge.commands", "bot.edge.stats")
 
 
 class GameBot(commands.AutoShardedBot):
     """Sharded always: one process serves every shard, or, with SHARD_COUNT and SHARD_IDS,
-    only its own (bot/shards.py), and then only its own servers' timers and outbox."""
+    only its own (bot/store/shards.py), and then only its own servers' timers and outbox."""
 
     def __init__(self, settings: Settings, *, games: dict[str, Game[Any]] | None = None,
                  clock: Callable[[], datetime] = utcnow, **options: Any) -> None:

@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.limits import DESCRIPTION, fit
+from bot.table.limits import DESCRIPTION, fit
 from games import i18n
 from games.i18n import SOURCE, language_of, set_buttons_language, set_language, speaking
 
 if TYPE_CHECKING:
-    from bot import store as st
+    from bot.store import store as st
 
 log = logging.getLogger(__name__)
-i18n.add_catalogs(Path(__file__).resolve().parent / "locale")
+i18n.add_catalogs(Path(__file__).resolve().parents[1] / "locale")
 _NAME = re.compile(r"^[-_'\w]{1,32}$")  # Discord's rule for a command's or option's name
 _NAMES = {
     app_commands.TranslationContextLocation.command_name,

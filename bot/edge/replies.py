@@ -1,7 +1,7 @@
 """Answering an interaction in time: the response while there is time, a follow-up after.
 
 Discord drops an interaction that gets no acknowledgement within 3 seconds. The handlers'
-guard (bot/errors.py) defers any interaction still unanswered after DEFER_AFTER seconds (a
+guard (bot/edge/errors.py) defers any interaction still unanswered after DEFER_AFTER seconds (a
 slow disk, a database locked by a backup, a slow picture); every answer then goes through
 `send` and `edit` here, which pick the response or the follow-up that fits. One lock per
 interaction keeps the deferral and the answer from racing.

@@ -17,7 +17,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from bot.store import GameResult, ResultSeat
+from bot.store.store import GameResult, ResultSeat
 
 __all__ = ["Board", "GameRecord", "Record", "Standing", "leaderboard", "ranks", "record_of"]
 

@@ -7,7 +7,7 @@ writing the same session at once the second waits, finds the version moved on, a
 StaleVersion; it never reads first and writes after. A move and its log row, timers and outbox
 rows are one transaction. The log is append-only by triggers, as in SQLite.
 
-Migrations are `bot/migrations/postgresql/NNNN_*.sql`, numbered as the SQLite ones, applied at
+Migrations are `bot/store/migrations/postgresql/NNNN_*.sql`, numbered as the SQLite ones, applied at
 start-up under an advisory lock (two processes starting at once apply each exactly once).
 """
 
@@ -23,9 +23,8 @@ from typing import Any, Final
 
 import asyncpg
 
-from bot.config import check_database_url, redact_url
-from bot.shards import Shards, where
-from bot.store import (
+from bot.store.shards import Shards, where
+from bot.store.store import (
     _OPEN_SQL,
     _SESSIONS_WITH_OUTBOX,
     _TIMERS,
@@ -64,6 +63,7 @@ from bot.store import (
     load_migrations,
     utcnow,
 )
+from bot.store.urls import check_database_url, redact_url
 
 __all__ = ["PG_MIGRATIONS_DIR", "PostgresStore"]
 

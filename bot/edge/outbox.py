@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import languages, posting
-from bot import store as st
-from bot.lifecycle import cancel_and_wait
-from bot.limits import fit
-from bot.locks import KeyedLocks
+from bot.edge import languages, posting
+from bot.store import store as st
+from bot.table.lifecycle import cancel_and_wait
+from bot.table.limits import fit
+from bot.table.locks import KeyedLocks
 from games.contract import Game
 from games.i18n import N_, _, speaking
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.process.client import GameBot
 
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003

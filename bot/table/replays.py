@@ -18,14 +18,14 @@ from typing import Any
 
 import discord
 
-from bot import store as st
-from bot.limits import alt_text
+from bot.store import store as st
+from bot.table.limits import alt_text
 from games import i18n
 from games.contract import Game, Player
 from games.i18n import N_, _, ngettext
 from games.replay import BUDGET, Rebuilt, Replay, animate, rebuild
 
-LEFT_SUFFIX = " (bot)"  # bot/table.py renames the seat of a person who left
+LEFT_SUFFIX = " (bot)"  # bot/table/table.py renames the seat of a person who left
 # Why a replay cannot be made: in English, and in the reader's language by `said`.
 NOT_OVER = N_("The replay is ready once the game has ended.")
 NEVER_BEGAN = N_("That game ended before it began: there is nothing to replay.")

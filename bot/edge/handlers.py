@@ -1,7 +1,7 @@
 """What each command and button does, for any game: call the table, then show the outcome.
 
-Slash commands (bot/commands.py) and restart-proof components (bot/components.py) both land
-here, so `/dog play` and the Play button share one path. Every method is guarded: mistakes
+Slash commands (bot/edge/commands.py) and restart-proof components (bot/edge/components.py)
+both land here, so `/dog play` and the Play button share one path. Every method is guarded: mistakes
 become an ephemeral answer and change nothing.
 """
 
@@ -16,21 +16,28 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import languages, posting, replays, replies
-from bot import store as st
-from bot.components import FormModal, menu_header, menu_view, rules_view
-from bot.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
-from bot.limits import CHOICE_NAME, EMBED_DESCRIPTION, THREAD_ARCHIVE_MINUTES, THREAD_NAME, fit
-from bot.menus import menu_step
-from bot.outbox import UNKNOWN_CHANNEL
-from bot.table import AlreadyDone, Change, Table, TableError
-from bot.upkeep import check_can_host, check_can_open_threads
+from bot.edge import languages, posting, replies
+from bot.edge.components import FormModal, menu_header, menu_view, rules_view
+from bot.edge.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
+from bot.edge.menus import menu_step
+from bot.edge.outbox import UNKNOWN_CHANNEL
+from bot.edge.upkeep import check_can_host, check_can_open_threads
+from bot.store import store as st
+from bot.table import replays
+from bot.table.limits import (
+    CHOICE_NAME,
+    EMBED_DESCRIPTION,
+    THREAD_ARCHIVE_MINUTES,
+    THREAD_NAME,
+    fit,
+)
+from bot.table.table import AlreadyDone, Change, Table, TableError
 from games import i18n
 from games.contract import Action, Form, Game, RuleError, shorten
 from games.i18n import _, button, ngettext
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.process.client import GameBot
 
 log = logging.getLogger(__name__)
 AUTOCOMPLETE_MAX = 25
@@ -646,7 +653,7 @@ class Handlers:
     @guarded
     async def replay(self, interaction: discord.Interaction, game: Game[Any], with_log: bool
                      ) -> None:
-        """The channel's last finished game of this kind, replayed (see bot/replays.py)."""
+        """The channel's last finished game of this kind, replayed (see bot/table/replays.py)."""
         session = await self.table.session_to_show(game, interaction.channel_id)
         await self._send_replay(interaction, session, with_log)
 

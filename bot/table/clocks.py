@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Final
 
-from bot.store import Clock
+from bot.store.store import Clock
 from games.i18n import N_, _, ngettext
 
 MINUTE: Final = 60

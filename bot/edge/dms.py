@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.process.client import GameBot
 
 log = logging.getLogger(__name__)
 Message = Callable[[], Awaitable[dict[str, Any]]]

@@ -14,20 +14,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
-from bot.errors import UNKNOWN_BUTTON, answer
-from bot.languages import speak_to
-from bot.limits import (
-    BUTTON_LABEL,
-    CHOICES,
-    CONTENT,
-    CUSTOM_ID,
-    ELLIPSIS,
-    OPTION_LABEL,
-    PLACEHOLDER,
-    fit,
-    one_line,
-)
-from bot.menus import (
+from bot.edge.errors import UNKNOWN_BUTTON, answer
+from bot.edge.languages import speak_to
+from bot.edge.menus import (
     ID36,
     PATH,
     PREFIX,
@@ -39,13 +28,24 @@ from bot.menus import (
     step_label,
     to_base36,
 )
+from bot.table.limits import (
+    BUTTON_LABEL,
+    CHOICES,
+    CONTENT,
+    CUSTOM_ID,
+    ELLIPSIS,
+    OPTION_LABEL,
+    PLACEHOLDER,
+    fit,
+    one_line,
+)
 from games import i18n
 from games.contract import Action, Form
 from games.i18n import NC_, _, pgettext
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
-    from bot.handlers import Handlers
+    from bot.edge.handlers import Handlers
+    from bot.process.client import GameBot
 
 BUTTONS_MAX = 5  # one row of buttons; longer steps read better as a select menu
 SELECT_MAX = CHOICES

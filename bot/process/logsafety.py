@@ -23,7 +23,7 @@ from typing import Any
 from discord.ui import Item
 from discord.ui.view import BaseView
 
-from bot.menus import ID36, PREFIX
+from bot.edge.menus import ID36, PREFIX
 
 HIDDEN = "<hidden>"
 _MARK = "_logsafety"  # marks our factory, so that install() wraps the factory only once

@@ -2,7 +2,7 @@
 
 Both answer in the channel, not privately: a record or a table is something people show each
 other (and ask about each other's), like a board. Only finished games count; a game ended by
-its host or left by everyone has no result (bot/table.py records one with the finishing move).
+its host or left by everyone has no result (bot/table/table.py records one with the finishing move).
 The texts are built by plain functions, so their length is tested without Discord.
 """
 
@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import replies
-from bot.commands import Checked
-from bot.languages import lstr
-from bot.limits import (
+from bot.edge import replies
+from bot.edge.commands import Checked
+from bot.edge.languages import lstr
+from bot.table.limits import (
     CHOICE_NAME,
     EMBED_DESCRIPTION,
     EMBED_FOOTER,
@@ -27,15 +27,15 @@ from bot.limits import (
     fit,
     one_line,
 )
-from bot.ratings import Board, GameRecord, leaderboard, record_of
+from bot.table.ratings import Board, GameRecord, leaderboard, record_of
 from games.contract import Game
 from games.i18n import N_, NC_, _, pgettext
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.process.client import GameBot
 
 TOP = 10  # people shown in each part of a leaderboard
-OPTION_NAMES = (NC_("command", "player"),)  # translated by the catalogs (bot/languages.py)
+OPTION_NAMES = (NC_("command", "player"),)  # translated by the catalogs (bot/edge/languages.py)
 NAME_MAX = 40  # a name within a line: Discord's own display names are at most 32
 
 

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import dms, languages
-from bot import store as st
-from bot.table import TableError, slash
+from bot.edge import dms, languages
+from bot.store import store as st
+from bot.table.table import TableError, slash
 from games import i18n
 from games.i18n import N_, _, ngettext, speaking
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.process.client import GameBot
 
 log = logging.getLogger(__name__)
 

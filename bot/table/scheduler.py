@@ -13,9 +13,9 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
-from bot.lifecycle import cancel_and_wait
-from bot.shards import Shards
-from bot.store import Store, Timer, utcnow
+from bot.store.shards import Shards
+from bot.store.store import Store, Timer, utcnow
+from bot.table.lifecycle import cancel_and_wait
 
 __all__ = ["Clock", "Fire", "Scheduler", "Sleep"]
 

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import clocks, dms, languages, replays
-from bot import store as st
-from bot.components import board_view, final_view, lobby_view
-from bot.limits import (
+from bot.edge import dms, languages
+from bot.edge.components import board_view, final_view, lobby_view
+from bot.store import store as st
+from bot.table import clocks, replays
+from bot.table.limits import (
     ATTACHMENT_DESCRIPTION,
     CONTENT,
     EMBED_DESCRIPTION,
@@ -30,14 +31,14 @@ from bot.limits import (
     fit,
     one_line,
 )
-from bot.table import slash
+from bot.table.table import slash
 from games import i18n
 from games.contract import Game, Player, Result
 from games.i18n import N_, _, ngettext, pgettext, speaking
 from games.replay import animate
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.process.client import GameBot
 
 log = logging.getLogger(__name__)
 OUT_OF_DATE = N_("🕓 *Earlier news: your newest private view is further down.*")

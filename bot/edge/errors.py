@@ -16,11 +16,11 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
-from bot import replies
-from bot.lifecycle import RESTARTING, Drain
-from bot.limits import CHOICE_NAME, fit
-from bot.store import StoreBusy, StoreUnavailable
-from bot.table import TableError
+from bot.edge import replies
+from bot.store.store import StoreBusy, StoreUnavailable
+from bot.table.lifecycle import RESTARTING, Drain
+from bot.table.limits import CHOICE_NAME, fit
+from bot.table.table import TableError
 from games import i18n
 from games.i18n import N_, _
 

@@ -20,10 +20,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot import clocks
-from bot import store as st
-from bot.limits import NEWS_LINE_MAX, TAUNT_MAX
-from bot.locks import KeyedLocks
+from bot.store import store as st
+from bot.table import clocks
+from bot.table.limits import NEWS_LINE_MAX, TAUNT_MAX
+from bot.table.locks import KeyedLocks
 from games import i18n
 from games.contract import Action, Game, Motion, Player, Result, RuleError
 from games.i18n import N_, _, button, ngettext

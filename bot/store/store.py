@@ -1,7 +1,7 @@
 """Persistent game sessions, the action log, timers and meta facts.
 
 `Store` is the small interface the rest of the bot codes against; `SqliteStore` is the default
-backend, `bot.store_pg.PostgresStore` the one for a multi-process deployment (`Store.open`
+backend, `bot.store.postgresql.PostgresStore` the one for a multi-process deployment (`Store.open`
 picks it from the URL): nothing above these modules knows about SQL. Every write is guarded by
 an optimistic version check (`version = version + 1 WHERE version = expected`), which is what
 makes a stale button or a second process lose cleanly instead of overwriting a newer state.
@@ -27,8 +27,8 @@ from typing import Any, Final, Literal, Self
 import aiosqlite
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
-from bot.config import database_path, is_postgresql_url
-from bot.shards import Shards, where
+from bot.store.shards import Shards, where
+from bot.store.urls import database_path, is_postgresql_url
 
 __all__ = [
     "ActionRow",
@@ -66,7 +66,7 @@ OPEN_STATUSES: Final[tuple[SessionStatus, ...]] = ("lobby", "active")
 # use it. With bound values it walked every open game: milliseconds at 10,000 games.
 _OPEN_SQL: Final = "status IN ({})".format(", ".join(f"'{s}'" for s in OPEN_STATUSES))
 
-# Reads across every session, limited to the servers of a process's shards (bot/shards.py);
+# Reads across every session, limited to the servers of a process's shards (bot/store/shards.py);
 # the same text on both backends, `due` carrying the backend's parameter.
 _TIMERS: Final = (
     "SELECT t.* FROM timers AS t JOIN sessions AS s ON s.id = t.session_id"
@@ -365,7 +365,7 @@ class Store(ABC):
         PostgresStore with at most `pool_size` connections, ``sqlite:///...`` or a plain path
         a SqliteStore (one writer and one reader whatever `pool_size` says)."""
         if is_postgresql_url(url_or_path):
-            from bot.store_pg import PostgresStore  # asyncpg only loaded when used
+            from bot.store.postgresql import PostgresStore  # asyncpg only loaded when used
 
             return await PostgresStore.open(url_or_path, max_size=pool_size)
         return await SqliteStore.open(url_or_path)
