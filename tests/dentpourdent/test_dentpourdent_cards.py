@@ -1,6 +1,6 @@
 """The 15 special cards and the swap cards of Dent pour dent: each at every moment it allows,
-and refused at one it does not (rulebook "De speciale kaarten", DECISIONS.md, and the
-decisions in games/dentpourdent/rules.py).
+and refused at one it does not (rulebook "De speciale kaarten"; docs/rules/dentpourdent.md,
+"The special cards", which also gives the decisions of games/dentpourdent/rules.py).
 
 Seats: Ann (0) attacks, Bob (1) defends, Cid (2) and Dee (3) look on. Fighters are Fathers
 unless said. Blows per card (data.ATTACKS): Slap on a Father 1, Uppercut on a Father 2,

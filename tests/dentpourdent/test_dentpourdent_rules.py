@@ -1,6 +1,6 @@
 """Dent pour dent's rules, one test per clause of the rulebook (dent-pour-dent.nl.txt), of
-DECISIONS.md and of the decisions in games/dentpourdent/rules.py. The special cards have
-their own file (test_dentpourdent_cards.py).
+docs/rules/dentpourdent.md (which also gives the decisions of games/dentpourdent/rules.py).
+The special cards have their own file (test_dentpourdent_cards.py).
 
 Molars are scripted with the `molars` fixture (conftest.py): a throw not scripted, or of
 another number of molars, fails the test, and so does a scripted throw never made.

@@ -1,4 +1,4 @@
-"""One test per clause of the rulebook (dobbelduel.nl.txt) and of DECISIONS.md.
+"""One test per clause of the rulebook (dobbelduel.nl.txt) and of docs/rules/dobbelduel.md.
 
 Each docstring quotes the line it enforces.
 """
@@ -39,8 +39,8 @@ def ids(state: DobbelduelState, seat: int) -> set[str]:
 
 
 def test_code_is_four_dice_rolled_from_the_seed() -> None:
-    """Rulebook: "De codemaker werpt zijn 4 gekleurde dobbelstenen" (DECISIONS: a roll of 4
-    dice)."""
+    """Rulebook: "De codemaker werpt zijn 4 gekleurde dobbelstenen" (docs/rules/dobbelduel.md,
+    "The code": a roll of 4 dice)."""
     codes = [tuple(start(seed=seed).current.code) for seed in range(200)]
     assert all(len(c) == 4 and all(1 <= d <= 6 for d in c) for c in codes)
     assert len(set(codes)) > 150  # rolled, not fixed
@@ -124,8 +124,8 @@ def test_die_not_rolled_is_illegal() -> None:
 
 
 def test_placed_dice_are_used_up_unplaced_return() -> None:
-    """DECISIONS: "Placed white dice are used up." The dice not placed go back to the supply and can
-    be rolled again."""
+    """docs/rules/dobbelduel.md, "Rolling and placing white dice": placed white dice are used
+    up. The dice not placed go back to the supply and can be rolled again."""
     state = start(rolled=[1, 2, 3, 4])
     state = act(state, "try.1.2.x.x")
     assert state.current.white_left == WHITE_DICE - 2

@@ -1,4 +1,4 @@
-"""Dog rounds, turns, exchange, passing, teams and winning (dog.nl.txt, DECISIONS: Dog)."""
+"""Dog rounds, turns, exchange, passing, teams and winning (dog.nl.txt, docs/rules/dog.md)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _run_until(st: DogState, stop: object, cap: int = 5000) -> list[DogState]:
 
 
 def test_boards_and_seats():
-    """DECISIONS: 2-4 players on the 4-section board (64 fields), 5-6 on the 6-section board;
+    """docs/rules/dog.md, "Boards and seats": 2-4 players on 4 sections (64 fields), 5-6 on 6;
     partners opposite; with 2 players opposite sections."""
     assert new(2).ring == 64 and new(2).seat_section == [0, 2]
     assert new(3).ring == 64 and new(4).ring == 64
@@ -58,7 +58,7 @@ def test_options_checked():
     GAME.check_options({"variant": "royal", "teams": "2x3"}, 6)
 
 
-# -- teams are a variant with 4 or 6 players (rulebook, DECISIONS: Dog teams) ----------------
+# -- teams are a variant with 4 or 6 players (rulebook; docs/rules/dog.md, "Teams") ----------
 HOME = [G, G + 1, G + 2, G + 3]
 
 
@@ -184,7 +184,7 @@ def test_no_drawing_during_a_round():
 
 
 def test_reshuffle_when_deck_cannot_serve_a_deal():
-    """DECISIONS: the deck is reshuffled when it cannot serve a deal."""
+    """docs/rules/dog.md, "Dealing and rounds": reshuffled when the deck cannot serve a deal."""
     st = position(n=2, pawns={0: [10], 1: [40]}, hands={0: ["5"], 1: []})
     st.discard, st.deck = st.deck[3:], st.deck[:3]
     ev = events(st, "5.p1.5")
@@ -220,7 +220,7 @@ def test_partner_exchange_is_simultaneous():
 
 
 def test_partner_exchange_hidden_until_given():
-    """DECISIONS: a player sees the received card only after giving theirs."""
+    """docs/rules/dog.md, "The partner exchange": the card received is seen after giving."""
     st = new(4)
     card = st.hands[0][0]
     st = play(st, f"give.{card}", seat=0)
@@ -237,7 +237,7 @@ def test_partner_exchange_hidden_until_given():
 
 
 def test_teams_of_three_exchange_to_next_teammate():
-    """DECISIONS: in teams of three the exchange card goes to the next teammate clockwise."""
+    """docs/rules/dog.md, "The partner exchange": teams of three, to the next teammate."""
     st = new(6, teams="2x3")
     given = {}
     for seat in range(6):
@@ -248,7 +248,7 @@ def test_teams_of_three_exchange_to_next_teammate():
 
 
 def test_no_exchange_when_everyone_plays_alone():
-    """DECISIONS: 2, 3 and 5 players: everyone plays alone, no exchange."""
+    """docs/rules/dog.md, "Teams": 2, 3 and 5 players: everyone plays alone, no exchange."""
     for n in (2, 3, 5):
         assert new(n).phase == "play"
 
@@ -317,7 +317,7 @@ def test_four_home_alone_is_not_a_team_win():
 
 
 def test_player_alone_wins_with_four_home():
-    """DECISIONS: 2, 3 and 5 players: first to bring 4 pawns home wins."""
+    """docs/rules/dog.md, "Teams": 2, 3 and 5 players: first to bring 4 pawns home wins."""
     st = position(n=3, pawns={0: [62, G + 1, G + 2, G + 3]}, hands={0: ["3"]})
     after = play(st, "3.p1.3g")
     assert after.winners == [0]
@@ -440,7 +440,7 @@ def test_opening_announces_players_who_cannot_play():
 
 def test_team_win_two_teams_of_three_needs_all_twelve():
     """'Het spel eindigt zodra een team alle ... speelfiguren in het doel heeft gebracht': in two
-    teams of three that is all 12 pawns of the team (DECISIONS: 6 players, 2x3)."""
+    teams of three that is all 12 pawns of the team (docs/rules/dog.md, "Teams")."""
     home = [G, G + 1, G + 2, G + 3]
     st = position(n=6, pawns={0: [94, G + 1, G + 2, G + 3], 2: home}, hands={0: ["3"]},
                   teams="2x3")

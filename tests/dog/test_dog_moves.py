@@ -1,4 +1,4 @@
-"""Dog classic moves: one test per rule clause of dog.nl.txt and DECISIONS: Dog.
+"""Dog classic moves: one test per rule clause of dog.nl.txt and of docs/rules/dog.md.
 
 Board of 4: seat k's start field is 16k, the ring has 64 fields; G + g is goal field g.
 """
@@ -11,7 +11,7 @@ from tests.dog.dog_helpers import G, K, ids, play, position
 
 
 def test_deck_of_110_eight_of_each_kind_and_six_jokers():
-    """DECISIONS: Deck: 110 cards = 8 of each of 13 kinds + 6 jokers."""
+    """docs/rules/dog.md, "The deck": 110 cards = 8 of each of 13 kinds + 6 jokers."""
     deck = new_deck("classic")
     assert len(deck) == 110
     assert {k: deck.count(k) for k in data.CLASSIC_KINDS} == {k: 8 for k in data.CLASSIC_KINDS}
@@ -100,7 +100,7 @@ def test_bringing_out_sends_a_foreign_pawn_on_the_start_field_home():
 
 
 def test_no_pawn_comes_out_while_own_pawn_stands_on_start():
-    """DECISIONS: a pawn on its own start field cannot be sent home, by its owner included."""
+    """docs/rules/dog.md, "Start field blocks": not sent home there, by its owner included."""
     st = position(pawns={0: [0]}, hands={0: ["K"]})
     assert ids(st) == {"K.p1.13"}
 
@@ -127,7 +127,7 @@ def test_pawn_on_own_start_field_blocks_its_owner_too():
 
 
 def test_pawn_just_brought_out_blocks():
-    """DECISIONS: this holds for any pawn standing on its own start field."""
+    """docs/rules/dog.md, "Start field blocks": any pawn standing on its own start field."""
     st = position(n=2, pawns={1: [62]}, hands={0: ["K", "3"], 1: ["5", "3"]})
     st.turn = 1
     assert ids(st) == {"5.p1.5", "3.p1.3"}
@@ -164,7 +164,7 @@ def test_landing_exactly_on_start_does_not_enter_goal():
 
 
 def test_leaving_the_start_field_does_not_enter_goal():
-    """DECISIONS: a pawn that leaves its start field has not crossed it."""
+    """docs/rules/dog.md, "Entering the goal": leaving the start field is not crossing it."""
     st = position(pawns={0: [0]}, hands={0: ["3"]})
     assert ids(st) == {"3.p1.3"}
 
@@ -210,7 +210,7 @@ def test_moves_inside_goal_forward_with_exact_count():
 
 
 def test_seven_must_use_all_seven_steps():
-    """DECISIONS: 7: all 7 steps must be used (only 6 steps are possible here)."""
+    """docs/rules/dog.md, "Seven split": all 7 steps must be used (only 6 are possible here)."""
     st = position(pawns={0: [12, 44], 1: [16], 3: [48]}, hands={0: ["7"]})
     assert ids(st) == set()
     st = position(pawns={0: [11, 44], 1: [16], 3: [48]}, hands={0: ["7"]})
@@ -233,7 +233,7 @@ def test_seven_offers_only_steps_that_can_complete():
 
 
 def test_seven_sends_every_passed_pawn_home():
-    """DECISIONS: every pawn that a 7 passes over is sent home, own and partner's included."""
+    """docs/rules/dog.md, "Seven split": every pawn passed goes home, own and partner's too."""
     st = position(pawns={0: [10, 13], 1: [12], 2: [14]}, hands={0: ["7"]})
     after = play(st, "7.p1.5")
     assert after.pawns[0][:2] == [15, K]
@@ -249,7 +249,7 @@ def test_seven_cannot_pass_a_pawn_on_its_own_start():
 
 
 def test_seven_split_goes_to_partner_once_own_pawns_are_home():
-    """DECISIONS: split over your own pawns (and your partner's once yours are all home)."""
+    """docs/rules/dog.md, "Seven split": your pawns (your partner's once yours are all home)."""
     st = position(pawns={0: [62, G + 1, G + 2, G + 3], 2: [34]}, hands={0: ["7"]})
     assert "7.p1.3g" in ids(st)
     after = play(st, "7.p1.3g")
@@ -259,7 +259,7 @@ def test_seven_split_goes_to_partner_once_own_pawns_are_home():
 
 
 def test_jack_swap_limits():
-    """DECISIONS: Jack: swap one of your own pawns on the ring with any other pawn on the ring;
+    """docs/rules/dog.md, "Jack swap": swap an own pawn on the ring with another on the ring;
     not in kennel or goal; not a pawn on its own start field; rulebook: a foreign pawn."""
     st = position(pawns={0: [10, 20, G + 0], 1: [16, 30, G + 3], 2: [40]}, hands={0: ["J"]})
     assert ids(st) == {"J.p1.s1p2", "J.p1.s2p1", "J.p2.s1p2", "J.p2.s2p1"}
@@ -268,7 +268,7 @@ def test_jack_swap_limits():
 
 
 def test_joker_as_each_other_card():
-    """DECISIONS: Joker: played as any other card, declared when played."""
+    """docs/rules/dog.md, "Joker": played as any other card, declared when played."""
     st = position(pawns={0: [10], 1: [30]}, hands={0: ["X"]})
     kinds = {a.split(".")[1][2:] for a in ids(st)}
     assert kinds == set(data.CLASSIC_KINDS)
@@ -296,7 +296,7 @@ def test_action_paths_have_one_label_per_segment():
 
 
 def test_seven_into_goal_sends_home_a_foreign_pawn_on_the_own_start_field():
-    """DECISIONS: every pawn a 7 passes over goes home, also one it passes on the way into the
+    """docs/rules/dog.md, "Seven split": a pawn a 7 passes goes home, also on the way into the
     goal: a foreign pawn on my start field is not protected there."""
     st = position(pawns={0: [62, 20], 1: [0]}, hands={0: ["7"]})
     assert "7.p1.5g" in ids(st)
@@ -305,7 +305,7 @@ def test_seven_into_goal_sends_home_a_foreign_pawn_on_the_own_start_field():
 
 
 def test_seven_step_ending_on_the_start_field_does_not_enter_the_goal_after():
-    """DECISIONS: a pawn that lands exactly on its start field has not crossed it, also when the
+    """docs/rules/dog.md, "Entering the goal": landing on its start is no crossing, also when the
     landing is one step of a 7; the whole 7 at once may enter."""
     st = position(pawns={0: [60, 20]}, hands={0: ["7"]})
     assert "7.p1.7g" in ids(st)

@@ -1,4 +1,4 @@
-"""Dog Royal (dog.nl.txt "OPTIES", DECISIONS: Dog Royal): one test per rule.
+"""Dog Royal (dog.nl.txt "OPTIES", docs/rules/dog.md, "Dog Royal"): one test per rule.
 
 Pawn index 0-3 = king, knight, citizen, fool (ids p1-p4). Board of 4: start fields 0, 16, 32,
 48; special fields 8, 24, 40, 56.
@@ -17,8 +17,8 @@ R = "royal"
 
 
 def test_royal_deck():
-    """DECISIONS: 10 each of 1/11 and 13, 7 each of 2, 3, 4, 5, 6, 1-7, 8, 9, 10, 12, copy,
-    swap, and 6 magnets; no 7 and no joker."""
+    """docs/rules/dog.md, "Dog Royal: the deck and the deal": 10 each of 1/11 and 13, 7 each
+    of 2, 3, 4, 5, 6, 1-7, 8, 9, 10, 12, copy and swap, and 6 magnets; no 7 and no joker."""
     deck = new_deck(R)
     assert len(deck) == 110
     assert deck.count("A") == 10 and deck.count("K") == 10 and deck.count("M") == 6
@@ -224,7 +224,7 @@ def test_royal_copy_not_first_card_of_round():
 
 def test_royal_copy_any_card_played_earlier_this_round():
     """'Met de kopieerkaart kun je elke eerder gespeelde kaart kopiëren': not only the last
-    one; the player chooses which (DECISIONS: Dog Royal copy card)."""
+    one; the player chooses which (docs/rules/dog.md, "Dog Royal: the copy card")."""
     st = position(n=3, variant=R, pawns={0: [K, 10], 1: [K, 30], 2: [K, 50]},
                   hands={0: ["5", "2"], 1: ["T", "2"], 2: ["C", "2"]})
     st = play(st, "5.p2.5")

@@ -86,7 +86,7 @@ def test_no_jumping_inside_the_goal():
 
 
 def test_blocked_start_field_cannot_be_passed():
-    """DECISIONS: a pawn on its own start field cannot be passed."""
+    """docs/rules/dog.md, "Start field blocks": a pawn on its own start field is not passed."""
     st = position(pawns={0: [28], 2: [32]}, hands={0: ["5"]})
     assert refused(st, "5.p1.5").startswith(
         "Pawn 1 cannot pass Cid's pawn 1 on its start field (field 32).")
@@ -119,7 +119,7 @@ def test_only_ace_or_king_brings_out_and_kennel_pawns_are_alike():
 
 
 def test_overshooting_the_goal():
-    """DECISIONS: goal entry needs an exact count; pawns in the goal cannot be jumped."""
+    """docs/rules/dog.md, "Entering the goal": an exact count; pawns in the goal not jumped."""
     st = position(pawns={0: [62, G + 1]}, hands={0: ["5"]})
     msg = refused(st, "5.p1.5g")
     assert msg.startswith("Pawn 1 is 3 fields before its goal's last free field: a 5 overshoots")
@@ -150,7 +150,7 @@ def test_seven_step_larger_than_what_is_left():
 
 
 def test_seven_step_after_which_the_rest_cannot_be_used():
-    """DECISIONS: all 7 steps must be used; Bob's pawn on its start field blocks the rest."""
+    """docs/rules/dog.md, "Seven split": all 7 steps used; Bob's pawn on its start blocks."""
     st = position(pawns={0: [10], 1: [16]}, hands={0: ["7", "2"]})
     assert ("After 4 steps with pawn 1, the other 3 steps of the 7 could not be used: choose "
             "another split.") in refused(st, "7.p1.4")
@@ -172,7 +172,7 @@ def test_seven_must_be_finished_first():
     ("5.p1.s1p2", "Only a Jack swaps pawns: your 5 moves a pawn."),
 ])
 def test_jack_swaps_that_are_not_allowed(action: str, words: str):
-    """DECISIONS: no swap with a pawn in kennel or goal or on its own start field; rulebook:
+    """docs/rules/dog.md, "Jack swap": not a pawn in kennel, goal or on its start; rulebook:
     'een vreemde speelfiguur' (another colour)."""
     st = position(pawns={0: [10, K, G, 0], 1: [16, 20]}, hands={0: ["J", "5"]})
     assert words in refused(st, action)

@@ -369,7 +369,7 @@ def test_field_numbers_are_in_the_cached_background() -> None:
         assert min(_luminances(box)) < 170  # muted digits on the light board
 
 
-# -- board geometry (DECISIONS: Dog boards) ----------------------------------------------------
+# -- board geometry (docs/rules/dog.md, "Boards and seats") ------------------------------------
 
 
 @pytest.mark.parametrize("sections", [4, 6])

@@ -1,6 +1,6 @@
 """Dog with 4 players, everyone alone (`teams: everyone alone`), through the fake Discord.
 
-Teams are a variant with 4 or 6 players (dog.nl.txt; DECISIONS: Dog teams): the host may have
+Teams are a variant with 4 or 6 players (docs/rules/dog.md, "Teams"): the host may have
 everyone play alone, and then nobody exchanges a card at the start of a round.
 """
 

@@ -1,6 +1,6 @@
 """Lunch Money's cards, chains and holds: each card at every moment it allows, and refused
-at one it does not (rulebook "Kaartensoorten", DECISIONS.md, and the decisions in
-games/lunchmoney/rules.py).
+at one it does not (rulebook "Kaartensoorten"; docs/rules/lunchmoney.md, which also gives the
+decisions of games/lunchmoney/rules.py).
 
 Seats: Ann (0) attacks, Bob (1) defends, Cid (2) and Dee (3) look on. Hands are filled with
 Hooks (2 damage), which answer nothing; the draw pile holds Elbows.

@@ -1,6 +1,7 @@
 """Lunch Money's rules, one test per clause of the rulebook (lunch-money.nl.txt), of
-DECISIONS.md and of the decisions in games/lunchmoney/rules.py: setting up, the turn, drawing,
-the pot, knock-outs, the winner, turtling, the bell, windows and refusals. The cards, chains
+docs/rules/lunchmoney.md (which also gives the decisions of games/lunchmoney/rules.py):
+setting up, the turn, drawing, the pot, knock-outs, the winner, turtling, the bell, windows and
+refusals. The cards, chains
 and holds have their own file (test_lunchmoney_cards.py).
 
 Seats: Ann (0), Bob (1), Cid (2), Dee (3). Hands are filled with Hooks (2 damage), which

@@ -1,5 +1,5 @@
 """Tumblin' Dice's rules, one test per clause of the rulebook (tumblin-dice.fr-nl.txt) and of
-DECISIONS.md "Tumblin' Dice".
+docs/rules/tumblindice.md.
 
 Where a rule needs a die at an exact place, the board is built by hand (DieState on
 state.board) and scored directly (rules.score_die, or the round's end `_score`); where it needs a
@@ -490,7 +490,7 @@ def test_the_presets_are_legal_flicks() -> None:
     (4, {}, 2), (6, {}, 2), (8, {"one_each": True}, 4), (16, {"one_each": True}, 4),
 ])
 def test_teams_alternate_turns(n: int, options: dict[str, Any], teams: int) -> None:
-    """DECISIONS: "players (or teams) alternate": A, B, A, B... through the whole round."""
+    """docs/rules/tumblindice.md, "Turn order": players (or teams) alternate: A, B, A, B..."""
     for seed in range(20):
         state = opening(n, options, seed)
         sides = [state.teams[s] for s in state.order]
