@@ -1,4 +1,4 @@
-"""The numbers of Dent pour dent: the rulebook (dent-pour-dent.nl.txt) and DECISIONS.md.
+"""The numbers of Dent pour dent: the rulebook (dent-pour-dent.nl.txt), docs/rules/dentpourdent.md.
 
 Every number a rule may want tuned lives here: families, teeth per member, the molar, the 55
 cards and the attack-card table.
@@ -19,7 +19,7 @@ ATTACK_MOLARS = 3
 MOST_BLOWS = 6  # "minstens 1 keer, maximaal 6 keer"
 PUNCH_BLOWS = 6
 
-# DECISIONS: a molar lands up (2 teeth), down (1 tooth) or on its side (nothing), 1/3 each.
+# docs/rules/dentpourdent.md, "The molar": up (2 teeth), down (1 tooth) or side (0), 1/3 each.
 UP, DOWN, SIDE = 2, 1, 0
 # i18n: how a thrown molar (a tooth-shaped die) landed: crown up (2 teeth)
 MOLAR_WORDS = {UP: NC_("dentpourdent", "up"),
@@ -28,8 +28,8 @@ MOLAR_WORDS = {UP: NC_("dentpourdent", "up"),
                # i18n: how a thrown molar landed: on its side (nothing)
                SIDE: NC_("dentpourdent", "side")}
 
-# DECISIONS: Families: Red, Blue, Green, Yellow, Purple, in seat order. The colours are keys
-# (saved, and the views' `colour`); FAMILY_NAMES say them.
+# docs/rules/dentpourdent.md, "Families": Red, Blue, Green, Yellow, Purple, in seat order. The
+# colours are keys (saved, and the views' `colour`); FAMILY_NAMES say them.
 FAMILIES = ("Red", "Blue", "Green", "Yellow", "Purple")
 FAMILY_NAMES = {
     "Red": NC_("dentpourdent", "Red family"),
@@ -55,7 +55,7 @@ class Member:
     teeth: int
 
 
-# DECISIONS: the seven members, their sex and their teeth, in the order of the tooth chart.
+# docs/rules/dentpourdent.md, "Families": the seven members, sex and teeth, in chart order.
 MEMBERS = (
     # i18n: the seven members of a family (figures of the game), as a name on their chart
     Member("grandfather", NC_("dentpourdent", "Grandfather"), "m", 5),
@@ -117,8 +117,9 @@ PET = "pet"
 
 @dataclass(frozen=True)
 class AttackKind:
-    """DECISIONS: one favoured target (4 blows), two secondary ones (2), 1 blow against the
-    rest, and one attacker member who adds a bonus blow (at most MOST_BLOWS)."""
+    """docs/rules/dentpourdent.md, "Attack cards": one favoured target (4 blows), two
+    secondary ones (2), 1 blow against the rest, and one attacker member who adds a bonus blow
+    (at most MOST_BLOWS)."""
 
     key: str
     name: str

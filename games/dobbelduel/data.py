@@ -1,4 +1,4 @@
-"""The numbers of Dobbelduel, from the rulebook (dobbelduel.nl.txt) and DECISIONS.md."""
+"""The numbers of Dobbelduel, from the rulebook (dobbelduel.nl.txt) and docs/rules/dobbelduel.md."""
 
 from __future__ import annotations
 

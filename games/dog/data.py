@@ -1,8 +1,8 @@
-"""Every number of Dog in one place (DECISIONS: Dog), so a rule can be tuned here alone."""
+"""Every number of Dog in one place (docs/rules/dog.md), so a rule can be tuned here alone."""
 
 from __future__ import annotations
 
-# -- board (DECISIONS: Dog boards) ---------------------------------------------------------------
+# -- board (docs/rules/dog.md, "Boards and seats") -----------------------------------------------
 FIELDS_PER_SECTION = 16
 PAWNS_PER_SEAT = 4
 GOAL_FIELDS = 4
@@ -32,7 +32,7 @@ SEAT_SECTIONS: dict[int, list[int]] = {
 COLOURS = ["blue", "red", "yellow", "green", "black", "white"]
 SEAT_COLOURS: dict[int, list[str]] = {n: COLOURS[:n] for n in range(2, len(COLOURS) + 1)}
 
-# The `teams` option (DECISIONS: Dog teams are a variant with 4 or 6 players). The stored
+# The `teams` option (docs/rules/dog.md, "Teams": a variant with 4 or 6 players). The stored
 # values are those of earlier sessions: "3x2" was the only team layout offered, and sessions
 # of 4 stored it too (4 players always played in teams), so it now means teams of two.
 TEAMS_3X2 = "3x2"  # teams of two, partners opposite: 2 teams with 4 players, 3 with 6
@@ -40,7 +40,7 @@ TEAMS_2X3 = "2x3"  # six players only: two teams of three, alternate seats
 TEAMS_ALONE = "alone"  # four or six players: everyone alone, no exchange
 TEAM_COUNTS = (4, 6)  # the player counts at which the option means anything
 
-# -- cards (DECISIONS: Dog deck) --------------------------------------------------------------
+# -- cards (docs/rules/dog.md, "The deck") ----------------------------------------------------
 CLASSIC_KINDS = "A23456789TQKJ"
 CLASSIC_COPIES = 8
 JOKERS = 6

@@ -2,10 +2,10 @@
 
 These models are the only input of games/dog/render.py, which is what keeps hands secret.
 
-Board geometry (DECISIONS: Dog boards): the ring has `sections * 16` fields numbered clockwise
-from 0. Board section k starts at field 16*k; a seat's start field is the first field of its
-section. Each seat also has a kennel of 4 (pos 0-3) and a goal of 4 (pos 0 is the goal field
-nearest the ring, pos 3 the deepest).
+Board geometry (docs/rules/dog.md, "Boards and seats"): the ring has `sections * 16` fields
+numbered clockwise from 0. Board section k starts at field 16*k; a seat's start field is the
+first field of its section. Each seat also has a kennel of 4 (pos 0-3) and a goal of 4 (pos 0
+is the goal field nearest the ring, pos 3 the deepest).
 
 Card codes (one or two ASCII characters, safe in action ids):
   classic: A (1 or 11, or out), 2 3 4 (+/-4) 5 6 7 (split) 8 9 T (10) Q (12) K (13, or out)

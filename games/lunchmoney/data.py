@@ -1,7 +1,8 @@
-"""The numbers and cards of Lunch Money: the rulebook (lunch-money.nl.txt) and DECISIONS.md.
+"""The numbers and cards of Lunch Money: the rulebook (lunch-money.nl.txt) as
+docs/rules/lunchmoney.md reads it.
 
-The 110-card box as DECISIONS.md lists it (the card file of an open-source client, whose counts
-add up to 110). Every number a rule may want tuned lives here.
+The 110-card box as that page lists it ("The cards": the card file of an open-source client,
+whose counts add up to 110). Every number a rule may want tuned lives here.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""The numbers of Tumblin' Dice: the rulebook (tumblin-dice.fr-nl.txt) and DECISIONS.md.
+"""The numbers of Tumblin' Dice: the rulebook (tumblin-dice.fr-nl.txt), docs/rules/tumblindice.md.
 
 The board, in centimetres, seen from above: x across (0 at the left edge), y down the board
-(0 at the back of the launch track). DECISIONS gives the tiers; the pegs' places are ours
-(reviews say only that some bracket the three 4x pockets).
+(0 at the back of the launch track). The tiers are those of docs/rules/tumblindice.md ("The
+board"); the pegs' places are ours (reviews say only that some bracket the three 4x pockets).
 
 The tuning (issue 14; figures from bench/bench_tumblindice.py, 1,000 random flicks onto boards
 filling up as in a game; the AI against random flicks):
@@ -27,7 +27,7 @@ filling up as in a game; the AI against random flicks):
   them. Knock-offs: ~2 % of random flicks (random flicks rarely hit anything: dice sit mostly
   in 1x-2x, far from the void), 7 % of throws when AI seats aim at each other (about one a
   4-player round). A narrower board (34-36) or narrower pockets did not change those rates
-  measurably, so the board keeps DECISIONS' 40.
+  measurably, so the board keeps the 40 of docs/rules/tumblindice.md ("The board").
 - TIME_STEP 1/120 s: at the fastest (~126 cm/s) a die moves ~1 cm a step, less than a peg's
   and a die's combined half-widths (1.4 cm), so nothing tunnels. Dice at rest sleep (pymunk)
   until touched: a flick with 17 dice on the board costs 1.6 ms (p50; p99 6.5 ms).
