@@ -21,7 +21,7 @@ Opens = Callable[[DentState, int, str], bool]  # (state, seat, moment) -> has an
 
 
 def throw(rng: Rng, molars: int) -> list[int]:
-    """Molars as they land: DECISIONS, up (2), down (1) or side (0), one third each."""
+    """Molars as they land (docs/rules/dentpourdent.md, "The molar"): up, down, side, 1/3 each."""
     return [rng.choice((data.UP, data.DOWN, data.SIDE)) for _ in range(molars)]
 
 

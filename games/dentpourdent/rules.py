@@ -7,10 +7,11 @@ defence molar (the attacker loses as many). A fighter without teeth is knocked o
 (the duel ends; the defender cannot answer the last blow), its figure is the winner's trophy
 and its family sends another member in. First to 7 trophies wins.
 
-Decisions where the rulebook and DECISIONS.md are silent (each has a test):
-- "No attack card or special card in hand: one blow" is read, with DECISIONS, as no attack card
-  and no Punch (the special that replaces one); it is the only duel such a hand can make.
-- Windows (DECISIONS) open after a duel is announced, after an attack throw that takes teeth
+Decisions where the rulebook is silent (each has a test; docs/rules/dentpourdent.md gives each
+with the rulebook line it reads):
+- "No attack card or special card in hand: one blow" is read as no attack card and no Punch
+  (the special that replaces one); it is the only duel such a hand can make.
+- Windows open after a duel is announced, after an attack throw that takes teeth
   (before they are marked, so Esquive and Esprit de famille can answer it) and after a
   defence throw that takes teeth. A window opens for a seat holding a reaction card legal at
   that moment, or, for a fighter, a card that changes this duel (Brug or Dubbele brug for a

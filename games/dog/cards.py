@@ -48,7 +48,7 @@ def initial(name: str) -> str:
 
 
 def new_deck(variant: str) -> list[str]:
-    """The 110 cards of the variant, unshuffled (DECISIONS: Dog deck, Dog Royal deck)."""
+    """The 110 cards of the variant, unshuffled (docs/rules/dog.md, "The deck" and Royal's)."""
     if variant == "royal":
         deck = [code for code, count in data.ROYAL_COUNTS.items() for _ in range(count)]
     else:

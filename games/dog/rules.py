@@ -1,4 +1,4 @@
-"""Dog (dog.nl.txt, DECISIONS: Dog): phases, turns, rounds, views; the moves live in moves.py.
+"""Dog (docs/rules/dog.md): phases, turns, rounds, views; the moves live in moves.py.
 
 Action ids (segments: card, pawn, choice; pawns p1-p4 are the mover's own, sNpM is seat N's
 (0-based) pawn M when playing for a teammate or naming a swap partner):
@@ -8,7 +8,7 @@ Action ids (segments: card, pawn, choice; pawns p1-p4 are the mover's own, sNpM 
   (copy), `M.p1.pull` (magnet), `3.p3.3j` / `4.p3.backj` (citizen: move, draw, jump),
   `8.p4.6g` (fool counts 8 as 6); exchange `give.T`; royal setup `place.p2`.
 
-Decisions where the rulebook and DECISIONS.md are silent (each one is tested in tests/dog/):
+Decisions where the rulebook is silent (each tested in tests/dog/; docs/rules/dog.md gives each):
 
 - Seats and board: seats are clockwise; seat k owns board section `data.SEAT_SECTIONS[n][k]`
   (2 players: sections 0 and 2; 3 players: 0, 1, 2 of the 4-section board). Colours:
@@ -333,7 +333,7 @@ class Dog(Game[DogState]):
             raise RuleError(problem)
 
     def _teams(self, n: int, options: dict[str, Any]) -> list[int]:
-        """Team number per seat; the option counts only with 4 or 6 players (DECISIONS)."""
+        """Team number per seat; only with 4 or 6 players (docs/rules/dog.md, "Teams")."""
         teams = _teams_option(options)
         if n not in data.TEAM_COUNTS or teams == data.TEAMS_ALONE:
             return list(range(n))

@@ -7,7 +7,7 @@ Aid, or discards any cards, or passes; then everyone draws back to 5. Every card
 for its answers in a window: the target's defence cards, and anyone's Humiliation. Lost
 counters go to the pot; at 0 a player is out cold.
 
-Decisions where the rulebook and DECISIONS.md are silent (each has a test):
+Decisions where the rulebook is silent (each has a test; docs/rules/lunchmoney.md gives each):
 - The first player is the one left of a dealer drawn by lot.
 - Humiliation is played on whoever played the card on top of the play (an attack, a defence,
   a Humiliation): that card comes to nothing (a weapon goes back to the hand), and the

@@ -8,8 +8,8 @@ legal; `legal_actions` offers 27 presets for the Play menu, and the modal opens 
 last flick. The physics (physics.py) simulates the throw; the state keeps where every die came
 to rest, and the throw's frames go out as a Motion (views.Flight), never into the state.
 
-Decisions where the rulebook (tumblin-dice.fr-nl.txt) and DECISIONS.md are silent (each has a
-test in tests/tumblindice):
+Decisions where the rulebook (tumblin-dice.fr-nl.txt) is silent (each has a test in
+tests/tumblindice; docs/rules/tumblindice.md gives each with the rulebook line it reads):
 - Tables: 2 players (five dice each; or five and a bonus die; or nine), 3 or 4 players alone
   with 4 dice each, 4 players in two teams of two (the default; `teams: False` plays alone), 5
   players alone with 4 dice each, the fifth in a fifth colour (purple): the box's 18 dice in 4
@@ -23,7 +23,7 @@ test in tests/tumblindice):
   then take turns in the order of their best roller, each team's players in the order of
   their rolls (A1 B1 A2 B2...): "players (or teams) alternate". The same order every round.
 - A round: one die a turn, until every die (and bonus die) is thrown; a seat with nothing left
-  is skipped. A die short of the line after its own throw is taken off at once (DECISIONS);
+  is skipped. A die short of the line after its own throw is taken off at once ("A round");
   a die pushed back behind the line stays until the round's end and then scores 0 ("on
   écarte...").
 - The bonus die (2 players) counts double, is thrown whenever its owner chooses, even last,
