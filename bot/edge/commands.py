@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.edge.errors import UNKNOWN_COMMAND, OptionError, answer
+from bot.edge.handlers import Handlers
 from bot.edge.languages import lname, lstr, speak_to
 from bot.table import clocks
 from bot.table.limits import CHOICE_NAME, CHOICES, ELLIPSIS, TAUNT_MAX, fit, one_line
@@ -23,7 +24,7 @@ from games.contract import Form, Game, OptionSpec
 from games.i18n import N_, NC_, _, ngettext
 
 if TYPE_CHECKING:
-    from bot.process.client import GameBot
+    from bot.edge.host import Host
 
 log = logging.getLogger(__name__)
 Handler = Callable[..., Awaitable[None]]
@@ -121,13 +122,22 @@ class GameGroup(app_commands.Group):
         return True
 
 
-def build_group(bot: GameBot, game: Game[Any]) -> app_commands.Group:
+def _handlers(bot: Host) -> Handlers:
+    """The bot's handlers with every command they answer: `Host` promises only what buttons
+    press, the commands call the rest."""
+    handlers = bot.handlers
+    if not isinstance(handlers, Handlers):
+        raise TypeError(f"the bot's handlers are a {type(handlers).__name__}, not Handlers")
+    return handlers
+
+
+def build_group(bot: Host, game: Game[Any]) -> app_commands.Group:
     group = GameGroup(
         name=game.name,
         description=lstr(N_("Play {game} in this channel"), game=game.title),
         guild_only=True,
     )
-    h = bot.handlers
+    h = _handlers(bot)
 
     def simple(name: str, description: app_commands.locale_str, handler: Handler) -> None:
         async def callback(interaction: discord.Interaction) -> None:
@@ -166,10 +176,10 @@ OPTION_NAMES = (
 )
 
 
-def _replay_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+def _replay_command(bot: Host, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
     @app_commands.describe(log=lstr(N_("Also send the game's log as a text file")))
     async def replay(interaction: discord.Interaction, log: bool = False) -> None:
-        await bot.handlers.replay(interaction, game, bool(log))
+        await _handlers(bot).replay(interaction, game, bool(log))
 
     replay.__annotations__["log"] = Checked("log", bool)
     return app_commands.Command(
@@ -180,7 +190,7 @@ def _replay_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, 
     )
 
 
-def replay_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
+def replay_command(bot: Host) -> app_commands.Command[Any, ..., None]:
     """`/replay game_id:`: any finished game of this server (its id is the session's)."""
 
     @app_commands.describe(
@@ -189,7 +199,7 @@ def replay_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
         log=lstr(N_("Also send the game's log as a text file")),
     )
     async def replay(interaction: discord.Interaction, game_id: int, log: bool = False) -> None:
-        await bot.handlers.replay_by_id(interaction, game_id, bool(log))
+        await _handlers(bot).replay_by_id(interaction, game_id, bool(log))
 
     replay.__annotations__["game_id"] = Checked("game_id", int, required=True, min_value=1)
     replay.__annotations__["log"] = Checked("log", bool)
@@ -203,13 +213,13 @@ def replay_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
 
 
 def _form_command(
-    bot: GameBot, game: Game[Any], form: Form
+    bot: Host, game: Game[Any], form: Form
 ) -> app_commands.Command[Any, ..., None]:
     """`/<game> <kind>` with one whole-number option per field of the form, each required
     and declared with its range (and checked again on arrival)."""
 
     async def fill(interaction: discord.Interaction, **values: int) -> None:
-        await bot.handlers.play_form(interaction, game, form,
+        await _handlers(bot).play_form(interaction, game, form,
                                      [values[field.name] for field in form.fields])
 
     parameters = [
@@ -231,10 +241,10 @@ def _form_command(
     return app_commands.Command(name=form.kind, description=lstr(form.title), callback=fill)
 
 
-def _kick_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+def _kick_command(bot: Host, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
     @app_commands.describe(member=lstr(N_("The person whose seat the bot plays from now on")))
     async def kick(interaction: discord.Interaction, member: discord.User) -> None:
-        await bot.handlers.kick(interaction, game, member)
+        await _handlers(bot).kick(interaction, game, member)
 
     return app_commands.Command(
         name=NC_("command", "kick"),
@@ -243,14 +253,14 @@ def _kick_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
     )
 
 
-def settings_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
+def settings_command(bot: Host) -> app_commands.Command[Any, ..., None]:
     """`/settings`: the server's defaults for new games, for those who may manage the server
     (Discord hides it from others; the handler checks again)."""
 
     @app_commands.describe(threads=lstr(N_("Open every new game in a thread of its channel, "
                                            "unless its host says otherwise when starting it")))
     async def settings(interaction: discord.Interaction, threads: bool | None = None) -> None:
-        await bot.handlers.settings(interaction, threads)
+        await _handlers(bot).settings(interaction, threads)
 
     settings.__annotations__["threads"] = Checked("threads", bool)
     command = app_commands.Command(
@@ -262,12 +272,12 @@ def settings_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
     return command
 
 
-def games_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
+def games_command(bot: Host) -> app_commands.Command[Any, ..., None]:
     """`/games`: every lobby and running game of this server, or those waiting for you."""
 
     @app_commands.describe(mine=lstr(N_("Only the games waiting for your move or answer")))
     async def games(interaction: discord.Interaction, mine: bool = False) -> None:
-        await bot.handlers.games(interaction, bool(mine))
+        await _handlers(bot).games(interaction, bool(mine))
 
     games.__annotations__["mine"] = Checked("mine", bool)
     command = app_commands.Command(
@@ -279,11 +289,11 @@ def games_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
     return command
 
 
-def _seat_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+def _seat_command(bot: Host, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
     @app_commands.describe(
         number=lstr(N_("The seat to sit in (1 is the first); swaps with its player")))
     async def seat(interaction: discord.Interaction, number: int) -> None:
-        await bot.handlers.seat(interaction, game, number)
+        await _handlers(bot).seat(interaction, game, number)
 
     seat.__annotations__["number"] = Checked(
         "number", int, required=True, min_value=1, max_value=game.max_players
@@ -294,7 +304,7 @@ def _seat_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
     )
 
 
-def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+def _play_command(bot: Host, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
     if game.taunts:
         @app_commands.describe(
             action=lstr(N_("Your move: start typing to see the moves you can make now")),
@@ -302,14 +312,14 @@ def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
         )
         async def play(interaction: discord.Interaction, action: str,
                        taunt: str | None = None) -> None:
-            await bot.handlers.play(interaction, game, action, taunt=taunt)
+            await _handlers(bot).play(interaction, game, action, taunt=taunt)
 
         play.__annotations__["taunt"] = Checked("taunt", str, max_length=TAUNT_MAX)
     else:
         @app_commands.describe(
             action=lstr(N_("Your move: start typing to see the moves you can make now")))
         async def play(interaction: discord.Interaction, action: str) -> None:
-            await bot.handlers.play(interaction, game, action)
+            await _handlers(bot).play(interaction, game, action)
 
     # Any length of text is passed on: the game says why it is not a move (shortened to fit).
     play.__annotations__["action"] = Checked("action", str, required=True)
@@ -319,7 +329,7 @@ def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
     ) -> list[app_commands.Choice[str]]:
         typed = current if isinstance(current, str) else ""
         try:
-            choices = await bot.handlers.autocomplete(interaction, game, typed)
+            choices = await _handlers(bot).autocomplete(interaction, game, typed)
         except Exception:  # noqa: BLE001 - an empty list is better than no answer
             log.exception("autocomplete of /%s play failed", game.name)
             return []
@@ -331,7 +341,7 @@ def _play_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..
     return command
 
 
-def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+def _start_command(bot: Host, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
     """`start` with one slash option per game option, plus `bots` to fill seats."""
 
     async def start(interaction: discord.Interaction, **kwargs: Any) -> None:
@@ -339,7 +349,7 @@ def _start_command(bot: GameBot, game: Game[Any]) -> app_commands.Command[Any, .
         turn_time = kwargs.pop("turn_time", None)
         reaction_time = kwargs.pop("reaction_time", None)
         thread = kwargs.pop("thread", None)
-        await bot.handlers.start(interaction, game, kwargs, bots, turn_time, reaction_time,
+        await _handlers(bot).start(interaction, game, kwargs, bots, turn_time, reaction_time,
                                  thread=thread)
 
     parameters = [
@@ -471,7 +481,7 @@ def _options_well_formed(command: Any, options: Any) -> bool:
     return True
 
 
-async def setup(bot: GameBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point: one command group per registered game, and the tree refuses a
     command payload of the wrong shape before discord.py reads it (see `well_formed`)."""
     for game in bot.games.values():

@@ -44,8 +44,7 @@ from games.contract import Action, Form
 from games.i18n import NC_, _, pgettext
 
 if TYPE_CHECKING:
-    from bot.edge.handlers import Handlers
-    from bot.process.client import GameBot
+    from bot.edge.host import Host, Presses
 
 BUTTONS_MAX = 5  # one row of buttons; longer steps read better as a select menu
 SELECT_MAX = CHOICES
@@ -56,7 +55,7 @@ MODAL_TIMEOUT = 900.0  # only the in-process object: the submission is read from
 HEADER_MAX = CONTENT // 2  # the menu's text; the bot may put a line of news above it
 
 
-def _bot(interaction: discord.Interaction) -> GameBot:
+def _bot(interaction: discord.Interaction) -> Host:
     return interaction.client  # type: ignore[return-value]
 
 
@@ -149,7 +148,7 @@ class _SessionButton(
             return
         await self.press(_bot(interaction).handlers, interaction)
 
-    async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
+    async def press(self, handlers: Presses, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
 
@@ -158,7 +157,7 @@ class OpenMenuButton(_SessionButton, template=PREFIX + r":o:(?P<sid>" + ID36 + r
 
     KIND, LABEL, EMOJI, STYLE = "o", NC_("button", "Play"), "🎲", discord.ButtonStyle.primary
 
-    async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
+    async def press(self, handlers: Presses, interaction: discord.Interaction) -> None:
         await handlers.open_menu(interaction, self.session_id)
 
 
@@ -167,7 +166,7 @@ class HandButton(_SessionButton, template=PREFIX + r":h:(?P<sid>" + ID36 + r")")
 
     KIND, LABEL, EMOJI, STYLE = "h", NC_("button", "My hand"), "🔒", discord.ButtonStyle.secondary
 
-    async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
+    async def press(self, handlers: Presses, interaction: discord.Interaction) -> None:
         await handlers.show_hand(interaction, self.session_id)
 
 
@@ -176,7 +175,7 @@ class RematchButton(_SessionButton, template=PREFIX + r":r:(?P<sid>" + ID36 + r"
 
     KIND, LABEL, EMOJI, STYLE = "r", NC_("button", "Rematch"), "🔁", discord.ButtonStyle.success
 
-    async def press(self, handlers: Handlers, interaction: discord.Interaction) -> None:
+    async def press(self, handlers: Presses, interaction: discord.Interaction) -> None:
         await handlers.rematch(interaction, self.session_id)
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 if TYPE_CHECKING:
-    from bot.process.client import GameBot
+    from bot.edge.host import Host
 
 log = logging.getLogger(__name__)
 Message = Callable[[], Awaitable[dict[str, Any]]]
@@ -32,7 +32,7 @@ def plain(**fields: Any) -> Message:
     return make
 
 
-async def send_dm(bot: GameBot, user_id: int, message: Message) -> discord.Message:
+async def send_dm(bot: Host, user_id: int, message: Message) -> discord.Message:
     """Send `await message()` to the person's DMs.
 
     A kept channel that Discord no longer knows is forgotten and made anew, once. Raises what

@@ -37,7 +37,7 @@ from games.contract import Action, Form, Game, RuleError, shorten
 from games.i18n import _, button, ngettext
 
 if TYPE_CHECKING:
-    from bot.process.client import GameBot
+    from bot.edge.host import Host
 
 log = logging.getLogger(__name__)
 AUTOCOMPLETE_MAX = 25
@@ -132,7 +132,7 @@ def _unclear(typed: str, found: list[Action], legal: list[Action]) -> str:
 
 
 class Handlers:
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @property

@@ -25,7 +25,7 @@ from games.contract import Game
 from games.i18n import N_, _, speaking
 
 if TYPE_CHECKING:
-    from bot.process.client import GameBot
+    from bot.edge.host import Host
 
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
@@ -39,7 +39,7 @@ class Dispatcher:
 
     def __init__(
         self,
-        bot: GameBot,
+        bot: Host,
         *,
         retry_delay: float = 2.0,
         max_delay: float = 300.0,

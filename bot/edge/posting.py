@@ -38,7 +38,7 @@ from games.i18n import N_, _, ngettext, pgettext, speaking
 from games.replay import animate
 
 if TYPE_CHECKING:
-    from bot.process.client import GameBot
+    from bot.edge.host import Host
 
 log = logging.getLogger(__name__)
 OUT_OF_DATE = N_("🕓 *Earlier news: your newest private view is further down.*")
@@ -386,14 +386,14 @@ def split_news(lines: list[str], room: int) -> tuple[list[str], list[str]]:
     return [*first, marker, *newest], middle
 
 
-async def game_channel(bot: GameBot, session: st.Session) -> discord.abc.Messageable:
+async def game_channel(bot: Host, session: st.Session) -> discord.abc.Messageable:
     channel = bot.get_channel(session.channel_id)
     if channel is None:
         channel = await bot.fetch_channel(session.channel_id)
     return channel  # type: ignore[return-value]
 
 
-async def archive_thread(bot: GameBot, session_id: int) -> None:
+async def archive_thread(bot: Host, session_id: int) -> None:
     """Archive a finished game's own thread, unless a new game (a rematch) is going in it. A
     thread deleted meanwhile needs nothing; one the bot may no longer archive is left to
     Discord, which archives it after a quiet week."""
@@ -416,7 +416,7 @@ def _with_buttons(message: dict[str, Any], session: st.Session) -> dict[str, Any
 
 
 async def send_private(
-    bot: GameBot, session: st.Session, game: Game[Any], seat: int, state: Any, nonce: str
+    bot: Host, session: st.Session, game: Game[Any], seat: int, state: Any, nonce: str
 ) -> None:
     """The seat's private view at `state` as a new DM; the previous one is marked out of date.
 
@@ -449,7 +449,7 @@ async def send_private(
 
 
 async def update_private(
-    bot: GameBot, session: st.Session, game: Game[Any], seat: int, state: Any, nonce: str
+    bot: Host, session: st.Session, game: Game[Any], seat: int, state: Any, nonce: str
 ) -> None:
     """Edit the last private DM in place (a quiet change); send one when there is none yet."""
     record = await bot.store.private_message(session.id, seat)
@@ -466,7 +466,7 @@ async def update_private(
     await send_private(bot, session, game, seat, state, nonce)
 
 
-async def _retire(bot: GameBot, record: st.PrivateMessage) -> None:
+async def _retire(bot: Host, record: st.PrivateMessage) -> None:
     """Mark the previous private DM as out of date, so an old hand is never taken for the
     current one."""
     if record.channel_id is None or record.message_id is None:
@@ -477,7 +477,7 @@ async def _retire(bot: GameBot, record: st.PrivateMessage) -> None:
         await old.edit(content=fit(text), attachments=[], view=None)
 
 
-async def _edit_private(bot: GameBot, record: st.PrivateMessage, message: dict[str, Any]) -> bool:
+async def _edit_private(bot: Host, record: st.PrivateMessage, message: dict[str, Any]) -> bool:
     """Replace the last private message's text and picture; False when there is none."""
     if record.channel_id is None or record.message_id is None:
         return False
@@ -494,7 +494,7 @@ async def _edit_private(bot: GameBot, record: st.PrivateMessage, message: dict[s
 
 
 async def _tell_dms_closed(
-    bot: GameBot, session: st.Session, game: Game[Any], seat: int, user_id: int
+    bot: Host, session: st.Session, game: Game[Any], seat: int, user_id: int
 ) -> None:
     channel = await game_channel(bot, session)
     with languages.speaking_in_channel(bot, session):
@@ -515,7 +515,7 @@ def _link(session: st.Session) -> str:
 
 
 async def send_reminder(
-    bot: GameBot, session: st.Session, user_id: int, seat: int
+    bot: Host, session: st.Session, user_id: int, seat: int
 ) -> None:
     game = bot.table.game_of(session)
     wait = session.clock.waits.get(seat)
@@ -534,7 +534,7 @@ async def send_reminder(
 
 
 async def send_call(
-    bot: GameBot, session: st.Session, seat: int, due: Any, nonce: str
+    bot: Host, session: st.Session, seat: int, due: Any, nonce: str
 ) -> None:
     """Tell a seat, by DM, that it may answer the reaction window just opened, and until
     when; the Play button under it opens the menu. Nobody else learns it."""

@@ -32,7 +32,7 @@ from games.contract import Game
 from games.i18n import N_, NC_, _, pgettext
 
 if TYPE_CHECKING:
-    from bot.process.client import GameBot
+    from bot.edge.host import Host
 
 TOP = 10  # people shown in each part of a leaderboard
 OPTION_NAMES = (NC_("command", "player"),)  # translated by the catalogs (bot/edge/languages.py)
@@ -103,7 +103,7 @@ def _rating(rating: float) -> str:
     return f"{rating:.1f}".replace(".", pgettext("decimal separator", "."))
 
 
-def stats_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
+def stats_command(bot: Host) -> app_commands.Command[Any, ..., None]:
     @app_commands.describe(player=lstr(N_("Whose games (yours if left out)")))
     async def stats(interaction: discord.Interaction, player: discord.User | None = None) -> None:
         if interaction.guild_id is None:
@@ -122,7 +122,7 @@ def stats_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
     return command
 
 
-def leaderboard_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
+def leaderboard_command(bot: Host) -> app_commands.Command[Any, ..., None]:
     titles = {game.title: name for name, game in bot.games.items()}
 
     async def board(interaction: discord.Interaction, game: str) -> None:
@@ -157,7 +157,7 @@ def leaderboard_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
     return command
 
 
-async def setup(bot: GameBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point: the two commands, beside the games' groups."""
     bot.tree.add_command(stats_command(bot))
     bot.tree.add_command(leaderboard_command(bot))

@@ -19,7 +19,7 @@ from games import i18n
 from games.i18n import N_, _, ngettext, speaking
 
 if TYPE_CHECKING:
-    from bot.process.client import GameBot
+    from bot.edge.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ def check_can_open_threads(permissions: discord.Permissions | None) -> None:
 
 
 class Upkeep:
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     def missing_in(self, channel_id: int, error: discord.HTTPException | None = None) -> list[str]:

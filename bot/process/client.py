@@ -18,6 +18,7 @@ from bot.edge import languages, posting
 from bot.edge.components import DYNAMIC_ITEMS, FORM_MODAL, is_known_component, modal_values
 from bot.edge.errors import UNKNOWN_BUTTON, answer, describe
 from bot.edge.handlers import Handlers
+from bot.edge.host import Host
 from bot.edge.menus import from_base36
 from bot.edge.outbox import Dispatcher
 from bot.edge.upkeep import Upkeep
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("bot.edge.commands", "bot.edge.stats")
 
 
-class GameBot(commands.AutoShardedBot):
+class GameBot(Host):
     """Sharded always: one process serves every shard, or, with SHARD_COUNT and SHARD_IDS,
     only its own (bot/store/shards.py), and then only its own servers' timers and outbox."""
 
