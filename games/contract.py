@@ -20,9 +20,13 @@ modal from the Play menu, or as "flick 50 -10 70" in `play`.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import re
 import unicodedata
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -503,8 +507,12 @@ class Game(ABC, Generic[S]):
 
     # -- artificial players -----------------------------------------------------------------
     def ai_action(self, state: S, seat: Seat, rng: Rng) -> str:
-        """The AI seat's choice; by default a random legal action."""
-        return rng.choice(self.legal_actions(state, seat)).id
+        """The AI seat's choice: the game's AI (`ai_of`), or a random legal action for a game
+        without one."""
+        choose = ai_of(type(self))
+        if choose is None:
+            return rng.choice(self.legal_actions(state, seat)).id
+        return choose(self, state, seat, rng)
 
     # -- helpers the bot and tests share ----------------------------------------------------
     def load(self, data: str) -> S:
@@ -523,6 +531,33 @@ class Game(ABC, Generic[S]):
             if values is not None:
                 return Action(id=form.action_id(values), label=form.label(values))
         raise RuleError(_("That move is not possible right now."))
+
+
+# A game's AI: the action id it chooses for a seat, asking the game it is handed for what is
+# legal (it never imports the game's rules).
+AI = Callable[[Game[Any], Any, Seat, Rng], str]
+
+
+@cache
+def ai_of(game_type: type[Game[Any]]) -> AI | None:
+    """The AI of a game class: `choose` in the `ai` module of the games/ package that defines
+    it (or defines the class it extends), None when that package has none.
+
+    Looked up by the game, not imported by its rules: the AI reads the rules' answers through
+    the game, so rules importing it would make an import circle."""
+    for klass in game_type.__mro__:
+        parts = klass.__module__.split(".")
+        if parts[0] != "games" or len(parts) < 2:
+            continue  # a test's game, the contract's own bases
+        package = importlib.import_module(f"games.{parts[1]}")
+        if not hasattr(package, "__path__"):
+            continue  # games/contract.py: not a game's package
+        name = f"{package.__name__}.ai"
+        if importlib.util.find_spec(name) is None:
+            return None
+        choose: AI | None = getattr(importlib.import_module(name), "choose", None)
+        return choose
+    return None
 
 
 def teams_of(team_per_seat: list[int]) -> list[list[Seat]]:

@@ -8,21 +8,17 @@ reads only its own hand and the board, as a person would.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from games.dentpourdent import data
+import games.dentpourdent.data as data
+from games.contract import Game
 from games.dentpourdent.engine import throws_left
 from games.dentpourdent.state import DentState
 from games.rng import Rng
-
-if TYPE_CHECKING:
-    from games.dentpourdent.rules import DentPourDent
 
 AVERAGE_MOLAR = 1.0  # (2 + 1 + 0) / 3 teeth
 SWAP_GAIN = 2.0  # a swap is worth playing for a duel this much better (in teeth)
 
 
-def choose(game: DentPourDent, state: DentState, seat: int, rng: Rng) -> str:
+def choose(game: Game[DentState], state: DentState, seat: int, rng: Rng) -> str:
     legal = [a.id for a in game.legal_actions(state, seat)]
     if not legal:
         raise ValueError("no legal action")

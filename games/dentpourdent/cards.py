@@ -7,8 +7,9 @@ one action: copies of a card are alike.
 
 from __future__ import annotations
 
+import games.dentpourdent.data as data
+import games.dentpourdent.engine as engine
 from games.contract import Action, RuleError
-from games.dentpourdent import data, engine
 from games.dentpourdent.engine import throws_left
 from games.dentpourdent.state import Choice, DentState, Duel, figure
 from games.i18n import _, pgettext

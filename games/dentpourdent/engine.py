@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import games.dentpourdent.data as data
 from games import piles
-from games.dentpourdent import data
 from games.dentpourdent.state import DentState, Duel, Family, KnockOut, Window, figure
 from games.dentpourdent.views import ThrowView, Trophy
 from games.i18n import _, ngettext, pgettext

@@ -51,6 +51,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+import games.dentpourdent.cards as cards
+import games.dentpourdent.data as data
+import games.dentpourdent.engine as engine
+import games.dentpourdent.render as render
 from games import i18n
 from games.contract import (
     DESCRIPTION_MAX,
@@ -63,7 +67,6 @@ from games.contract import (
     Seat,
     paragraph,
 )
-from games.dentpourdent import ai, cards, data, engine, render
 from games.dentpourdent.state import DentState
 from games.dentpourdent.views import (
     DuelView,
@@ -486,10 +489,6 @@ class DentPourDent(Game[DentState]):
             else:
                 lines.append(_("- {card}: {text} When: {when}.").format(**said))
         return short, "\n".join(lines)
-
-    # -- artificial players ----------------------------------------------------------------------
-    def ai_action(self, state: DentState, seat: Seat, rng: Rng) -> str:
-        return ai.choose(self, state, seat, rng)
 
 
 def _whole_lines(lines: list[str], throws_line: int | None) -> str:

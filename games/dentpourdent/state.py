@@ -6,8 +6,8 @@ validation): it runs once per applied action and a million times in the random-g
 
 from __future__ import annotations
 
+import games.dentpourdent.data as data
 from games.contract import Player, Secret, shorten
-from games.dentpourdent import data
 from games.dentpourdent.views import ThrowView, Trophy
 from games.i18n import _
 from games.rng import Rng

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
+import games.dobbelduel.actions as actions
 from games.contract import Game, Seat
-from games.dobbelduel import actions
 from games.dobbelduel.actions import Placement
 from games.dobbelduel.data import COLUMNS, FACES, MAX_ATTEMPTS, SCORE_PER_EMPTY_ROW
-from games.dobbelduel.views import RoundView, Row, score_parts
+from games.dobbelduel.views import PublicView, RoundView, Row, score_parts
 from games.rng import Rng
 
 EQUAL, HIGHER, LOWER = 0, 1, 2
@@ -149,7 +149,15 @@ def _weigh(codes: int, rolled: tuple[int, ...]) -> tuple[tuple[Placement, ...], 
     return tuple(best), most_classes
 
 
-def choose(rnd: RoundView, rng: Rng) -> str:
+def choose(game: Game[Any], state: Any, seat: Seat, rng: Rng) -> str:
+    """The heuristic codebreaker, fed the public view only: it cannot peek at the code."""
+    view = game.public_view(state)
+    if not isinstance(view, PublicView):
+        raise TypeError(f"not a Dobbelduel view: {type(view).__name__}")
+    return break_code(view.current, rng)
+
+
+def break_code(rnd: RoundView, rng: Rng) -> str:
     """The codebreaker's move: solve when sure (or forced), else the most informative placement.
 
     A placement is worth the expected information it gives (entropy of the feedback split, in

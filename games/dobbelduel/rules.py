@@ -30,6 +30,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+import games.dobbelduel.actions as actions
+import games.dobbelduel.render as render
 from games import i18n
 from games.contract import (
     Action,
@@ -44,7 +46,6 @@ from games.contract import (
     paragraph,
     shorten,
 )
-from games.dobbelduel import actions, ai, render
 from games.dobbelduel.data import (
     COLOURS,
     COLUMNS,
@@ -563,11 +564,6 @@ class Dobbelduel(Game[DobbelduelState]):
         return paragraph(pgettext("dobbelduel", "Your code for round {number}, which "
                                   "{breaker} tries to break: {dice}").format(
             number=view.round, breaker=shorten(view.codebreaker), dice=dice))
-
-    # -- artificial players ------------------------------------------------------------------
-    def ai_action(self, state: DobbelduelState, seat: Seat, rng: Rng) -> str:
-        """The heuristic codebreaker, fed the public view only: it cannot peek at the code."""
-        return ai.choose(self.public_view(state).current, rng)
 
 
 def _round_view(rnd: Round) -> RoundView:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.dog import data
+import games.dog.data as data
 from games.dog.moves import Move, all_moves, pawns_after
 from games.dog.state import DogState
 from games.rng import Rng

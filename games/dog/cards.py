@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.dog import data
+import games.dog.data as data
 from games.i18n import NC_, pgettext
 
 # The cards' names in English (also the words typed moves are read by); `card_name` gives

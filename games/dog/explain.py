@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import reduce
 
-from games.dog import data
+import games.dog.data as data
 from games.dog.cards import NAMES, card_name
 from games.dog.moves import (
     GOAL,

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from functools import cache, reduce
 from typing import Any
 
+import games.dog.data as data
 from games import i18n
 from games.contract import LABEL_MAX
-from games.dog import data
 from games.dog.cards import card_name
 from games.dog.state import DogState
 from games.i18n import NC_, _, ngettext, npgettext, pgettext

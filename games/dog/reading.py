@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+import games.dog.data as data
 from games.contract import Action, action_tokens, best_matches, word_names, words
-from games.dog import data
 from games.dog.cards import card_name, english_name
 from games.dog.moves import rank_name
 

@@ -100,6 +100,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+import games.dog.data as data
 from games import i18n
 from games.contract import (
     LABEL_MAX,
@@ -115,7 +116,6 @@ from games.contract import (
     shorten,
     teams_of,
 )
-from games.dog import data
 from games.dog.cards import card_name, deal_size, in_order, new_deck
 from games.dog.explain import explain, hint
 from games.dog.moves import (
@@ -901,12 +901,6 @@ class Dog(Game[DogState]):
         if view.last_move is not None:
             lines.append(_("Last move: {move}").format(move=view.last_move.text))
         return paragraph("\n".join(lines))
-
-    # -- artificial players ----------------------------------------------------------------
-    def ai_action(self, state: DogState, seat: Seat, rng: Rng) -> str:
-        from games.dog.ai import choose
-
-        return choose(self, state, seat, rng)
 
 
 def _track_place(past: int, rank: str | None) -> str:

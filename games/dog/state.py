@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import model_validator
 
+import games.dog.data as data
 from games.contract import Secret
-from games.dog import data
 
 
 class DogState(Secret):

@@ -8,20 +8,16 @@ has. It reads only its own hand and the table, as a person would.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from games.lunchmoney import data
+import games.lunchmoney.data as data
+from games.contract import Game
 from games.lunchmoney.fight import damage_of
 from games.lunchmoney.state import LunchState
 from games.rng import Rng
 
-if TYPE_CHECKING:
-    from games.lunchmoney.rules import LunchMoney
-
 _STOPS = ("dodge", "block", "disarm", "freedom")
 
 
-def choose(game: LunchMoney, state: LunchState, seat: int, rng: Rng) -> str:
+def choose(game: Game[LunchState], state: LunchState, seat: int, rng: Rng) -> str:
     legal = [a.id for a in game.legal_actions(state, seat)]
     if not legal:
         raise ValueError("no legal action")

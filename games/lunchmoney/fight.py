@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from itertools import combinations
 
+import games.lunchmoney.data as data
+import games.lunchmoney.talk as talk
 from games import piles
 from games.contract import LABEL_MAX, Action, RuleError, shorten
 from games.i18n import _, ngettext, npgettext, pgettext
-from games.lunchmoney import data, talk
 from games.lunchmoney.state import Hold, LunchState, Offer, Step
 from games.lunchmoney.views import StepView
 

@@ -24,6 +24,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+import games.lunchmoney.data as data
 from games.drawing import (
     RGB,
     Backdrop,
@@ -45,7 +46,6 @@ from games.drawing import (
     wrap,
 )
 from games.i18n import NC_, _, ngettext, npgettext, pgettext
-from games.lunchmoney import data
 from games.lunchmoney.data import BASIC, CARD, COUNTERS, DEFENCE, SPECIAL, WEAPON
 from games.lunchmoney.fight import note_text
 from games.lunchmoney.views import PlayerView, PrivateView, PublicView, StepView

@@ -45,6 +45,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
+import games.lunchmoney.data as data
+import games.lunchmoney.fight as fight
+import games.lunchmoney.render as render
 from games.contract import (
     Action,
     Applied,
@@ -57,7 +60,6 @@ from games.contract import (
     paragraph,
 )
 from games.i18n import N_, _, button, command, ngettext, pgettext
-from games.lunchmoney import ai, data, fight, render
 from games.lunchmoney.state import LunchState
 from games.lunchmoney.views import HoldView, PlayerView, PrivateView, PublicView
 from games.rng import Rng
@@ -381,7 +383,3 @@ class LunchMoney(Game[LunchState]):
             lines.append(said.format(card=data.name(card.key), copies=card.copies,
                                      text=data.text(card.key)))
         return short, "\n".join(lines)
-
-    # -- artificial players ------------------------------------------------------------------
-    def ai_action(self, state: LunchState, seat: Seat, rng: Rng) -> str:
-        return ai.choose(self, state, seat, rng)

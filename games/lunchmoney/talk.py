@@ -4,8 +4,8 @@ the damage; the game's own seeded generator picks the words, so a replay reads t
 
 from __future__ import annotations
 
+import games.lunchmoney.data as data
 from games.i18n import N_, _, npgettext
-from games.lunchmoney import data
 from games.rng import Rng
 
 # i18n: table talk of a schoolyard fight: {attacker} hits {victim} (players' names)

@@ -25,13 +25,12 @@ A decision costs 68-90 simulations (fewer as the board fills): p50 ~70 ms (bench
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
+import games.tumblindice.data as data
+import games.tumblindice.physics as physics
+from games.contract import Game
 from games.rng import Rng
-from games.tumblindice import data, physics
-
-if TYPE_CHECKING:
-    from games.tumblindice.rules import TumbleState, TumblinDice
+from games.tumblindice.state import TumbleState
 
 USABLE = data.WIDTH - 2 * data.LAUNCH_MARGIN
 SHELTER_AHEAD = 9.0  # a blocker this far in front of a die (cm) shelters it
@@ -46,7 +45,7 @@ FINE_SAMPLES = 5  # extra wobbles each: the choice is the best average, as a pla
 # how their own hand wobbles
 
 
-def choose(game: TumblinDice, state: TumbleState, seat: int, rng: Rng) -> str:
+def choose(game: Game[TumbleState], state: TumbleState, seat: int, rng: Rng) -> str:
     """A flick id for `seat` (it must be the seat to act)."""
     if seat not in game.to_act(state):
         raise ValueError("not this seat's turn")

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import pymunk
 
+import games.tumblindice.data as data
 from games.rng import Rng
-from games.tumblindice import data
 
 
 @dataclass

@@ -29,6 +29,7 @@ from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+import games.tumblindice.data as data
 from games.drawing import (
     RGB,
     Backdrop,
@@ -49,7 +50,6 @@ from games.drawing import (
     text_length,
 )
 from games.i18n import _, ngettext, pgettext
-from games.tumblindice import data
 from games.tumblindice.scoring import flick_words, joined
 from games.tumblindice.views import Flight, PublicView, SeatView, TeamView
 

@@ -53,6 +53,10 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+import games.tumblindice.data as data
+import games.tumblindice.physics as physics
+import games.tumblindice.render as render
+import games.tumblindice.scoring as scoring
 from games import i18n
 from games.contract import (
     Action,
@@ -72,7 +76,6 @@ from games.contract import (
 )
 from games.i18n import N_, _, ngettext, pgettext
 from games.rng import Rng
-from games.tumblindice import ai, data, physics, render, scoring
 from games.tumblindice.scoring import dice_per_seat, flick_words, score_die, teams_for
 from games.tumblindice.state import DieState, TumbleState
 from games.tumblindice.views import (
@@ -743,7 +746,3 @@ class TumblinDice(Game[TumbleState]):
                                                     "all_dice_bonus", "faces", "one_each")}),
         ))
         return short, full
-
-    # -- artificial players ------------------------------------------------------------------
-    def ai_action(self, state: TumbleState, seat: Seat, rng: Rng) -> str:
-        return ai.choose(self, state, seat, rng)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import games.tumblindice.data as data
+import games.tumblindice.physics as physics
 from games import i18n
 from games.contract import RuleError, shorten
 from games.i18n import NC_, _, ngettext, pgettext
-from games.tumblindice import data, physics
 from games.tumblindice.state import DieState, TumbleState
 from games.tumblindice.views import ScoredDie, SeatRound, TeamRound
 
