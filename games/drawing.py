@@ -784,6 +784,24 @@ class Canvas:
         return [(box, [self.ops[i] for i in sorted(members)]) for box, members in groups]
 
 
+V = TypeVar("V")
+
+
+def image_and_png(
+    canvas_of: Callable[[V], Canvas],
+) -> tuple[Callable[[V], Image.Image], Callable[[V], bytes]]:
+    """The two forms a renderer gives the picture `canvas_of` draws from a view: the whole
+    RGB picture (tests, replays) and the PNG on its palette (what Discord gets)."""
+
+    def image(view: V) -> Image.Image:
+        return canvas_of(view).flat()
+
+    def png(view: V) -> bytes:
+        return canvas_of(view).png()
+
+    return image, png
+
+
 
 # -- helpers the card games' pictures share ---------------------------------------------------
 RGB = tuple[int, int, int]

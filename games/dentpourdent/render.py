@@ -18,7 +18,6 @@ Discord shows a picture about 500 px wide, so no text is smaller than LEAST px (
 from __future__ import annotations
 
 import math
-from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -53,57 +52,55 @@ from games.drawing import (
     RGB,
     Backdrop,
     Canvas,
-    Draw,
     Sprite,
     blend,
     drawable,
     ellipsize,
-    fit_before,
-    fitted_text,
     font,
-    least_font_px,
-    palette_of,
+    image_and_png,
     picture_cache,
     text,
     text_length,
-    text_lines,
     wrap,
 )
 from games.i18n import NC_, _, ngettext, npgettext, pgettext
+from games.pictures.cards import CARD_PAD, CARD_W, HAND_W, Hand, blank_card, head_band
+from games.pictures.colours import (
+    BLACK,
+    DIM,
+    GOLD,
+    INK,
+    LIGHT,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    WHITE,
+    edge_of,
+    fixed_palette,
+    ink_on,
+)
+from games.pictures.lettering import Lettering, player_name, wrapped
+from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box
 
 FRAME: RGB = (34, 38, 50)
-PANEL: RGB = (50, 57, 74)
-PANEL_EDGE: RGB = (78, 88, 112)
 FLOOR: RGB = (206, 218, 230)  # the ring's canvas
 ROPE: RGB = (196, 48, 48)
 POST: RGB = (60, 66, 82)
 CHART: RGB = (248, 244, 234)
 CHART_EDGE: RGB = (206, 196, 176)
-LIGHT: RGB = (238, 240, 246)  # text on dark
-DIM: RGB = (158, 168, 190)
-INK: RGB = (36, 32, 28)  # text on light
-MUTED: RGB = (112, 104, 94)
-GOLD: RGB = (255, 206, 84)
 TOOTH: RGB = (255, 255, 255)
 TOOTH_EDGE: RGB = (126, 120, 112)
 LOST: RGB = (20, 20, 22)
 KO: RGB = (200, 30, 40)
 OUT: RGB = (130, 130, 136)
 GGM: RGB = (186, 160, 214)
-WHITE: RGB = (255, 255, 255)
-BLACK: RGB = (0, 0, 0)
 UNKNOWN: RGB = (150, 150, 150)
 ATTACK_RGB: RGB = (196, 44, 44)  # the hand's cards, by kind
 SWAP_RGB: RGB = (44, 108, 196)
 SPECIAL_RGB: RGB = (128, 70, 180)
 
-WIDTH = 900
-LEAST = least_font_px(WIDTH)  # 20 px: 11 px when Discord shows the board 500 px wide
-MARGIN = 16
-GAP = 12
 SS = 4  # supersampling of the shapes in sprites (teeth, molars, fighters)
 
-TITLE_H = 56
 RING_TOP = TITLE_H
 RING_H = 204
 TOKEN_R = 32
@@ -123,8 +120,6 @@ TOOTH_H = 24
 TROPHY_H = 44
 CHART_H = HEAD_H + 8 + len(MEMBERS) * ROW_H + 8 + TROPHY_H + 6
 FOOT_H = 64
-NAME_MAX = 24  # characters of a player's name kept before it is fitted by width
-
 # Short names on the trophy pawns and the fighters (the full names are on the charts).
 # i18n: a family member's name in 3 or 4 letters, on a small round token (Grandpa, Grandma,
 # Dad, Mum, Son, Daughter, Pet): at most 4 or 5 narrow letters
@@ -171,16 +166,6 @@ def family_rgb(colour: str) -> RGB:
     return FAMILY_RGB.get(colour, UNKNOWN)
 
 
-def ink_on(rgb: RGB) -> RGB:
-    """Black or white text, whichever reads on `rgb` (white on yellow does not)."""
-    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    return INK if lum > 160 else WHITE
-
-
-def edge_of(rgb: RGB) -> RGB:
-    return blend(rgb, BLACK, 0.45)
-
-
 # -- the palette ---------------------------------------------------------------------------------
 
 
@@ -209,37 +194,14 @@ def _palette_colours() -> list[RGB]:
     return colours[:256]
 
 
-@cache
-def palette_image() -> Image.Image:
-    """The one fixed palette every picture is mapped onto: the same view, the same bytes."""
-    return palette_of(_palette_colours())
+palette_image = fixed_palette(_palette_colours)
 
 
 # -- text ----------------------------------------------------------------------------------------
 
 
-def _text(
-    draw: Draw,
-    xy: tuple[float, float],
-    line: str,
-    size: int,
-    fill: RGB = LIGHT,
-    anchor: str = "la",
-    width: float | None = None,
-    bold: bool = False,
-) -> float:
-    """Text through the shared fitting helper, at this picture's least size."""
-    return fitted_text(draw, xy, line, size, fill, least=LEAST, anchor=anchor, width=width,
-                       bold=bold)
-
-
-def _name(name: str) -> str:
-    """A player's name as one drawable line (the width is fitted where it is drawn)."""
-    return drawable(name, NAME_MAX) or "?"
-
-
-def _fit(name: str, suffix: str, size: int, width: float, bold: bool = False) -> str:
-    return fit_before(name, suffix, size, width, least=LEAST, bold=bold)
+_text = Lettering(LEAST)
+TITLE = TitleBar("DENT POUR DENT", TITLE_H / 2, _text)
 
 
 # -- shapes --------------------------------------------------------------------------------------
@@ -513,7 +475,7 @@ def _backdrop(table: Table, panel: int) -> Backdrop:
     n = len(table)
     img = Image.new("RGB", (WIDTH, board_height(n, panel)), FRAME)
     draw = ImageDraw.Draw(img)
-    _text(draw, (MARGIN, TITLE_H / 2), "DENT POUR DENT", 24, DIM, "lm", bold=True)
+    TITLE.backdrop(draw)
     # the ring: its canvas, four posts and the ropes along the top and bottom
     x0, y0, x1, y1 = MARGIN, RING_TOP, WIDTH - MARGIN, RING_TOP + RING_H
     draw.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=FLOOR, outline=POST, width=2)
@@ -529,17 +491,10 @@ def _backdrop(table: Table, panel: int) -> Backdrop:
             width=3,
         )
     # the duel panel
-    draw.rounded_rectangle(
-        (MARGIN, DUEL_TOP, WIDTH - MARGIN, DUEL_TOP + panel),
-        radius=12,
-        fill=PANEL,
-        outline=PANEL_EDGE,
-        width=2,
-    )
+    panel_box(draw, (MARGIN, DUEL_TOP, WIDTH - MARGIN, DUEL_TOP + panel))
     for seat, (colour, fulls) in enumerate(table):
         _chart_frame(img, draw, seat, colour, fulls, panel)
-    fx0, fy0, fx1, fy1 = _foot_box(n, panel)
-    draw.rounded_rectangle((fx0, fy0, fx1, fy1), radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    panel_box(draw, _foot_box(n, panel))
     return Backdrop(img, palette_image)
 
 
@@ -557,8 +512,7 @@ def _chart_frame(
     draw.rounded_rectangle(
         (x, y, x + COL_W, y + CHART_H), radius=12, fill=CHART, outline=CHART_EDGE, width=2
     )
-    draw.rounded_rectangle((x, y, x + COL_W, y + HEAD_H), radius=12, fill=rgb)
-    draw.rectangle((x, y + HEAD_H - 12, x + COL_W, y + HEAD_H), fill=rgb)
+    head_band(draw, x, y, x + COL_W, HEAD_H, 12, rgb)
     for i, member in enumerate(MEMBERS):
         my = _member_y(y, i)
         _text(draw, (x + 14, my + ROW_H / 2), member_name(member.key), LEAST, INK, "lm",
@@ -584,7 +538,7 @@ def _table(view: PublicView) -> Table:
 def _fighter_name(view: PublicView, seat: int) -> str:
     """'Ann's Father', or the player's name alone while no fighter is placed."""
     fam = view.families[seat]
-    name = _name(fam.player)
+    name = player_name(fam.player)
     if fam.ring is None or fam.ring not in MEMBER:
         return name
     return figure_of(name, fam.ring)
@@ -592,7 +546,7 @@ def _fighter_name(view: PublicView, seat: int) -> str:
 
 def _status(view: PublicView) -> tuple[str, RGB]:
     """The title bar's line: whose turn, who is waited for, or who won."""
-    names = [_name(f.player) for f in view.families]
+    names = [player_name(f.player) for f in view.families]
     if view.winners is not None:
         won = [names[s] for s in view.winners if 0 <= s < len(names)]
         if not won:
@@ -609,21 +563,6 @@ def _status(view: PublicView) -> tuple[str, RGB]:
     if view.answers_awaited:
         line += " · " + pgettext("dentpourdent", "answers awaited")
     return line, LIGHT
-
-
-def _title(canvas: Canvas, view: PublicView) -> None:
-    line, colour = _status(view)
-    left = MARGIN + text_length("DENT POUR DENT", font(24, True)) + 24
-    _text(
-        canvas,
-        (WIDTH - MARGIN, TITLE_H / 2),
-        line,
-        22,
-        colour,
-        "rm",
-        width=WIDTH - MARGIN - left,
-        bold=view.over,
-    )
 
 
 def _ring(canvas: Canvas, view: PublicView) -> None:
@@ -663,7 +602,7 @@ def _ring(canvas: Canvas, view: PublicView) -> None:
         _text(
             canvas,
             (cx, TOKEN_Y + TOKEN_R + 44),
-            _name(fam.player),
+            player_name(fam.player),
             LEAST,
             edge_of(rgb) if not fam.out else OUT,
             "mm",
@@ -835,7 +774,7 @@ def _throws(canvas: Canvas, view: PublicView, thrown: list[ThrowView], y: int) -
                         earlier).format(n=earlier, teeth=teeth_word(taken))
         _text(canvas, (x0, y + THROW_H / 2), said, LEAST, DIM, "lm", width=col_w)
         k = 1
-    names = [_name(f.player) for f in view.families]
+    names = [player_name(f.player) for f in view.families]
     for throw in shown:
         cx = x0 + (k // THROW_ROWS) * (col_w + 16)
         cy = y + (k % THROW_ROWS) * THROW_H
@@ -872,7 +811,7 @@ def _throw(
     if throw.damage > 0:
         hit = names[throw.hit] if throw.hit is not None and 0 <= throw.hit < n else \
             pgettext("dentpourdent", "nobody")
-        said = f"−{throw.damage} " + _fit(hit, note, LEAST, room - 40)
+        said = f"−{throw.damage} " + _text.fit(hit, note, LEAST, room - 40)
         colour = GOLD
     else:
         said = pgettext("dentpourdent", "no damage") + note
@@ -885,7 +824,7 @@ def _no_duel(canvas: Canvas, view: PublicView, panel: int) -> None:
     placed, the opening throws)."""
     x0, y0 = MARGIN + 16, DUEL_TOP + 14
     x1 = WIDTH - MARGIN - 16
-    names = [_name(f.player) for f in view.families]
+    names = [player_name(f.player) for f in view.families]
     if view.winners is not None:
         won = [names[s] for s in view.winners if 0 <= s < len(names)]
         _text(canvas, (x0, y0), pgettext("dentpourdent", "Game over"), 24, DIM, bold=True,
@@ -941,8 +880,7 @@ def _chart(canvas: Canvas, view: PublicView, fam: FamilyView, panel: int) -> Non
     head = OUT if fam.out else rgb
     ink = ink_on(head)
     if fam.out:
-        canvas.rounded_rectangle((x, y, x + COL_W, y + HEAD_H), radius=12, fill=OUT)
-        canvas.rectangle((x, y + HEAD_H - 12, x + COL_W, y + HEAD_H), fill=OUT)
+        head_band(canvas, x, y, x + COL_W, HEAD_H, 12, OUT)
     count = f"{len(fam.trophies)}/{TROPHIES_TO_WIN}"
     cw = text_length(count, font(24, True))
     _text(canvas, (x + COL_W - 14, y + HEAD_H / 2), count, 24, ink, "rm", bold=True)
@@ -956,7 +894,7 @@ def _chart(canvas: Canvas, view: PublicView, fam: FamilyView, panel: int) -> Non
     elif view.winners is not None and fam.seat in view.winners:
         # i18n: after a player's name on their family's chart: they won
         said = " · " + pgettext("dentpourdent", "wins")
-    title = _fit(_name(fam.player), said, 22, room, bold=True)
+    title = _text.fit(player_name(fam.player), said, 22, room, bold=True)
     _text(canvas, (x + 14, y + HEAD_H / 2), title, 22, ink, "lm", width=room, bold=True)
     for i, member in enumerate(fam.members[: len(MEMBERS)]):
         _member(canvas, fam, i, member, x, y)
@@ -1012,7 +950,7 @@ def _foot(canvas: Canvas, view: PublicView, panel: int) -> None:
     """The draw pile, the top of the discard pile and whose turn (or the winners)."""
     n = len(view.families)
     x0, y0, x1, y1 = _foot_box(n, panel)
-    names = [_name(f.player) for f in view.families]
+    names = [player_name(f.player) for f in view.families]
     pile = pgettext("dentpourdent", "Draw pile: {n}").format(n=view.draw_pile)
     if view.discard:
         discard = pgettext("dentpourdent", "Discard: {card}").format(
@@ -1041,7 +979,7 @@ def _foot(canvas: Canvas, view: PublicView, panel: int) -> None:
             _text(
                 canvas,
                 (x0 + 18 + (k % 2) * 200, y + 32 + (k // 2) * 30),
-                _fit(names[fam.seat], f": {fam.hand}", LEAST, 184),
+                _text.fit(names[fam.seat], f": {fam.hand}", LEAST, 184),
                 LEAST,
                 LIGHT,
                 width=184,
@@ -1060,7 +998,7 @@ def board_canvas(view: PublicView) -> Canvas:
     """The board of `view`: the backdrop of its table, and what the view adds to it."""
     panel = panel_height(view)
     canvas = Canvas(_backdrop(_table(view), panel))
-    _title(canvas, view)
+    TITLE.status(canvas, *_status(view), bold=view.over)
     _ring(canvas, view)
     if view.duel is None:
         _no_duel(canvas, view, panel)
@@ -1072,24 +1010,14 @@ def board_canvas(view: PublicView) -> Canvas:
     return canvas
 
 
-def board_image(view: PublicView) -> Image.Image:
-    return board_canvas(view).flat()
-
-
-def board_png(view: PublicView) -> bytes:
-    return board_canvas(view).png()
+board_image, board_png = image_and_png(board_canvas)
 
 
 # -- the hand ------------------------------------------------------------------------------------
 
 
-HAND_W = 900
-HAND_LEAST = least_font_px(HAND_W)
-PER_ROW = 3
-CARD_GAP = 16
-CARD_W = (HAND_W - 2 * MARGIN - (PER_ROW - 1) * CARD_GAP) // PER_ROW  # 278
 CARD_H = 404
-HAND_TOP = 64
+HAND = Hand(CARD_H, FRAME, palette_image)
 
 
 def _kind(key: str) -> tuple[str, RGB]:
@@ -1104,24 +1032,15 @@ def _kind(key: str) -> tuple[str, RGB]:
 @picture_cache(maxsize=64)
 def _card(key: str) -> Sprite:
     """A card face with its name, its kind and what it does, opaque on the frame."""
-    image = Image.new("RGB", (CARD_W, CARD_H), FRAME)
-    draw = ImageDraw.Draw(image)
     word, rgb = _kind(key)
-    draw.rounded_rectangle(
-        (0, 0, CARD_W - 1, CARD_H - 1), radius=14, fill=WHITE, outline=rgb, width=4
-    )
-    draw.rounded_rectangle((0, 0, CARD_W - 1, 40), radius=14, fill=rgb)
-    draw.rectangle((0, 26, CARD_W - 1, 40), fill=rgb)
+    image, draw = blank_card((CARD_W, CARD_H), FRAME, rgb, head=40, radius=14, border=4)
     _text(draw, (14, 21), word, LEAST, WHITE, "lm", bold=True)
-    pad = 14
+    pad = CARD_PAD
     inner = CARD_W - 2 * pad
     title = _card_title(key)
     big = font(_title_size(title, inner), True)
-    lines = wrap(title, big, inner, 2)
     y = 50
-    text_lines(draw, (pad, y), lines, big, 32, INK)
-    y += 32 * len(lines)
-    y += 6
+    y += wrapped(draw, (pad, y), title, big, inner, 2, 32, INK) + 6
     if key in ATTACK:
         _attack_table(draw, key, y, rgb)
         return Sprite(image)
@@ -1132,9 +1051,7 @@ def _card(key: str) -> Sprite:
         said, played = card_text(key), ""  # the rules say when: no guess here
     else:
         said, played = _("A card this picture does not know."), "?"
-    lines = wrap(said, body, inner, 7 if played else 9)
-    text_lines(draw, (pad, y), lines, body, 26, INK)
-    y += 26 * len(lines)
+    y += wrapped(draw, (pad, y), said, body, inner, 7 if played else 9, 26, INK)
     bottom = CARD_H - 100 if played else CARD_H - 14
     room = min(bottom - y - 12, 120)
     if room >= 60:  # the card's emblem in the free space: a tooth, or the swap's arrows
@@ -1147,7 +1064,7 @@ def _card(key: str) -> Sprite:
     # i18n: a heading on a card: when it may be played follows
     text(draw, (pad, y), pgettext("dentpourdent", "When"), font(LEAST, True), fill=rgb)
     y += 26
-    text_lines(draw, (pad, y), wrap(played, body, inner, 2), body, 26, MUTED)
+    wrapped(draw, (pad, y), played, body, inner, 2, 26, MUTED)
     return Sprite(image)
 
 
@@ -1155,7 +1072,7 @@ def _title_size(title: str, width: int) -> int:
     """A card title's size: 26 px, smaller (to the least size) until every word fits the
     card's width and the title two lines ("Arrière-grand-mère", "Dierenbescherming")."""
     size = 26
-    while size > HAND_LEAST:
+    while size > LEAST:
         fnt = font(size, True)
         widest = max(text_length(w, fnt) for w in drawable(title).split(" "))
         if widest <= width and len(wrap(title, fnt, width, 3)) <= 2:
@@ -1222,25 +1139,13 @@ def _attack_table(draw: ImageDraw.ImageDraw, key: str, y: int, rgb: RGB) -> None
         y += row
     bonus = _("+1 when {member} attacks").format(member=yours(kind.bonus))
     most = max(1, (CARD_H - 32 - y) // 26 + 1)  # lines 26 px apart, above the card's edge
-    text_lines(draw, (pad, y + 6), wrap(bonus, font(LEAST, True), CARD_W - 2 * pad, most),
-           font(LEAST, True), 26, rgb)
-
-
-def _hand_rows(n: int) -> int:
-    return max(1, -(-n // PER_ROW))
-
-
-@picture_cache(maxsize=4)
-def _hand_backdrop(rows: int) -> Backdrop:
-    height = HAND_TOP + rows * CARD_H + (rows - 1) * CARD_GAP + MARGIN
-    img = Image.new("RGB", (HAND_W, height), FRAME)
-    return Backdrop(img, palette_image)
+    wrapped(draw, (pad, y + 6), bonus, font(LEAST, True), CARD_W - 2 * pad, most, 26, rgb)
 
 
 def hand_canvas(view: PrivateView) -> Canvas:
     """The cards in `view`'s hand, three to a row, under a line naming the family."""
     n = len(view.hand)
-    canvas = Canvas(_hand_backdrop(_hand_rows(n)))
+    canvas = HAND.canvas(n)
     rgb = family_rgb(view.colour)
     canvas.rounded_rectangle(
         (MARGIN, 16, MARGIN + 30, 46), radius=8, fill=rgb, outline=edge_of(rgb), width=2
@@ -1251,27 +1156,9 @@ def hand_canvas(view: PrivateView) -> Canvas:
     _text(
         canvas, (MARGIN + 42, 31), line, 24, LIGHT, "lm", width=HAND_W - 2 * MARGIN - 42, bold=True
     )
-    if n == 0:
-        box = (MARGIN, HAND_TOP, MARGIN + CARD_W, HAND_TOP + CARD_H)
-        canvas.rounded_rectangle(box, radius=14, outline=DIM, width=3)
-        _text(
-            canvas,
-            (MARGIN + CARD_W + 24, HAND_TOP + CARD_H / 2),
-            pgettext("dentpourdent", "No cards in hand"),
-            26,
-            LIGHT,
-            "lm",
-        )
-    for i, key in enumerate(view.hand):
-        x = MARGIN + (i % PER_ROW) * (CARD_W + CARD_GAP)
-        y = HAND_TOP + (i // PER_ROW) * (CARD_H + CARD_GAP)
-        canvas.paste(_card(key), (x, y))
+    none = pgettext("dentpourdent", "No cards in hand")
+    HAND.lay(canvas, [_card(key) for key in view.hand], none, DIM, LIGHT)
     return canvas
 
 
-def hand_image(view: PrivateView) -> Image.Image:
-    return hand_canvas(view).flat()
-
-
-def hand_png(view: PrivateView) -> bytes:
-    return hand_canvas(view).png()
+hand_image, hand_png = image_and_png(hand_canvas)

@@ -31,6 +31,7 @@ from games.drawing import (
     drawable,
     ellipsize,
     font,
+    image_and_png,
     least_font_px,
     picture_cache,
     text,
@@ -535,12 +536,7 @@ def board_canvas(view: PublicView) -> Canvas:
     return canvas
 
 
-def board_image(view: PublicView) -> Image.Image:
-    return board_canvas(view).flat()
-
-
-def board_png(view: PublicView) -> bytes:
-    return board_canvas(view).png()
+board_image, board_png = image_and_png(board_canvas)
 
 
 CODE_DIE = 96
@@ -576,9 +572,4 @@ def code_canvas(view: PrivateView) -> Canvas:
     return canvas
 
 
-def code_image(view: PrivateView) -> Image.Image:
-    return code_canvas(view).flat()
-
-
-def code_png(view: PrivateView) -> bytes:
-    return code_canvas(view).png()
+code_image, code_png = image_and_png(code_canvas)

@@ -20,7 +20,6 @@ Discord shows a picture about 500 px wide, so no text is smaller than LEAST px (
 from __future__ import annotations
 
 import math
-from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -29,48 +28,51 @@ from games.drawing import (
     RGB,
     Backdrop,
     Canvas,
-    Draw,
     Sprite,
     blend,
     drawable,
     ellipsize,
-    fit_before,
-    fitted_text,
     font,
-    least_font_px,
-    palette_of,
+    image_and_png,
     picture_cache,
     text,
     text_length,
-    text_lines,
     wrap,
 )
 from games.i18n import NC_, _, ngettext, npgettext, pgettext
 from games.lunchmoney.data import BASIC, CARD, COUNTERS, DEFENCE, SPECIAL, WEAPON
 from games.lunchmoney.fight import note_text
 from games.lunchmoney.views import PlayerView, PrivateView, PublicView, StepView
+from games.pictures.cards import CARD_PAD, CARD_W, HAND_W, Hand, blank_card
+from games.pictures.colours import (
+    BLACK,
+    DIM,
+    GOLD,
+    INK,
+    LIGHT,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    WHITE,
+    edge_of,
+    fixed_palette,
+    ink_on,
+)
+from games.pictures.lettering import Lettering, player_name, wrapped
+from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box
 
 FRAME: RGB = (32, 36, 46)
-PANEL: RGB = (50, 57, 74)
-PANEL_EDGE: RGB = (78, 88, 112)
 SEAT: RGB = (248, 244, 234)  # a player's row
 SEAT_EDGE: RGB = (206, 196, 176)
 TABLE: RGB = (214, 190, 150)  # the lunch table
 TABLE_EDGE: RGB = (150, 118, 80)
 OUT_GROUND: RGB = (176, 176, 182)  # a knocked-out player's row
 WIN_GROUND: RGB = (255, 236, 170)
-LIGHT: RGB = (238, 240, 246)  # text on dark
-DIM: RGB = (158, 168, 190)
-INK: RGB = (36, 32, 28)  # text on light
-MUTED: RGB = (112, 104, 94)
-GOLD: RGB = (255, 206, 84)
 TURN: RGB = (236, 160, 20)  # the outline of the row whose turn it is
 COIN: RGB = (242, 190, 56)
 COIN_EDGE: RGB = (166, 112, 24)
 SLOT: RGB = (222, 214, 198)  # a lost counter's empty place
 KO: RGB = (200, 30, 40)
-WHITE: RGB = (255, 255, 255)
-BLACK: RGB = (0, 0, 0)
 UNKNOWN: RGB = (130, 130, 136)
 BACK: RGB = (150, 40, 48)  # the cards' backs
 # The cards by kind, as the rulebook colours them.
@@ -93,13 +95,8 @@ HELPLESS_RGB: RGB = (86, 96, 126)
 STARS_RGB: RGB = (168, 56, 146)
 STOMP_RGB: RGB = (24, 122, 132)
 
-WIDTH = 900
-LEAST = least_font_px(WIDTH)  # 20 px: 11 px when Discord shows the picture 500 px wide
-MARGIN = 16
-GAP = 12
 SS = 4  # supersampling of the shapes in sprites (coins, card backs)
 
-TITLE_H = 56
 GUTTER = 46  # the holds' links, left of the rows
 LANE = 13  # px between two holds' links
 ROW_X0 = MARGIN + GUTTER
@@ -117,21 +114,9 @@ STEPS_HEAD = 50
 STEP_H = 36
 SHORT_STEPS = 3  # lines in the short panel
 MOST_STEPS = 8  # lines in the tall one
-NAME_MAX = 24  # characters of a player's name kept before it is fitted by width
-
 # What the cards of the turn may say about themselves, after the card's name.
 HOLD_WORD = {"choke": "Choke", "headlock": "Headlock"}  # the holds' cards' names (data)
 DISCARD_STEP = "discard"  # a step that is no card: cards discarded
-
-
-def edge_of(rgb: RGB) -> RGB:
-    return blend(rgb, BLACK, 0.45)
-
-
-def ink_on(rgb: RGB) -> RGB:
-    """Black or white text, whichever reads on `rgb`."""
-    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    return INK if lum > 160 else WHITE
 
 
 # -- the palette ---------------------------------------------------------------------------------
@@ -163,37 +148,14 @@ def _palette_colours() -> list[RGB]:
     return ordered[:256]
 
 
-@cache
-def palette_image() -> Image.Image:
-    """The one fixed palette every picture is mapped onto: the same view, the same bytes."""
-    return palette_of(_palette_colours())
+palette_image = fixed_palette(_palette_colours)
 
 
 # -- text ----------------------------------------------------------------------------------------
 
 
-def _text(
-    draw: Draw,
-    xy: tuple[float, float],
-    line: str,
-    size: int,
-    fill: RGB = LIGHT,
-    anchor: str = "la",
-    width: float | None = None,
-    bold: bool = False,
-) -> float:
-    """Text through the shared fitting helper, at this picture's least size."""
-    return fitted_text(draw, xy, line, size, fill, least=LEAST, anchor=anchor, width=width,
-                       bold=bold)
-
-
-def _name(name: str) -> str:
-    """A player's name as one drawable line (the width is fitted where it is drawn)."""
-    return drawable(name, NAME_MAX) or "?"
-
-
-def _fit(name: str, suffix: str, size: int, width: float, bold: bool = False) -> str:
-    return fit_before(name, suffix, size, width, least=LEAST, bold=bold)
+_text = Lettering(LEAST)
+TITLE = TitleBar("LUNCH MONEY", TITLE_H / 2 - 2, _text)
 
 
 def _card_name(key: str) -> str:
@@ -327,15 +289,9 @@ MINI_W, MINI_H = 214, 82
 def _mini(key: str) -> Sprite:
     """A face-up card on the discard pile: its kind's colour and word, its name, its
     damage."""
-    image = Image.new("RGB", (MINI_W, MINI_H), TABLE)
-    draw = ImageDraw.Draw(image)
     rgb = _kind_rgb(key)
     card = CARD.get(key)
-    draw.rounded_rectangle(
-        (0, 0, MINI_W - 1, MINI_H - 1), radius=10, fill=WHITE, outline=rgb, width=3
-    )
-    draw.rounded_rectangle((0, 0, MINI_W - 1, 30), radius=10, fill=rgb)
-    draw.rectangle((0, 20, MINI_W - 1, 30), fill=rgb)
+    image, draw = blank_card((MINI_W, MINI_H), TABLE, rgb, head=30, radius=10, border=3)
     word = _term(KIND_SHORT[card.kind]) if card is not None and card.kind in KIND_SHORT else "?"
     right = MINI_W - 10
     if card is not None and card.damage:
@@ -424,7 +380,7 @@ def _backdrop(n: int, tall: bool) -> Backdrop:
     the table with its three places' labels, the panel for the turn's cards."""
     img = Image.new("RGB", (WIDTH, board_height(n, tall)), FRAME)
     draw = ImageDraw.Draw(img)
-    _text(draw, (MARGIN, TITLE_H / 2 - 2), "LUNCH MONEY", 24, DIM, "lm", bold=True)
+    TITLE.backdrop(draw)
     for seat in range(n):
         y = _row_y(seat, n)
         draw.rounded_rectangle(
@@ -439,13 +395,7 @@ def _backdrop(n: int, tall: bool) -> Backdrop:
     for (x0, x1), label in zip(_table_places(), labels, strict=True):
         _text(draw, ((x0 + x1) / 2, top + 20), label, LEAST, edge_of(TABLE), "mm", bold=True)
     sy = _steps_top(n)
-    draw.rounded_rectangle(
-        (MARGIN, sy, WIDTH - MARGIN, sy + _steps_h(tall)),
-        radius=12,
-        fill=PANEL,
-        outline=PANEL_EDGE,
-        width=2,
-    )
+    panel_box(draw, (MARGIN, sy, WIDTH - MARGIN, sy + _steps_h(tall)))
     _text(draw, (MARGIN + 16, sy + STEPS_HEAD / 2 + 2), pgettext("lunchmoney", "This turn"), 24,
           DIM, "lm", bold=True)
     return Backdrop(img, palette_image)
@@ -462,7 +412,7 @@ def _table_places() -> tuple[tuple[int, int], ...]:
 
 
 def _names(view: PublicView) -> list[str]:
-    return [_name(p.name) for p in view.players]
+    return [player_name(p.name) for p in view.players]
 
 
 def _who(names: list[str], seat: int | None) -> str:
@@ -500,21 +450,6 @@ def _status(view: PublicView) -> tuple[str, RGB]:
     if view.answers_awaited:
         line += " · " + pgettext("lunchmoney", "answers awaited")
     return line, LIGHT
-
-
-def _title(canvas: Canvas, view: PublicView) -> None:
-    line, colour = _status(view)
-    left = MARGIN + text_length("LUNCH MONEY", font(24, True)) + 24
-    _text(
-        canvas,
-        (WIDTH - MARGIN, TITLE_H / 2 - 2),
-        line,
-        22,
-        colour,
-        "rm",
-        width=WIDTH - MARGIN - left,
-        bold=view.over,
-    )
 
 
 def _badges(
@@ -780,7 +715,8 @@ def _step(
         note = drawable(note_text(step.note), 40)
         # i18n: after a player's name in this turn's list: "Ann discards 3 cards"
         tail = " " + (_("discards {cards}").format(cards=note) if note else _("discards"))
-        _text(canvas, (x, mid), _fit(said, tail, LEAST, x1 - x), LEAST, LIGHT, "lm", width=x1 - x)
+        said = _text.fit(said, tail, LEAST, x1 - x)
+        _text(canvas, (x, mid), said, LEAST, LIGHT, "lm", width=x1 - x)
         return
     rgb = _kind_rgb(step.card)
     canvas.paste(_chip(rgb), (round(x), round(mid - 14)))
@@ -808,7 +744,7 @@ def board_canvas(view: PublicView) -> Canvas:
     n = len(view.players)
     canvas = Canvas(_backdrop(n, _tall(view)))
     names = _names(view)
-    _title(canvas, view)
+    TITLE.status(canvas, *_status(view), bold=view.over)
     for player in view.players:
         if 0 <= player.seat < n:
             _row(canvas, view, player, names)
@@ -821,23 +757,14 @@ def board_canvas(view: PublicView) -> Canvas:
     return canvas
 
 
-def board_image(view: PublicView) -> Image.Image:
-    return board_canvas(view).flat()
-
-
-def board_png(view: PublicView) -> bytes:
-    return board_canvas(view).png()
+board_image, board_png = image_and_png(board_canvas)
 
 
 # -- the hand ------------------------------------------------------------------------------------
 
 
-HAND_W = 900
-PER_ROW = 3
-CARD_GAP = 16
-CARD_W = (HAND_W - 2 * MARGIN - (PER_ROW - 1) * CARD_GAP) // PER_ROW  # 278
 CARD_H = 380
-HAND_TOP = 64
+HAND = Hand(CARD_H, FRAME, palette_image)
 HEAD_H = 42
 BURST = 116  # the emblem a damage is written on
 LEAST_BURST = 84  # ... when a long text needs more of the card
@@ -853,27 +780,18 @@ def _rules_text(key: str) -> str:
 @picture_cache(maxsize=64)
 def _card(key: str) -> Sprite:
     """A card face: its kind in its colour, its name, its damage, what it does."""
-    image = Image.new("RGB", (CARD_W, CARD_H), FRAME)
-    draw = ImageDraw.Draw(image)
     card = CARD.get(key)
     rgb = _kind_rgb(key)
-    draw.rounded_rectangle(
-        (0, 0, CARD_W - 1, CARD_H - 1), radius=14, fill=WHITE, outline=rgb, width=4
-    )
-    draw.rounded_rectangle((0, 0, CARD_W - 1, HEAD_H), radius=14, fill=rgb)
-    draw.rectangle((0, HEAD_H - 14, CARD_W - 1, HEAD_H), fill=rgb)
+    image, draw = blank_card((CARD_W, CARD_H), FRAME, rgb, head=HEAD_H, radius=14, border=4)
     if card is not None and card.kind in KIND_WORD:
         word = _term(KIND_WORD[card.kind])
     else:
         word = pgettext("lunchmoney", "CARD")
     _text(draw, (14, HEAD_H / 2 + 1), word, LEAST, WHITE, "lm", width=CARD_W - 28, bold=True)
-    pad = 14
+    pad = CARD_PAD
     inner = CARD_W - 2 * pad
-    big = font(26, True)
     y = HEAD_H + 10
-    lines = wrap(_card_name(key), big, inner, 2)
-    text_lines(draw, (pad, y), lines, big, 32, INK)
-    y += 32 * len(lines) + 6
+    y += wrapped(draw, (pad, y), _card_name(key), font(26, True), inner, 2, 32, INK) + 6
     body = font(LEAST)
     said = _rules_text(key)
     damage = card.damage if card is not None else 0
@@ -881,9 +799,7 @@ def _card(key: str) -> Sprite:
     most = max(1, (bottom - y) // 26)
     if damage and said and len(wrap(said, body, inner, most + 9)) > most:
         most = max(1, (bottom + BURST - LEAST_BURST - y) // 26)  # a smaller emblem: more text
-    lines = wrap(said, body, inner, most) if said else []
-    text_lines(draw, (pad, y), lines, body, 26, INK)
-    y += 26 * len(lines)
+    y += wrapped(draw, (pad, y), said, body, inner, most, 26, INK)
     kind = card.kind if card is not None else ""
     if damage:  # the damage, big, on the kind's emblem, in the middle of the free space
         burst = max(LEAST_BURST, min(BURST, CARD_H - 14 - 30 - y))
@@ -938,21 +854,10 @@ def _emblem(kind: str, size: int, colour: RGB) -> Image.Image:
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def _hand_rows(n: int) -> int:
-    return max(1, -(-n // PER_ROW))
-
-
-@picture_cache(maxsize=4)
-def _hand_backdrop(rows: int) -> Backdrop:
-    height = HAND_TOP + rows * CARD_H + (rows - 1) * CARD_GAP + MARGIN
-    img = Image.new("RGB", (HAND_W, height), FRAME)
-    return Backdrop(img, palette_image)
-
-
 def hand_canvas(view: PrivateView) -> Canvas:
     """The cards in `view`'s hand, three to a row, under a line counting them."""
     n = len(view.hand)
-    canvas = Canvas(_hand_backdrop(_hand_rows(n)))
+    canvas = HAND.canvas(n)
     canvas.paste(_hand_icon(FRAME), (MARGIN, 20))
     count = npgettext("lunchmoney", "{n} card", "{n} cards", n).format(n=n)
     said = pgettext("lunchmoney", "Your hand · {count}").format(count=count)
@@ -967,27 +872,9 @@ def hand_canvas(view: PrivateView) -> Canvas:
         x -= 22
         canvas.rounded_rectangle((x, 22, x + 14, 40), radius=3, fill=rgb)
         x -= 14
-    if n == 0:
-        box = (MARGIN, HAND_TOP, MARGIN + CARD_W, HAND_TOP + CARD_H)
-        canvas.rounded_rectangle(box, radius=14, outline=DIM, width=3)
-        _text(
-            canvas,
-            (MARGIN + CARD_W + 24, HAND_TOP + CARD_H / 2),
-            pgettext("lunchmoney", "No cards in hand"),
-            26,
-            LIGHT,
-            "lm",
-        )
-    for i, key in enumerate(view.hand):
-        x = MARGIN + (i % PER_ROW) * (CARD_W + CARD_GAP)
-        y = HAND_TOP + (i // PER_ROW) * (CARD_H + CARD_GAP)
-        canvas.paste(_card(key), (x, y))
+    none = pgettext("lunchmoney", "No cards in hand")
+    HAND.lay(canvas, [_card(key) for key in view.hand], none, DIM, LIGHT)
     return canvas
 
 
-def hand_image(view: PrivateView) -> Image.Image:
-    return hand_canvas(view).flat()
-
-
-def hand_png(view: PrivateView) -> bytes:
-    return hand_canvas(view).png()
+hand_image, hand_png = image_and_png(hand_canvas)

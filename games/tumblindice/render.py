@@ -25,7 +25,6 @@ Discord shows a picture about 500 px wide, so no text on the board is smaller th
 from __future__ import annotations
 
 import math
-from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -34,37 +33,41 @@ from games.drawing import (
     RGB,
     Backdrop,
     Canvas,
-    Draw,
     Sprite,
     animations,
     blend,
     drawable,
     fit_before,
-    fitted_text,
     font,
+    image_and_png,
     least_font_px,
-    palette_of,
     picture_cache,
     smaller,
     text,
     text_length,
 )
 from games.i18n import _, ngettext, pgettext
+from games.pictures.colours import (
+    BLACK,
+    DIM,
+    GOLD,
+    INK,
+    LIGHT,
+    PANEL,
+    WHITE,
+    edge_of,
+    fixed_palette,
+    ink_on,
+)
+from games.pictures.lettering import Lettering, player_name
 from games.tumblindice.scoring import flick_words, joined
 from games.tumblindice.views import Flight, PublicView, SeatView, TeamView
 
 FRAME: RGB = (32, 36, 46)  # around the board: the void too
-PANEL: RGB = (50, 57, 74)
 ROW: RGB = (62, 71, 92)  # a team's block
 ROW_EDGE: RGB = (84, 95, 122)
 TURN_ROW: RGB = (92, 82, 46)  # the player to throw
 WIN_ROW: RGB = (120, 98, 34)  # the winners' blocks
-LIGHT: RGB = (238, 240, 246)
-DIM: RGB = (158, 168, 190)
-GOLD: RGB = (255, 206, 84)
-INK: RGB = (36, 32, 28)
-WHITE: RGB = (255, 255, 255)
-BLACK: RGB = (0, 0, 0)
 
 TRACK: RGB = (150, 102, 58)  # the raised launch track, wood
 TRACK_GRAIN: RGB = (136, 90, 50)
@@ -101,7 +104,6 @@ HEAD_H = 34  # a team's line, above its players'
 SEAT_H = 28  # a player's line in a team
 BLOCK_GAP = 8
 PIP_SIZE = 11  # a die still to throw, in the panel
-NAME_MAX = 24
 SS = 4  # supersampling of the shapes in sprites
 ANGLE_STEP = 5  # degrees: the dice's angles are drawn to this
 
@@ -115,14 +117,9 @@ HOLD_MS = 2000  # the last frame, before it starts again
 TRAIL_EVERY = 1  # frames between two points of the thrown die's trail
 
 
-def edge_of(rgb: RGB) -> RGB:
-    return blend(rgb, BLACK, 0.45)
-
-
 def pip_of(rgb: RGB) -> RGB:
     """The pips' colour: white on the dark dice, ink on yellow."""
-    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    return INK if lum > 160 else WHITE
+    return ink_on(rgb)
 
 
 def colour_of(seat: int, seats: list[SeatView] | None = None) -> RGB:
@@ -178,33 +175,13 @@ def _palette_colours() -> list[RGB]:
     return ordered[:256]
 
 
-@cache
-def palette_image() -> Image.Image:
-    """The one fixed palette every picture is mapped onto: the same view, the same bytes."""
-    return palette_of(_palette_colours())
+palette_image = fixed_palette(_palette_colours)
 
 
 # -- text ----------------------------------------------------------------------------------------
 
 
-def _text(
-    draw: Draw,
-    xy: tuple[float, float],
-    line: str,
-    size: int,
-    fill: RGB = LIGHT,
-    anchor: str = "la",
-    width: float | None = None,
-    bold: bool = False,
-    least: int = LEAST,
-) -> float:
-    """Text through the shared fitting helper, at this picture's least size."""
-    return fitted_text(draw, xy, line, size, fill, least=least, anchor=anchor, width=width,
-                       bold=bold)
-
-
-def _name(name: str) -> str:
-    return drawable(name, NAME_MAX) or "?"
+_text = Lettering(LEAST)
 
 
 # -- the board -----------------------------------------------------------------------------------
@@ -686,19 +663,14 @@ def _dice(canvas: Canvas, view: PublicView) -> None:
 def board_canvas(view: PublicView) -> Canvas:
     """The board of `view`: the backdrop for its teams, the dice where they lie, the panel."""
     canvas = Canvas(_backdrop(_layout(view)))
-    names = {s.seat: _name(s.name) for s in view.seats}
+    names = {s.seat: player_name(s.name) for s in view.seats}
     _title(canvas, view, names)
     _dice(canvas, view)
     _panel(canvas, view, names)
     return canvas
 
 
-def board_image(view: PublicView) -> Image.Image:
-    return board_canvas(view).flat()
-
-
-def board_png(view: PublicView) -> bytes:
-    return board_canvas(view).png()
+board_image, board_png = image_and_png(board_canvas)
 
 
 # -- one throw, animated -------------------------------------------------------------------------
@@ -723,7 +695,7 @@ def _anim_base(flight: Flight, seats: list[SeatView] | None) -> Image.Image:
     who = None
     if seats is not None:
         who = next((s for s in seats if s.seat == flight.seat), None)
-    name = _name(who.name) if who is not None else _("Seat {n}").format(n=flight.seat + 1)
+    name = player_name(who.name) if who is not None else _("Seat {n}").format(n=flight.seat + 1)
     colour = colour_of(flight.seat, seats if seats is not None else flight.seats)
     draw.rounded_rectangle(
         (ANIM_MARGIN, 9, ANIM_MARGIN + 16, 25), radius=3, fill=colour, outline=edge_of(colour)

@@ -14,6 +14,7 @@ from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring, to_png
 from games.lunchmoney import render
 from games.lunchmoney.data import BASIC, CARDS, COUNTERS, DEFENCE, SPECIAL, WEAPON
 from games.lunchmoney.views import HoldView, PlayerView, PrivateView, PublicView, StepView
+from games.pictures.cards import CARD_W, HAND_MARGIN, HAND_TOP
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
 LONG = [
@@ -402,7 +403,7 @@ def test_the_hand_shows_each_card_in_its_kinds_colour() -> None:
     assert six.height > decode(one).height
     for key, kind in (("jab", BASIC), ("knife", WEAPON), ("dodge", DEFENCE), ("grab", SPECIAL)):
         image = render.hand_image(PrivateView(seat=0, hand=[key]))
-        box = (render.MARGIN, render.HAND_TOP, render.MARGIN + render.CARD_W, render.HAND_TOP + 40)
+        box = (HAND_MARGIN, HAND_TOP, HAND_MARGIN + CARD_W, HAND_TOP + 40)
         assert count(image, box, render.KIND_RGB[kind]) > 3000, key
 
 

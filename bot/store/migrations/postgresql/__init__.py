@@ -1,1 +1,0 @@
-"""The PostgreSQL store's migrations: the same numbers as the SQLite ones, in its dialect."""
