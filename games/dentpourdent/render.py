@@ -80,7 +80,7 @@ from games.pictures.colours import (
     ink_on,
 )
 from games.pictures.lettering import Lettering, player_name, wrapped
-from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box
+from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box, tag
 
 FRAME: RGB = (34, 38, 50)
 FLOOR: RGB = (206, 218, 230)  # the ring's canvas
@@ -667,15 +667,7 @@ def _arc(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
     w = text_length(label, fnt) + 20
     mx = (ax + dx) / 2
     mx = min(max(mx, MARGIN + w / 2 + 8), WIDTH - MARGIN - w / 2 - 8)
-    my = top - 2
-    canvas.rounded_rectangle(
-        (mx - w / 2, my - 14, mx + w / 2, my + 14),
-        radius=10,
-        fill=WHITE,
-        outline=edge_of(rgb),
-        width=2,
-    )
-    _text(canvas, (mx, my), label, LEAST, INK, "mm", bold=True)
+    tag(canvas, (mx, top - 2), (w, 28), label, fnt, WHITE, edge_of(rgb), INK, radius=10)
 
 
 def _card_title(key: str) -> str:
@@ -796,10 +788,8 @@ def _throw(
     mid = y + THROW_H / 2 - 2
     # i18n: one letter on a throw's badge: A for an attack throw, D for a defence throw
     badge = pgettext("dentpourdent", "A") if throw.attack else pgettext("dentpourdent", "D")
-    canvas.rounded_rectangle(
-        (x, mid - 14, x + 28, mid + 14), radius=7, fill=rgb, outline=edge_of(rgb), width=2
-    )
-    _text(canvas, (x + 14, mid), badge, LEAST, ink_on(rgb), "mm", bold=True)
+    tag(canvas, (x + 14, mid), (28, 28), badge, font(LEAST, True), rgb, edge_of(rgb), ink_on(rgb),
+        radius=7)
     mx = x + 36
     molars = throw.molars[:6]
     for value in molars:

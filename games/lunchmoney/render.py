@@ -59,7 +59,7 @@ from games.pictures.colours import (
     ink_on,
 )
 from games.pictures.lettering import Lettering, player_name, wrapped
-from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box
+from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box, tag
 
 FRAME: RGB = (32, 36, 46)
 SEAT: RGB = (248, 244, 234)  # a player's row
@@ -571,14 +571,7 @@ def _row(canvas: Canvas, view: PublicView, player: PlayerView, names: list[str])
         w = text_length(stamp, fnt) + 28
         cx, cy = COINS_X + _coins_width(COUNTERS) / 2, y + ROW_H / 2
         canvas.line((COINS_X, cy, ROW_X1 - 80, cy), fill=KO, width=4)
-        canvas.rounded_rectangle(
-            (cx - w / 2, cy - 17, cx + w / 2, cy + 17),
-            radius=8,
-            fill=KO,
-            outline=edge_of(KO),
-            width=2,
-        )
-        text(canvas, (cx, cy), stamp, fnt, fill=WHITE, anchor="mm")
+        tag(canvas, (cx, cy), (w, 34), stamp, fnt, KO, edge_of(KO), WHITE, radius=8)
     else:
         coins = _coins(player.counters, ground)
         canvas.paste(coins, (COINS_X, round(line1 - coins.size[1] / 2)))

@@ -1,12 +1,13 @@
 """The frame of a card game's board (Dent pour dent, Lunch Money): 900 px wide, so that text
 of LEAST px still reads when Discord shows it 500 px wide; a title bar with the game's name
-on the left and the news of the moment beside it; panels where the board's words stand."""
+on the left and the news of the moment beside it; panels where the board's words stand, and
+tags: a word on a rounded, outlined box."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.drawing import RGB, Draw, font, least_font_px, text_length
+from games.drawing import RGB, Draw, Font, font, least_font_px, text, text_length
 from games.pictures.colours import DIM, PANEL, PANEL_EDGE
 from games.pictures.lettering import Lettering
 
@@ -42,3 +43,15 @@ class TitleBar:
 def panel_box(draw: Draw, box: tuple[float, float, float, float]) -> None:
     """A panel on the dark frame, where a part of the board's words stand."""
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+
+
+def tag(
+    draw: Draw, centre: tuple[float, float], size: tuple[float, float], said: str, fnt: Font,
+    fill: RGB, outline: RGB, ink: RGB, radius: float,
+) -> None:
+    """`said` on a rounded box outlined 2 px, both centred on `centre`: a card's name on the
+    duel's arrow, a throw's badge, a knocked-out player's stamp."""
+    (cx, cy), (w, h) = centre, size
+    draw.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), radius=radius,
+                           fill=fill, outline=outline, width=2)
+    text(draw, centre, said, fnt, fill=ink, anchor="mm")
