@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.store.store import SqliteStore, StoreError
+from bot.store.store import PostgresStore, SqliteStore, StoreError
 from bot.store.urls import database_path, is_postgresql_url, redact_url
 
 __all__ = ["MigrationRefused", "TABLES", "copy_to_postgresql", "main"]
@@ -124,8 +124,6 @@ async def copy_to_postgresql(source: str, target: str) -> dict[str, int]:
     sqlite_store = await SqliteStore.open(path)
     await sqlite_store.close()
     rows = _read_sqlite(path)
-
-    from bot.store.postgresql import PostgresStore
 
     store = await PostgresStore.open(target, min_size=1, max_size=1, command_timeout=None)
     try:

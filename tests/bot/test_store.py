@@ -14,13 +14,13 @@ import asyncpg
 import pytest
 
 from bot.process.migrate import TABLES
-from bot.store.postgresql import PG_MIGRATIONS_DIR, PostgresStore
 from bot.store.store import (
     AlreadyApplied,
     ChannelBusy,
     NextTimer,
     NotFound,
     OutboxItem,
+    PostgresStore,
     PrivateMessage,
     Seat,
     Session,
@@ -34,7 +34,7 @@ from bot.store.store import (
 )
 
 T0 = datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
-PG_VERSIONS = [m.version for m in load_migrations(PG_MIGRATIONS_DIR)]
+VERSIONS = [m.version for m in load_migrations()]
 
 
 @pytest.fixture
@@ -641,20 +641,12 @@ async def test_dm_channels_lookups_and_guild_listing(store):
 # --- PostgreSQL only -------------------------------------------------------------------------
 
 
-def test_postgresql_migrations_mirror_the_sqlite_ones():
-    """The same numbers (a database's schema_version means the same schema on both sides),
-    and the same names, so the migrate command can compare them."""
-    sqlite = [(m.version, m.name) for m in load_migrations()]
-    postgres = [(m.version, m.name) for m in load_migrations(PG_MIGRATIONS_DIR)]
-    assert postgres == sqlite
-
-
 async def test_postgresql_url_opens_a_postgres_store_and_migrates_an_empty_database(
     postgres_url, open_store
 ):
     store = await open_store(postgres_url)
     assert isinstance(store, PostgresStore)
-    latest = load_migrations(PG_MIGRATIONS_DIR)[-1].version
+    latest = load_migrations()[-1].version
     assert await store.schema_version() == latest
     await store.close()
     again = await open_store(postgres_url)  # a second start applies nothing twice
@@ -667,14 +659,14 @@ async def test_postgresql_url_opens_a_postgres_store_and_migrates_an_empty_datab
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     finally:
         await conn.close()
-    assert applied == [m.version for m in load_migrations(PG_MIGRATIONS_DIR)]
+    assert applied == VERSIONS
     assert tables == {"schema_version", *TABLES}  # the tables SQLite has (bot/process/migrate.py)
 
 
 async def test_two_processes_starting_at_once_migrate_once(postgres_url):
     stores = await asyncio.gather(*(PostgresStore.open(postgres_url) for _ in range(3)))
     try:
-        assert {await s.schema_version() for s in stores} == {PG_VERSIONS[-1]}
+        assert {await s.schema_version() for s in stores} == {VERSIONS[-1]}
     finally:
         for s in stores:
             await s.close()
@@ -687,58 +679,6 @@ async def test_postgresql_database_newer_than_code_is_refused(postgres_url, open
     await conn.close()
     with pytest.raises(StoreError, match="newer than this code"):
         await Store.open(postgres_url)
-
-
-@pytest.mark.parametrize("before", PG_VERSIONS[:-1])
-async def test_postgresql_migrates_from_each_earlier_version(postgres_url, before):
-    """A database left at migration `before`, with a game in it, comes up to date at the next
-    start and the game reads back whole."""
-    early = [m for m in load_migrations(PG_MIGRATIONS_DIR) if m.version <= before]
-    old = await PostgresStore.open(postgres_url, migrations=early)
-    await old.close()
-    conn = await asyncpg.connect(postgres_url)
-    try:
-        sid = await conn.fetchval(
-            "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, players,"
-            " options, seed, state, version, created_at, updated_at) VALUES (1, 100, 'dog',"
-            " 'active', 7, '[{\"user_id\": 7, \"name\": \"Ann\"}]', '{}', 42, 's1', 1,"
-            " $1, $1) RETURNING id",
-            T0,
-        )
-        await conn.execute(
-            "INSERT INTO actions (session_id, seq, version, seat, user_id, action, at)"
-            " VALUES ($1, 1, 1, 0, 7, 'a', $2)", sid, T0,
-        )
-        if before >= 2:
-            await conn.execute(
-                "INSERT INTO timers (session_id, kind, seat, due_at, version)"
-                " VALUES ($1, 'deadline', 0, $2, 1)", sid, T0,
-            )
-        if before >= 5:
-            await conn.execute(
-                "INSERT INTO outbox (session_id, version, kind, payload, created_at)"
-                " VALUES ($1, 1, 'board', '{}', $2)", sid, T0,
-            )
-    finally:
-        await conn.close()
-    async with await Store.open(postgres_url) as store:
-        assert await store.schema_version() == PG_VERSIONS[-1]
-        session = await store.get_session(sid)
-        assert (session.status, session.state, session.version) == ("active", "s1", 1)
-        assert session.players == [Seat(user_id=7, name="Ann")]
-        assert session.clock.waits == {} and session.board_news is None
-        [action] = await store.actions(sid)
-        assert (action.action, action.at, action.interaction_id, action.timeout) == (
-            "a", T0, None, False)
-        assert [t.kind for t in await store.due_timers(T0)] == (["deadline"] if before >= 2
-                                                                else [])
-        rows = (await store.outbox(sid))[1]
-        assert [r.kind for r in rows] == (["board"] if before >= 5 else [])
-        # The rebuilt CHECK lets calls in now, and the game moves on.
-        moved = await store.record_action(sid, 1, seat=0, user_id=7, action="b", state="s2",
-                                          outbox=[OutboxItem(kind="call", seat=0)])
-        assert moved.version == 2
-        assert [a.seq for a in await store.actions(sid)] == [1, 2]
 
 
 async def test_action_log_is_append_only_on_postgresql(postgres_url, open_store):
@@ -876,7 +816,7 @@ async def test_a_postgresql_connection_lost_mid_write_is_unavailable_and_writes_
     store = await open_store(postgres_url)
     session = await new_session(store)
     with pytest.raises(StoreUnavailable, match="PostgreSQL went away"):
-        async with store._transaction() as db:  # a write under way when the server goes
+        async with store._write() as db:  # a write under way when the server goes
             await db.execute("UPDATE sessions SET status = 'active' WHERE id = $1", session.id)
             assert await _terminate(postgres_url, await db.fetchval("SELECT pg_backend_pid()"))
             await db.execute("SELECT 1")

@@ -1,19 +1,18 @@
-"""Migration 0009 rebuilds the outbox (to carry calls to answer a reaction window): rows
-saved before it are kept as they were, and ids are never handed out twice, since a row's id
-is in the nonce of the message it posts."""
-
-import sqlite3
+"""Migration 0009 rebuilds the outbox on SQLite (to carry calls to answer a reaction window):
+rows saved before it are kept as they were, and ids are never handed out twice, since a row's
+id is in the nonce of the message it posts. The database is one an earlier release left at
+version 8."""
 
 import aiosqlite
 
-from bot.store.store import OutboxItem, Seat, SqliteStore, Store, load_migrations
+from bot.store.store import OutboxItem, Seat, Store
+from tests.bot.old_schemas import build_old_sqlite
 
 
 async def test_rows_and_the_id_sequence_survive_the_rebuild(tmp_path):
     path = tmp_path / "bot.sqlite3"
+    build_old_sqlite(str(path), 8)
     db = await aiosqlite.connect(path, isolation_level=None)
-    db.row_factory = sqlite3.Row
-    await SqliteStore(db, str(path))._migrate([m for m in load_migrations() if m.version <= 8])
     await db.execute(
         "INSERT INTO sessions (guild_id, channel_id, game, status, host_id, players, options,"
         " seed, created_at, updated_at) VALUES (1, 2, 'dog', 'active', 7, '[]', '{}', 1,"

@@ -58,7 +58,7 @@ def test_the_wheel_holds_the_fonts_and_the_migrations_but_no_tests(wheel: Path) 
     for name in FONTS:
         assert f"games/fonts/{name}" in names
     assert "bot/store/migrations/0001_sessions.sql" in names
-    assert "bot/store/migrations/postgresql/0009_clocks.sql" in names
+    assert "bot/store/migrations/0009_clocks.sql" in names  # one set, for both databases
     assert "games/dog/locale/nl.po" in names and "bot/locale/fr.po" in names  # the catalogs
     assert "bot/store/postgresql.py" in names
     assert "games/drawing.py" in names and "bot/__main__.py" in names

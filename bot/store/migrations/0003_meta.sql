@@ -2,4 +2,4 @@
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
-) WITHOUT ROWID;
+){{without_rowid}};

@@ -1,6 +1,6 @@
 -- The DM channel of each person the bot has written to: a later DM (a hand, a reminder) goes
 -- straight to it, with no lookup of the user and no new channel, after a restart too.
 CREATE TABLE dm_channels (
-    user_id    INTEGER PRIMARY KEY,
-    channel_id INTEGER NOT NULL
-) WITHOUT ROWID;
+    user_id    {{bigint}} PRIMARY KEY,
+    channel_id {{bigint}} NOT NULL
+){{without_rowid}};
