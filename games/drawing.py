@@ -884,13 +884,20 @@ def wrap(line: str, fnt: Font, width: float, most: int) -> list[str]:
             current = word
     if current:
         lines.append(current)
-    if len(lines) > most:
-        lines = lines[:most]
-        last = lines[-1]
-        while last and text_length(last + "…", fnt) > width:
-            last = last[:-1]
-        lines[-1] = last.rstrip() + "…"
-    return [ellipsize(x, fnt, width) for x in lines]
+    return [ellipsize(x, fnt, width) for x in kept_lines(lines, fnt, width, most)]
+
+
+def kept_lines(lines: list[str], fnt: Font, width: float, most: int) -> list[str]:
+    """At most `most` of the wrapped lines; when some are left out, the last kept one ends
+    in '…' within `width`, so a reader sees the text goes on."""
+    if len(lines) <= most:
+        return lines
+    lines = lines[:most]
+    last = lines[-1]
+    while last and text_length(last + "…", fnt) > width:
+        last = last[:-1]
+    lines[-1] = last.rstrip() + "…"
+    return lines
 
 
 # -- animations ----------------------------------------------------------------------------------

@@ -64,7 +64,15 @@ from games.drawing import (
     wrap,
 )
 from games.i18n import NC_, _, ngettext, npgettext, pgettext
-from games.pictures.cards import CARD_PAD, CARD_W, HAND_W, Hand, blank_card, head_band
+from games.pictures.cards import (
+    CARD_PAD,
+    CARD_W,
+    HAND_W,
+    Hand,
+    blank_card,
+    head_band,
+    swap_arrows,
+)
 from games.pictures.colours import (
     BLACK,
     DIM,
@@ -1079,18 +1087,8 @@ def _emblem(swap: bool, size: int, colour: RGB) -> Image.Image:
     draw = ImageDraw.Draw(big)
     if swap:
         r, w = size * s / 2, max(2, round(size * s * 0.09))
-        for dy, sign in ((-0.22, 1), (0.22, -1)):
-            y = r + dy * size * s
-            tail, tip = r - sign * r * 0.85, r + sign * r * 0.85
-            draw.line((tail, y, tip - sign * r * 0.3, y), fill=colour, width=w)
-            draw.polygon(
-                [
-                    (tip, y),
-                    (tip - sign * r * 0.4, y - r * 0.25),
-                    (tip - sign * r * 0.4, y + r * 0.25),
-                ],
-                fill=colour,
-            )
+        ys = (r - 0.22 * size * s, r + 0.22 * size * s)
+        swap_arrows(draw, r, ys, r, r * 0.85, (0.4, 0.25), w, colour)
     else:
         draw.polygon(
             _tooth_points(0.1 * size * s, 0.05 * size * s, 0.8 * size * s, 0.9 * size * s),

@@ -1,6 +1,7 @@
 """Cards as the card games draw them: a white face outlined in its kind's colour, with a head
-band of that colour for the kind's word, the name and text wrapped under it; and a hand laid
-out three to a row under a heading line (an empty hand: a card's outline and a word)."""
+band of that colour for the kind's word, the name and text wrapped under it; the swap's two
+arrows; and a hand laid out three to a row under a heading line (an empty hand: a card's
+outline and a word)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,21 @@ def blank_card(
     )
     head_band(draw, 0, 0, w - 1, head, radius, colour)
     return image, draw
+
+
+def swap_arrows(
+    draw: Draw, cx: float, ys: tuple[float, float], r: float, reach: float,
+    head: tuple[float, float], width: int, colour: RGB,
+) -> None:
+    """A swap, as a card shows it: an arrow to the right at height ys[0] and one to the left
+    at ys[1], each from `reach` px on one side of `cx` to `reach` px on the other; `r` px is
+    the unit of the heads (`head`: their length and half width in it)."""
+    back, half = head
+    for y, sign in ((ys[0], 1), (ys[1], -1)):
+        tail, tip = cx - sign * reach, cx + sign * reach
+        draw.line((tail, y, tip - sign * r * 0.3, y), fill=colour, width=width)
+        base = tip - sign * r * back
+        draw.polygon([(tip, y), (base, y - r * half), (base, y + r * half)], fill=colour)
 
 
 def no_cards(

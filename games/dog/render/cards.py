@@ -29,6 +29,7 @@ from games.dog.render.common import (
 )
 from games.drawing import font, has_glyph, text, text_length
 from games.i18n import NC_, pgettext
+from games.pictures.cards import swap_arrows
 
 
 class CardLook(NamedTuple):
@@ -153,18 +154,7 @@ def _icon(
     cx, cy = center
     width = max(2, round(r * 0.18))
     if icon == "swap":
-        for dy, sign in ((-r * 0.35, 1), (r * 0.35, -1)):
-            y = cy + dy
-            tail, tip = cx - sign * r, cx + sign * r
-            draw.line((tail, y, tip - sign * r * 0.3, y), fill=colour, width=width)
-            draw.polygon(
-                [
-                    (tip, y),
-                    (tip - sign * r * 0.45, y - r * 0.28),
-                    (tip - sign * r * 0.45, y + r * 0.28),
-                ],
-                fill=colour,
-            )
+        swap_arrows(draw, cx, (cy - r * 0.35, cy + r * 0.35), r, r, (0.45, 0.28), width, colour)
     elif icon == "joker":
         draw.polygon(star((cx, cy), r * 1.05, r * 0.45), fill=colour)
     elif icon == "magnet":  # a horseshoe, poles up with grey tips

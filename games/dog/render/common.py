@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.drawing import Font, drawable, ellipsize, font, text, text_length
+from games.drawing import Font, drawable, ellipsize, font, kept_lines, text, text_length
 from games.drawing import to_png as encode_png
 
 RGB = tuple[int, int, int]
@@ -159,13 +159,7 @@ def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
             line = word
     if line:
         lines.append(line)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        last = lines[-1]
-        while last and text_length(last + "…", fnt) > width:
-            last = last[:-1]
-        lines[-1] = last.rstrip() + "…"
-    return lines
+    return kept_lines(lines, fnt, width, max_lines)
 
 
 def chip(

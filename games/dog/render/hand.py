@@ -39,6 +39,7 @@ from games.drawing import (
     text_length,
 )
 from games.i18n import _, pgettext
+from games.pictures.cards import no_cards
 
 CARD_W, CARD_H = 150, 220
 GAP, MARGIN = 16, 24
@@ -153,16 +154,8 @@ def hand_canvas(view: DogPrivateView) -> Canvas:
     canvas.paste(tag, (MARGIN - 8, 18 - 8))
     text(canvas, (MARGIN + cw + 12, 18 + ch / 2), caption, font(SIZE), fill=SOFT, anchor="lm")
     if n == 0:
-        box = (MARGIN, TOP, MARGIN + CARD_W, TOP + CARD_H)
-        canvas.rounded_rectangle(box, radius=14, outline=SOFT, width=3)
-        text(
-            canvas,
-            (MARGIN + CARD_W + 24, TOP + CARD_H / 2),
-            pgettext("dog", "No cards in hand"),
-            font(26),
-            fill=WHITE,
-            anchor="lm",
-        )
+        none = pgettext("dog", "No cards in hand")
+        no_cards(canvas, (MARGIN, TOP), (CARD_W, CARD_H), none, SOFT, WHITE)
     playing = view.playing  # the card being played (a 7 being split): framed in gold
     for code, (x, y) in zip(view.hand, places, strict=True):
         at, inside = sprite_origin(x, y)
