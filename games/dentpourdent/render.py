@@ -89,6 +89,7 @@ from games.pictures.colours import (
 )
 from games.pictures.lettering import Lettering, player_name, wrapped
 from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box, tag
+from games.pictures.sprites import SS, Supersampled
 
 FRAME: RGB = (34, 38, 50)
 FLOOR: RGB = (206, 218, 230)  # the ring's canvas
@@ -107,7 +108,6 @@ ATTACK_RGB: RGB = (196, 44, 44)  # the hand's cards, by kind
 SWAP_RGB: RGB = (44, 108, 196)
 SPECIAL_RGB: RGB = (128, 70, 180)
 
-SS = 4  # supersampling of the shapes in sprites (teeth, molars, fighters)
 
 RING_TOP = TITLE_H
 RING_H = 204
@@ -248,8 +248,8 @@ def _teeth_row(full: int, teeth: int, ground: RGB) -> Sprite:
     Supersampled for smooth edges; opaque, so pasted it covers the row drawn before."""
     cell = _cell(full)
     w, h = max(1, full * cell), TOOTH_H
-    big = Image.new("RGB", (w * SS, h * SS), ground)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((w, h), ground)
+    draw = big.draw
     for i in range(full):
         x = (i * cell + 2) * SS
         lost = i >= teeth
@@ -259,7 +259,7 @@ def _teeth_row(full: int, teeth: int, ground: RGB) -> Sprite:
             outline=LOST if lost else TOOTH_EDGE,
             width=round(1.5 * SS),
         )
-    return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 MOLAR = 30  # a thrown molar's icon
@@ -271,8 +271,8 @@ def _molar(value: int, ground: RGB) -> Sprite:
     """A thrown molar as it landed, on a tile that says what it is worth: up (2 teeth, a
     gold tile), upside down (1 tooth, a grey one), on its side (nothing, no tile)."""
     size = MOLAR
-    big = Image.new("RGB", (size * SS, size * SS), ground)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((size, size), ground)
+    draw = big.draw
     turn = {2: 0, 1: 2}.get(value, 1)
     tile = MOLAR_TILES.get(value)
     if tile is not None:
@@ -286,7 +286,7 @@ def _molar(value: int, ground: RGB) -> Sprite:
         outline=TOOTH_EDGE,
         width=round(1.5 * SS),
     )
-    return Sprite(big.resize((size, size), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 TOKEN_MOST = 104  # the widest a fighter's token grows for a longer short name
@@ -307,8 +307,8 @@ def _fighter(colour: str, member: str) -> Sprite:
     wide = text_length(short, fnt)
     body = 2 * TOKEN_R if wide <= 2 * TOKEN_R - 2 else min(TOKEN_MOST, round(wide) + 16)
     w, h = body + 8, 2 * TOKEN_R + 8
-    big = Image.new("RGB", (w * SS, h * SS), FLOOR)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((w, h), FLOOR)
+    draw = big.draw
     x0, y0 = 4 * SS, 4 * SS
     x1, y1 = x0 + body * SS, y0 + 2 * TOKEN_R * SS
     r = TOKEN_R * SS
@@ -320,7 +320,7 @@ def _fighter(colour: str, member: str) -> Sprite:
         draw.rounded_rectangle(shadow, radius=r, fill=blend(FLOOR, BLACK, 0.25))
         draw.rounded_rectangle((x0, y0, x1, y1), radius=r, fill=rgb, outline=edge_of(rgb),
                                width=3 * SS)
-    image = big.resize((w, h), Image.Resampling.LANCZOS)
+    image = big.shrunk()
     text(ImageDraw.Draw(image), (w / 2, h / 2), short, fnt, fill=ink_on(rgb), anchor="mm")
     return Sprite(image)
 
@@ -328,10 +328,8 @@ def _fighter(colour: str, member: str) -> Sprite:
 @picture_cache(maxsize=4)
 def _great_grandmother(ground: RGB) -> Sprite:
     """The great-grandmother's pawn: a small lilac figure with a white bun."""
-    w, h = 26, 44
-    big = Image.new("RGB", (w * SS, h * SS), ground)
-    draw = ImageDraw.Draw(big)
-    s = SS
+    big = Supersampled((26, 44), ground)
+    draw, s = big.draw, SS
     edge = edge_of(GGM)
     draw.polygon(
         [(4 * s, 42 * s), (8 * s, 20 * s), (18 * s, 20 * s), (22 * s, 42 * s)],
@@ -343,7 +341,7 @@ def _great_grandmother(ground: RGB) -> Sprite:
     draw.ellipse((9 * s, 1 * s, 17 * s, 9 * s), fill=WHITE, outline=edge, width=s)
     # the stick
     draw.line((23 * s, 22 * s, 24 * s, 43 * s), fill=INK, width=2 * s)
-    return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 TROPHY_H_PX = 42  # a trophy pawn's height
@@ -378,8 +376,8 @@ def _trophies(pawns: tuple[tuple[str, str], ...], room: int) -> Sprite:
     in the colour of the family it came from, the member's short name on its body."""
     labels, widths, gap = _trophy_layout(pawns, room)
     h = TROPHY_H_PX
-    big = Image.new("RGB", ((sum(widths) + gap * len(widths)) * SS, h * SS), CHART)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((sum(widths) + gap * len(widths), h), CHART)
+    draw = big.draw
     x = 0
     for w, (colour, _member) in zip(widths, pawns, strict=True):
         rgb = family_rgb(colour)
@@ -399,7 +397,7 @@ def _trophies(pawns: tuple[tuple[str, str], ...], room: int) -> Sprite:
         )
         draw.ellipse((cx - 6 * SS, 3 * SS, cx + 6 * SS, 15 * SS), fill=rgb)  # the neck's seam
         x += w + gap
-    image = big.resize((big.width // SS, h), Image.Resampling.LANCZOS)
+    image = big.shrunk()
     draw = ImageDraw.Draw(image)
     x = 0
     for w, (colour, _member), label in zip(widths, pawns, labels, strict=True):
@@ -413,15 +411,15 @@ def _trophies(pawns: tuple[tuple[str, str], ...], room: int) -> Sprite:
 def _cup(colour: RGB, ground: RGB) -> Sprite:
     """A trophy cup: what the trophy count and the trophy row are about."""
     s = SS
-    big = Image.new("RGB", (CUP * s, CUP * s), ground)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((CUP, CUP), ground)
+    draw = big.draw
     draw.chord((5 * s, -7 * s, 21 * s, 15 * s), 0, 180, fill=colour)
     draw.rectangle((5 * s, 1 * s, 21 * s, 4 * s), fill=colour)
     draw.arc((1 * s, 2 * s, 10 * s, 11 * s), 90, 270, fill=colour, width=2 * s)
     draw.arc((16 * s, 2 * s, 25 * s, 11 * s), 270, 90, fill=colour, width=2 * s)
     draw.rectangle((11 * s, 14 * s, 15 * s, 20 * s), fill=colour)
     draw.rounded_rectangle((6 * s, 20 * s, 20 * s, 25 * s), radius=s, fill=colour)
-    return Sprite(big.resize((CUP, CUP), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 # -- the board's layout --------------------------------------------------------------------------
@@ -1083,8 +1081,8 @@ def _title_size(title: str, width: int) -> int:
 def _emblem(swap: bool, size: int, colour: RGB) -> Image.Image:
     """A pale picture on a card: two arrows for the swap, a tooth for the specials."""
     s = SS
-    big = Image.new("RGB", (size * s, size * s), WHITE)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((size, size), WHITE)
+    draw = big.draw
     if swap:
         r, w = size * s / 2, max(2, round(size * s * 0.09))
         ys = (r - 0.22 * size * s, r + 0.22 * size * s)
@@ -1094,7 +1092,7 @@ def _emblem(swap: bool, size: int, colour: RGB) -> Image.Image:
             _tooth_points(0.1 * size * s, 0.05 * size * s, 0.8 * size * s, 0.9 * size * s),
             fill=colour,
         )
-    return big.resize((size, size), Image.Resampling.LANCZOS)
+    return big.shrunk()
 
 
 def _attack_table(draw: ImageDraw.ImageDraw, key: str, y: int, rgb: RGB) -> None:

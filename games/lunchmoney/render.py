@@ -60,6 +60,7 @@ from games.pictures.colours import (
 )
 from games.pictures.lettering import Lettering, player_name, wrapped
 from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box, tag
+from games.pictures.sprites import SS, Supersampled
 
 FRAME: RGB = (32, 36, 46)
 SEAT: RGB = (248, 244, 234)  # a player's row
@@ -95,7 +96,6 @@ HELPLESS_RGB: RGB = (86, 96, 126)
 STARS_RGB: RGB = (168, 56, 146)
 STOMP_RGB: RGB = (24, 122, 132)
 
-SS = 4  # supersampling of the shapes in sprites (coins, card backs)
 
 GUTTER = 46  # the holds' links, left of the rows
 LANE = 13  # px between two holds' links
@@ -187,8 +187,8 @@ def _coins(count: int, ground: RGB) -> Sprite:
     shown = min(max(0, count), COIN_MAX)
     slots = max(COUNTERS, shown)
     w, h = _coins_width(slots) + 2, COIN_D + 4
-    big = Image.new("RGB", (w * SS, h * SS), ground)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((w, h), ground)
+    draw = big.draw
     for i in range(slots):
         x = (1 + i * COIN_PITCH + (i // 5) * COIN_GROUP) * SS
         y = 2 * SS
@@ -208,7 +208,7 @@ def _coins(count: int, ground: RGB) -> Sprite:
                 outline=blend(SLOT, ground, 0.0) if ground == SEAT else blend(SLOT, ground, 0.4),
                 width=round(1.5 * SS),
             )
-    return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 POT_COIN_W, POT_COIN_H = 34, 13  # a coin seen from the side
@@ -227,8 +227,8 @@ def _pot(count: int) -> Sprite:
     stacks = max(1, -(-shown // per))
     w = stacks * (POT_COIN_W + 4) + 2
     h = POT_COIN_H + (per - 1) * step + 4
-    big = Image.new("RGB", (w * SS, h * SS), TABLE)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((w, h), TABLE)
+    draw = big.draw
     cw, ch = POT_COIN_W * SS, POT_COIN_H * SS
     band = 4 * SS  # the coin's edge, seen from the side
     for s in range(stacks):
@@ -245,7 +245,7 @@ def _pot(count: int) -> Sprite:
                 (x, y + band, x + cw, y + ch), fill=COIN_EDGE, outline=edge_of(COIN_EDGE), width=SS
             )
             draw.ellipse((x, y, x + cw, y + ch - band), fill=COIN, outline=COIN_EDGE, width=SS)
-    return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 BACK_W, BACK_H = 52, 74
@@ -256,8 +256,8 @@ def _pile(backs: int) -> Sprite:
     """The draw pile: `backs` card backs (0 to 4), each a little up and right of the last;
     none: an empty place."""
     w, h = BACK_W + 3 * 5 + 4, BACK_H + 3 * 5 + 4
-    big = Image.new("RGB", (w * SS, h * SS), TABLE)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((w, h), TABLE)
+    draw = big.draw
     if backs <= 0:
         draw.rounded_rectangle(
             (2 * SS, (h - BACK_H - 2) * SS, (BACK_W + 2) * SS, (h - 2) * SS),
@@ -279,7 +279,7 @@ def _pile(backs: int) -> Sprite:
         cx, cy = x + BACK_W * SS / 2, y + BACK_H * SS / 2
         r = 11 * SS
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=COIN, outline=edge_of(BACK), width=SS)
-    return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 MINI_W, MINI_H = 214, 82
@@ -310,12 +310,12 @@ def _mini(key: str) -> Sprite:
 def _chip(rgb: RGB) -> Sprite:
     """A small card in a kind's colour, before a card's name in the turn's list."""
     w, h = 20, 28
-    big = Image.new("RGB", (w * SS, h * SS), PANEL)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((w, h), PANEL)
+    draw = big.draw
     draw.rounded_rectangle(
         (0, 0, w * SS - 1, h * SS - 1), radius=4 * SS, fill=rgb, outline=WHITE, width=2 * SS
     )
-    return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 HAND_ICON_W, HAND_ICON_H = 15, 21
@@ -325,8 +325,8 @@ HAND_ICON_W, HAND_ICON_H = 15, 21
 def _hand_icon(ground: RGB) -> Sprite:
     """Two small card backs fanned: what the number after it counts."""
     w, h = HAND_ICON_W + 8, HAND_ICON_H + 2
-    big = Image.new("RGB", (w * SS, h * SS), ground)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((w, h), ground)
+    draw = big.draw
     for k, x in enumerate((0, 7)):
         draw.rounded_rectangle(
             (x * SS, (1 - k) * SS, (x + HAND_ICON_W) * SS, (HAND_ICON_H + 1 - k) * SS),
@@ -335,7 +335,7 @@ def _hand_icon(ground: RGB) -> Sprite:
             outline=WHITE if k else edge_of(BACK),
             width=SS,
         )
-    return Sprite(big.resize((w, h), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 # -- the board's layout --------------------------------------------------------------------------
@@ -819,8 +819,8 @@ def _emblem(kind: str, size: int, colour: RGB) -> Image.Image:
     """A pale picture on a card: a fist's burst for attacks, a shield for defence, a star
     for specials."""
     s = SS
-    big = Image.new("RGB", (size * s, size * s), WHITE)
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((size, size), WHITE)
+    draw = big.draw
     c = size * s / 2
     if kind == DEFENCE:
         w, h = size * s * 0.72, size * s * 0.9
@@ -844,7 +844,7 @@ def _emblem(kind: str, size: int, colour: RGB) -> Image.Image:
             a = -math.pi / 2 + k * math.pi / spikes
             points.append((c + r * math.cos(a), c + r * math.sin(a)))
         draw.polygon(points, fill=colour)
-    return big.resize((size, size), Image.Resampling.LANCZOS)
+    return big.shrunk()
 
 
 def hand_canvas(view: PrivateView) -> Canvas:

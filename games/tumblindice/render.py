@@ -60,6 +60,7 @@ from games.pictures.colours import (
     ink_on,
 )
 from games.pictures.lettering import Lettering, player_name
+from games.pictures.sprites import SS, Supersampled
 from games.tumblindice.scoring import flick_words, joined
 from games.tumblindice.views import Flight, PublicView, SeatView, TeamView
 
@@ -104,7 +105,6 @@ HEAD_H = 34  # a team's line, above its players'
 SEAT_H = 28  # a player's line in a team
 BLOCK_GAP = 8
 PIP_SIZE = 11  # a die still to throw, in the panel
-SS = 4  # supersampling of the shapes in sprites
 ANGLE_STEP = 5  # degrees: the dice's angles are drawn to this
 
 ANIM_SCALE = 11  # px a centimetre in the animation: 456 px wide, pips legible on a phone
@@ -201,8 +201,8 @@ def _peg(scale: float) -> Sprite:
     """A wooden peg seen from above, on nothing (its edges blend with the tier)."""
     r = data.PEG_RADIUS * scale
     side = math.ceil(2 * r) + 2
-    big = Image.new("RGBA", (side * SS, side * SS), (*PEG_EDGE, 0))
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((side, side), (*PEG_EDGE, 0), mode="RGBA")
+    draw = big.draw
     c = side * SS / 2
     R = r * SS
     draw.ellipse((c - R, c - R, c + R, c + R), fill=PEG_EDGE)
@@ -211,7 +211,7 @@ def _peg(scale: float) -> Sprite:
     shine = inner * 0.45
     sx, sy = c - inner * 0.3, c - inner * 0.3
     draw.ellipse((sx - shine, sy - shine, sx + shine, sy + shine), fill=PEG_SHINE)
-    return Sprite(big.resize((side, side), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 def _board(
@@ -355,8 +355,8 @@ def _die(colour: RGB, face: int, numbered: bool, bonus: bool, degrees: int, side
     it; a number (d8-d20) stays upright. A bonus die has a gold ring."""
     room = math.ceil(side * (0.9 if bonus else 0.78)) + 2  # half the sprite
     full = 2 * room
-    big = Image.new("RGBA", (full * SS, full * SS), (*edge_of(colour), 0))
-    draw = ImageDraw.Draw(big)
+    big = Supersampled((full, full), (*edge_of(colour), 0), mode="RGBA")
+    draw = big.draw
     c = room * SS
     half = side * SS / 2
     if bonus:
@@ -385,8 +385,8 @@ def _die(colour: RGB, face: int, numbered: bool, bonus: bool, degrees: int, side
             fd.ellipse((x - r, y - r, x + r, y + r), fill=pip_of(colour))
     if degrees:
         face_img = face_img.rotate(-degrees, resample=Image.Resampling.BICUBIC, center=(c, c))
-    big.alpha_composite(face_img)
-    image = big.resize((full, full), Image.Resampling.LANCZOS)
+    big.image.alpha_composite(face_img)
+    image = big.shrunk()
     if numbered:
         size = max(6, round(side * (0.62 if face < 10 else 0.58)))
         text(
@@ -452,15 +452,15 @@ X0, X1 = MARGIN, WIDTH - MARGIN  # the panel's blocks
 def _chip(colour: RGB, ground: RGB) -> Sprite:
     """A player's colour: a small die, opaque on `ground`."""
     side = 18
-    big = Image.new("RGB", (side * SS, side * SS), ground)
-    ImageDraw.Draw(big).rounded_rectangle(
+    big = Supersampled((side, side), ground)
+    big.draw.rounded_rectangle(
         (SS, SS, (side - 1) * SS, (side - 1) * SS),
         radius=4 * SS,
         fill=colour,
         outline=edge_of(colour),
         width=round(1.5 * SS),
     )
-    return Sprite(big.resize((side, side), Image.Resampling.LANCZOS))
+    return big.sprite()
 
 
 @picture_cache(maxsize=8)
