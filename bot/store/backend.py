@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from types import TracebackType
 from typing import Any, ClassVar, Protocol
 
 __all__ = ["Backend", "Connection", "Row", "aware"]
@@ -125,13 +126,28 @@ class Backend(ABC):
     def translate(self, error: Exception) -> BaseException | None:
         """What a driver error means to the store; None: not the driver's (raise it as is)."""
 
-    @contextlib.asynccontextmanager
-    async def translated(self) -> AsyncIterator[None]:
-        """Driver errors raised inside turned into the store's (see `translate`)."""
-        try:
-            yield
-        except Exception as error:
-            mapped = self.translate(error)
-            if mapped is None:
-                raise
-            raise mapped from error
+    def translated(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """Driver errors raised inside turned into the store's (see `translate`). A class, not
+        a generator: it wraps every query, and costs a quarter as much."""
+        return _Translating(self)
+
+
+class _Translating:
+    __slots__ = ("_backend",)
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+
+    async def __aenter__(self) -> None:
+        return None
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if isinstance(error, Exception):
+            mapped = self._backend.translate(error)
+            if mapped is not None:
+                raise mapped from error
