@@ -17,7 +17,7 @@ import pytest
 
 from tests.crash.rig import Rig
 
-pytestmark = [pytest.mark.long_crash, pytest.mark.timeout(0)]  # minutes by design
+pytestmark = [pytest.mark.long, pytest.mark.long_crash, pytest.mark.timeout(0)]  # minutes by design
 
 SEED = int(os.environ.get("CRASH_SEED", "8"))
 KILLS = int(os.environ.get("CRASH_KILLS", "300"))
