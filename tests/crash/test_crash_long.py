@@ -1,5 +1,6 @@
 """The long crash run: hundreds of SIGKILLs over many Dog and Dobbelduel games, then SIGTERM
-with moves in flight, again and again. Deselected by default; run it with
+with moves in flight, again and again. Deselected by default (marked `long`: part of
+`scripts/test -m long`); run it alone with
 
     .venv/bin/python -m pytest -m long_crash tests/crash
 
