@@ -8,6 +8,7 @@ fields) is not, so the bot answers it as an out-of-date button before any handle
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -15,9 +16,9 @@ import discord
 import pytest
 
 from bot.edge.components import DYNAMIC_ITEMS, board_view, is_known_component, lobby_view, menu_view
-from bot.edge.menus import from_base36, join, menu_step, to_base36
+from bot.edge.menus import MenuStep, from_base36, join, menu_step, to_base36
 from bot.table.limits import CUSTOM_ID
-from games.contract import Player
+from games.contract import Action, Player
 from games.registry import all_games
 from games.rng import Rng
 
@@ -41,8 +42,10 @@ def parsed(custom_id: str) -> dict[str, Any]:
     raise AssertionError(f"{custom_id!r} is not known")
 
 
-def menu_ids(sid: int, version: int) -> list[tuple[str, str]]:
-    """(id, the step or move it stands for) of every menu step a few moves into each game."""
+@functools.cache
+def menu_steps() -> list[tuple[list[Action], MenuStep]]:
+    """(the moves, the step) of every menu step a few moves into each game: the same for every
+    session id, so found once for all of them."""
     found = []
     for game in all_games().values():
         n = game.min_players
@@ -57,11 +60,19 @@ def menu_ids(sid: int, version: int) -> list[tuple[str, str]]:
             todo = [""]
             while todo and len(todo) < 60:
                 step = menu_step(actions, todo.pop())
-                view = menu_view(sid, version, actions, step)
-                for custom_id in ids(view):
-                    found.append((custom_id, step.prefix))
+                found.append((actions, step))
                 todo += [join(step.prefix, c.segment) for c in step.choices if not c.leaf]
             state = game.apply(state, waiting[0], game.ai_action(state, waiting[0], rng)).state
+    return found
+
+
+def menu_ids(sid: int, version: int) -> list[tuple[str, str]]:
+    """(id, the step or move it stands for) of every menu step a few moves into each game."""
+    found = []
+    for actions, step in menu_steps():
+        view = menu_view(sid, version, actions, step)
+        for custom_id in ids(view):
+            found.append((custom_id, step.prefix))
     return found
 
 

@@ -1,5 +1,6 @@
 """The long crash run: hundreds of SIGKILLs over many Dog and Dobbelduel games, then SIGTERM
-with moves in flight, again and again. Deselected by default; run it with
+with moves in flight, again and again. Deselected by default (marked `long`: part of
+`scripts/test -m long`); run it alone with
 
     .venv/bin/python -m pytest -m long_crash tests/crash
 
@@ -17,7 +18,7 @@ import pytest
 
 from tests.crash.rig import Rig
 
-pytestmark = [pytest.mark.long_crash, pytest.mark.timeout(0)]  # minutes by design
+pytestmark = [pytest.mark.long, pytest.mark.long_crash, pytest.mark.timeout(0)]  # minutes by design
 
 SEED = int(os.environ.get("CRASH_SEED", "8"))
 KILLS = int(os.environ.get("CRASH_KILLS", "300"))

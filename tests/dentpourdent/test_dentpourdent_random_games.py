@@ -17,13 +17,17 @@ from games.dentpourdent.cards import PASS
 from games.dentpourdent.state import DentState
 from games.rng import Rng
 from tests import playing
+from tests.sizes import sized
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 ACTION_CAP = 3000  # an AI game takes 50-150 actions; all-random 5-family games ~130
 DECKS = {n: Counter(data.deck(n)) for n in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)}
 CHART = {m.key: m.teeth for m in data.MEMBERS}
-GAMES = 250  # per player count: 1,000 games with the cheap checks
+GAMES = 250  # per player count: 1,000 games with the cheap checks (the long run)
 DEEP_GAMES = 50  # per player count: 200 games with JSON and no-mutation checks at every step
+# The default run, per player count: each seat mix (all AI, one random seat, all random).
+DEFAULT_GAMES = 25
+DEFAULT_DEEP_GAMES = 10
 
 
 def random_seats(n: int, g: int) -> frozenset[int]:
@@ -114,23 +118,25 @@ def play_game(n: int, seed: int, randoms: frozenset[int], deep: bool = False,
                              checks=checks, check=check, check_public=check_public)
 
 
+@sized(DEFAULT_GAMES, GAMES)
 @pytest.mark.parametrize("n", range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1))
-def test_random_games(n: int) -> None:
+def test_random_games(n: int, games: int) -> None:
     """Every game ends with a winner; the invariants hold after every action."""
     by_trophies = 0
-    for g in range(GAMES):
+    for g in range(games):
         st, log, _ = play_game(n, 10_000 * n + g, random_seats(n, g))
         result = GAME.result(st)
         assert result is not None and len(result.winners) == 1
         by_trophies += len(st.families[result.winners[0]].trophies) >= data.TROPHIES_TO_WIN
-    assert by_trophies > GAMES // 2  # most games are won by knock-outs, not by attrition
+    assert by_trophies > games // 2  # most games are won by knock-outs, not by attrition
 
 
+@sized(DEFAULT_DEEP_GAMES, DEEP_GAMES)
 @pytest.mark.parametrize("n", range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1))
-def test_random_games_round_trip_and_never_mutate(n: int) -> None:
+def test_random_games_round_trip_and_never_mutate(n: int, games: int) -> None:
     """At every step: JSON round-trip exact, `apply` leaves its input as it was, seats that
     may not act have no legal action."""
-    for g in range(DEEP_GAMES):
+    for g in range(games):
         play_game(n, 77_000 * n + g, random_seats(n, g + 3), deep=True)
 
 

@@ -1,4 +1,4 @@
-"""Thousands of complete games between AI seats, checked against the rules' invariants.
+"""Complete games between AI seats, checked against the rules' invariants.
 
 Seats mix the heuristic codebreaker and the random player (which picks "place" or "solve"
 first, so its rounds run from zero to seven attempts); a game has 2, 4 or 6 rounds.
@@ -12,8 +12,10 @@ from games.dobbelduel import GAME
 from games.dobbelduel.data import DICE_PER_ROLL, MAX_ATTEMPTS, WHITE_DICE
 from games.dobbelduel.rules import DobbelduelState, feedback
 from games.dobbelduel.views import PublicView
+from tests.sizes import sized
 
-GAMES = 1000
+GAMES = 1000  # the long run; the default run plays DEFAULT_GAMES
+DEFAULT_GAMES = 100
 
 
 def setup(seed: int) -> tuple[list[Chooser], int]:
@@ -56,10 +58,11 @@ def check_scores(view: PublicView) -> None:
     assert view.scores == totals
 
 
-def test_random_complete_games() -> None:
+@sized(DEFAULT_GAMES, GAMES)
+def test_random_complete_games(games: int) -> None:
     lengths = set()
     broken = 0
-    for seed in range(GAMES):
+    for seed in range(games):
         choosers, rounds = setup(seed)
         final, taken, states = play(seed, choosers, rounds)
         for state in states:
@@ -85,7 +88,7 @@ def test_random_complete_games() -> None:
         broken += sum(r.solution == r.code for r in final.rounds)
     # The mix really varies: rounds of every length, codes broken and not.
     assert lengths == set(range(MAX_ATTEMPTS + 1))
-    assert broken > GAMES // 2
+    assert broken > games // 2
 
 
 def test_different_seeds_give_different_games() -> None:

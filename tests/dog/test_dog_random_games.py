@@ -19,12 +19,14 @@ from tests.dog.dog_helpers import NAMES
 ACTION_CAP = 6000  # a heuristic 6-player game takes ~550 actions; random seats slow it down
 DECKS = {v: Counter(new_deck(v)) for v in ("classic", "royal")}
 TEAMS = {4: ("3x2", "alone"), 6: ("3x2", "2x3", "alone")}
-# (players, variant, teams option, games); 1,150 games in all (fewer where everyone is alone)
+# (players, variant, teams option, games); the long run plays 1,150 games in all (fewer where
+# everyone is alone), the default run 10 per table (160: each with its game with a random seat)
 CONFIGS = [
-    (n, v, t, (50 if n == 6 else 100) // (2 if t == "alone" else 1))
+    pytest.param(n, v, t, games, marks=[pytest.mark.long] if games > 10 else [])
     for n in range(2, 7)
     for v in ("classic", "royal")
     for t in TEAMS.get(n, ("3x2",))
+    for games in (10, (50 if n == 6 else 100) // (2 if t == "alone" else 1))
 ]
 
 

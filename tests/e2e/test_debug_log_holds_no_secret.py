@@ -35,6 +35,9 @@ DEBUG_LOGGERS = (
     "bot",
 )
 MOVES_MAX = 600
+# A shorter game where the rules offer one, with every kind of moment still in it (a round
+# scored and the next begun): Tumblin' Dice to 301 is dozens of animated throws.
+SHORTER = {"tumblindice": {"rounds": 2}}
 SHORTEST_SECRET = 12  # shorter lines ("Your hand" alone) could match by chance
 
 
@@ -91,7 +94,8 @@ async def play_to_the_end(world: World, game: Game[Any]) -> tuple[st.Session, li
     The finished session, and the private answers Ann was shown."""
     f = world.fake
     shown: list[str] = []
-    r = await f.slash(world.ann, world.chan, game.name, "start", bots=min(game.max_players, 4) - 1)
+    r = await f.slash(world.ann, world.chan, game.name, "start", bots=min(game.max_players, 4) - 1,
+                      **SHORTER.get(game.name, {}))
     await f.click(world.ann, r.message, "Begin")
     for move in range(MOVES_MAX):
         session = await world.bot.store.open_session(world.chan.id)

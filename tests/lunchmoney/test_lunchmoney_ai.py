@@ -16,11 +16,12 @@ from games.lunchmoney.rules import LunchMoney
 from games.lunchmoney.state import Hold, LunchState, Offer
 from games.rng import Rng
 from tests.playing import ai_decisions
+from tests.sizes import sized
 
 GAME = LunchMoney()
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
 COUNTS = range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)
-GAMES = 72  # per player count: 504 games, one AI seat against random seats
+GAMES = 72  # per player count: 504 games, one AI seat against random seats (the long run)
 CAP = 5000
 
 
@@ -32,23 +33,25 @@ def ai_wins(n: int, seed: int, ai_seat: int) -> bool:
     return ai_against_random(GAME, start(n, seed), ai_seat, seed, cap=CAP).winners == [ai_seat]
 
 
-def test_ai_beats_random_at_every_table_size() -> None:
-    """504 games, 72 for each of 2 to 8 players, one AI seat (every seat in turn) against
-    random seats. Per table size the AI wins far more than its chance share 1/n: by at least
-    4 standard deviations of a chance player's wins (p < 0.0001); over all games at least
-    2.5 times the chance share."""
+@sized(24, GAMES)
+def test_ai_beats_random_at_every_table_size(games: int) -> None:
+    """72 games (the long run; 24 in the default run) for each of 2 to 8 players, one AI
+    seat (every seat in turn) against random seats. Per table size the AI wins far more than
+    its chance share 1/n: by at least 4 standard deviations of a chance player's wins (p <
+    0.0001; with fewer games, a higher share of wins); over all games at least 2.5 times the
+    chance share."""
     wins_all = 0
     chance_all = 0.0
     lines = []
     for n in COUNTS:
-        wins = sum(ai_wins(n, 3000 * n + g, g % n) for g in range(GAMES))
+        wins = sum(ai_wins(n, 3000 * n + g, g % n) for g in range(games))
         share = 1 / n
-        spread = math.sqrt(GAMES * share * (1 - share))
-        lines.append(f"{n} players: AI won {wins}/{GAMES} = {wins / GAMES:.0%} "
+        spread = math.sqrt(games * share * (1 - share))
+        lines.append(f"{n} players: AI won {wins}/{games} = {wins / games:.0%} "
                      f"(chance {share:.0%})")
-        assert wins >= GAMES * share + 4 * spread, lines[-1]
+        assert wins >= games * share + 4 * spread, lines[-1]
         wins_all += wins
-        chance_all += GAMES * share
+        chance_all += games * share
     print("\n".join(lines))
     assert wins_all >= 2.5 * chance_all, f"{wins_all} wins against {chance_all:.0f} by chance"
 

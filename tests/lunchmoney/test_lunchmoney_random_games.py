@@ -21,13 +21,15 @@ from games.lunchmoney.rules import LunchMoney
 from games.lunchmoney.state import LunchState
 from games.rng import Rng
 from tests import playing
+from tests.sizes import sized
 
 GAME = LunchMoney()
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
 COUNTS = range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)
 ACTION_CAP = 5000  # an AI game takes 25-250 actions; all-random 8-player games ~400-500
 DECK = Counter(data.deck())
-GAMES = 145  # per player count: 1,015 games with the cheap checks
+GAMES = 145  # per player count: 1,015 games with the cheap checks (the long run)
+DEFAULT_GAMES = 21  # per player count in the default run: each seat mix and turtling option
 DEEP_GAMES = 10  # per player count: 70 games with JSON and no-mutation checks at every step
 GAMES_SEEN = 60
 TURTLING = ("allowed", "none", "costly")
@@ -118,11 +120,12 @@ def play_game(n: int, seed: int, randoms: frozenset[int], opts: dict[str, Any] |
                              deep=deep, checks=checks, check=check, check_public=check_public)
 
 
+@sized(DEFAULT_GAMES, GAMES)
 @pytest.mark.parametrize("n", COUNTS)
-def test_random_games(n: int) -> None:
+def test_random_games(n: int, games: int) -> None:
     """Every game ends with one winner, the last one conscious; the invariants hold after
     every action."""
-    for g in range(GAMES):
+    for g in range(games):
         st, _, _ = play_game(n, 10_000 * n + g, random_seats(n, g), options(g))
         assert sum(not out for out in st.out) == 1
 

@@ -3,8 +3,8 @@ players (16: one die each), through every variant: every game ends, every round'
 those of the rule (recomputed from the board as it stood at the round's end), the state
 survives a JSON round trip exactly at every throw, and the same seed gives the same game.
 
-Most games are short (first to one or two round wins, or a low goal) so that 200 games run in
-about half a minute; some are played to 301 (or 501).
+Most games are short (first to one or two round wins, or a low goal) so that 50 games (the default
+run; 250 in the long run) run in seconds; some are played to 301 (or 501).
 """
 
 from __future__ import annotations
@@ -18,9 +18,11 @@ from games.rng import Rng
 from games.tumblindice import data, physics
 from games.tumblindice.rules import DieState, TumbleState, TumblinDice, dice_per_seat, score_die
 from tests.playing import play_game
+from tests.sizes import sized
 
 NAMES = [f"P{i}" for i in range(16)]
-GAMES = 50  # per player count: 250 in all
+GAMES = 50  # per player count: 250 in all (the long run)
+DEFAULT_GAMES = 10  # per player count in the default run: every variant and every length
 MAX_THROWS = 3000
 
 VARIANTS: dict[int, list[dict[str, Any]]] = {
@@ -148,14 +150,15 @@ def play(n: int, g: int, *, check: bool = True) -> tuple[TumbleState, list[str],
     return state, log, game
 
 
+@sized(DEFAULT_GAMES, GAMES)
 @pytest.mark.parametrize("n", [2, 4, 5, 6, 16])
-def test_random_games_end_and_score_by_the_rules(n: int) -> None:
+def test_random_games_end_and_score_by_the_rules(n: int, games: int) -> None:
     rounds = 0
-    for g in range(GAMES):
+    for g in range(games):
         state, _, game = play(n, g)
         rounds += len(game.rounds)
         assert state.round == len(game.rounds)
-    assert rounds >= GAMES
+    assert rounds >= games
 
 
 @pytest.mark.parametrize("n", [2, 4, 6, 16])
