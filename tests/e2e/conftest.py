@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import itertools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.process.client import GameBot
 from bot.process.config import Settings
@@ -89,20 +94,72 @@ def database_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path}/bot.sqlite3"
 
 
-@pytest.fixture
-async def world(fake_discord: FakeDiscord, database_url: str) -> World:  # noqa: F811
-    guild = fake_discord.add_guild("Game night")
-    chan = fake_discord.add_text_channel(guild, "games")
-    ann = fake_discord.add_member(guild, "Ann")
-    bob = fake_discord.add_member(guild, "Bob")
-    cid = fake_discord.add_member(guild, "Cid")
+async def open_world(fake: FakeDiscord, database_url: str) -> World:
+    """One guild, one channel, three members and a started bot on `fake`."""
+    guild = fake.add_guild("Game night")
+    chan = fake.add_text_channel(guild, "games")
+    ann = fake.add_member(guild, "Ann")
+    bob = fake.add_member(guild, "Bob")
+    cid = fake.add_member(guild, "Cid")
     settings = Settings(
-        discord_token=fake_discord.token,
+        discord_token=fake.token,
         database_url=database_url,
         dev_guild_id=guild.id,
         step_pause_seconds=0,  # watched steps follow each other at once (a test times them)
     )
     clock = TestClock()
     bot = GameBot(settings, clock=clock.now)
-    await fake_discord.start_bot(bot)
-    return World(fake_discord, guild, chan, ann, bob, cid, settings, bot, clock)
+    await fake.start_bot(bot)
+    return World(fake, guild, chan, ann, bob, cid, settings, bot, clock)
+
+
+@pytest.fixture
+async def world(fake_discord: FakeDiscord, database_url: str) -> World:  # noqa: F811
+    return await open_world(fake_discord, database_url)
+
+
+# -- one bot for a whole module ---------------------------------------------------------------
+# Starting the fake Discord and the bot costs more than many a test. A module whose tests each
+# play in a channel of their own and touch nothing beyond it (no restart, no other games, no
+# clock, no DMs read across tests) shares one: it sets
+#
+#     pytestmark = pytest.mark.asyncio(loop_scope="module")
+#
+# and defines `world` as `world_in_a_new_channel` (see test_forged_input_every_game.py). Each
+# test still fails on its own unknown requests, fake failures and logged bot errors.
+_channels = itertools.count(1)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared_world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World]:
+    fake = FakeDiscord()
+    await fake.start()
+    fake.patch_discord()
+    try:
+        folder = tmp_path_factory.mktemp("shared-world")
+        yield await open_world(fake, f"sqlite:///{folder}/bot.sqlite3")
+    finally:
+        await fake.stop()
+    fake.assert_clean()
+
+
+@asynccontextmanager
+async def world_in_a_new_channel(shared: World) -> AsyncIterator[World]:
+    """The shared world with a channel no other test has used, checked afterwards as the
+    fake_discord fixture checks a world of its own."""
+    fake = shared.fake
+    chan = fake.add_text_channel(shared.guild, f"games-{next(_channels)}")
+    await fake.settle()  # the bot has heard of the channel
+    unknown, internal, errors = (
+        len(fake.unknown_requests), len(fake.internal_errors), len(fake.bot_errors)
+    )
+    try:
+        yield dataclasses.replace(shared, chan=chan)
+        new = fake.unknown_requests[unknown:]
+        assert not new, f"the bot made requests the fake Discord does not know: {new}"
+        assert not fake.internal_errors[internal:], fake.internal_errors[internal:]
+        if not fake.allow_bot_errors:
+            assert not fake.bot_errors[errors:], f"discord.py logged: {fake.bot_errors[errors:]}"
+    finally:
+        del fake.bot_errors[errors:]  # counted for this test alone
+        fake.allow_bot_errors = False

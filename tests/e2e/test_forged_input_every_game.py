@@ -17,16 +17,17 @@ from __future__ import annotations
 import gc
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.edge.menus import to_base36
 from bot.table import limits
 from games.contract import Game
 from games.registry import all_games
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, world_in_a_new_channel
 from tests.fakediscord import FakeChannel, FakeMessage, InteractionResult
 from tests.fakediscord.state import BUTTON, STRING_SELECT
 
@@ -35,6 +36,16 @@ HUGE36 = to_base36(HUGE)  # 26 base-36 digits: far past SQLite's 64 bits
 LONG = "x" * 5000
 SUBCOMMAND = 1
 STRING, INTEGER, BOOLEAN = 3, 4, 5
+
+
+# One bot for the module: each test plays in a channel of its own (tests/e2e/conftest.py).
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def world(shared_world: World) -> AsyncIterator[World]:
+    async with world_in_a_new_channel(shared_world) as world:
+        yield world
 
 
 @pytest.fixture(params=sorted(all_games()))
