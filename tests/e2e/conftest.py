@@ -148,6 +148,7 @@ async def world_in_a_new_channel(shared: World) -> AsyncIterator[World]:
     """The shared world with a channel no other test has used, checked afterwards as the
     fake_discord fixture checks a world of its own."""
     fake = shared.fake
+    first = len(shared.guild.channels)
     chan = fake.add_text_channel(shared.guild, f"games-{next(_channels)}")
     await fake.settle()  # the bot has heard of the channel
     unknown, internal, errors = (
@@ -161,5 +162,10 @@ async def world_in_a_new_channel(shared: World) -> AsyncIterator[World]:
         if not fake.allow_bot_errors:
             assert not fake.bot_errors[errors:], f"discord.py logged: {fake.bot_errors[errors:]}"
     finally:
+        # This test's games end with it: a deadline of theirs (a reaction window's, in the
+        # bot's real time) must not fire during a later test.
+        for channel in shared.guild.channels[first:]:
+            await shared.bot.table.end_without_channel(channel.id)
+        await fake.settle()
         del fake.bot_errors[errors:]  # counted for this test alone
         fake.allow_bot_errors = False
