@@ -12,6 +12,16 @@ from games.rng import Rng
 
 Check = Callable[[Any], None]
 
+# Options for a shorter whole game where a test walks through every moment of one and the
+# length adds nothing: Tumblin' Dice to 100 points instead of 301 (the same kinds of moment in
+# a third of the throws, each of which its AI simulates dozens of times).
+SHORT: dict[str, dict[str, Any]] = {"tumblindice": {"goal": 100}}
+
+
+def short(name: str, **options: Any) -> dict[str, Any]:
+    """The game's options for a shorter whole game, with these besides."""
+    return {**SHORT.get(name, {}), **options}
+
 
 def play_game(
     game: Game[Any], names: list[str], seed: int, randoms: frozenset[int], *, cap: int,

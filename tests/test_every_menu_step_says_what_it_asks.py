@@ -9,6 +9,7 @@ from bot.edge.menus import join, menu_step
 from games.contract import Player
 from games.registry import all_games
 from games.rng import Rng
+from tests.playing import short
 
 VAGUE = {"Choose", "Choose your move", ""}
 
@@ -17,7 +18,8 @@ VAGUE = {"Choose", "Choose your move", ""}
 def test_every_menu_step_says_what_it_asks(name: str) -> None:
     game = all_games()[name]
     n = max(game.min_players, min(3, game.max_players))
-    state = game.opening([Player(name=f"P{i}", bot=True) for i in range(n)], {}, 4).state
+    players = [Player(name=f"P{i}", bot=True) for i in range(n)]
+    state = game.opening(players, short(name), 4).state
     rng = Rng.seeded(4)
     vague: set[str] = set()
     for _ in range(150):

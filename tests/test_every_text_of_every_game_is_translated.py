@@ -16,6 +16,7 @@ from games.drawing import measuring
 from games.registry import all_games
 from games.rng import Rng
 from tests.languages import PSEUDO, unmarked
+from tests.playing import short
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 PICTURE_EVERY = 12  # steps between two pictures read (drawing each board is slow)
@@ -53,7 +54,7 @@ def play_in_pseudo(game: Game[Any], n: int, seed: int) -> Texts:
         for kind, text in zip(("rules", "full rules"), game.rules_text({}), strict=True):
             texts.check(text, kind)
         players = [Player(name=name, bot=True) for name in NAMES[:n]]
-        opening = game.opening(players, {}, seed)
+        opening = game.opening(players, short(game.name), seed)
         state = opening.state
         for event in opening.events:
             texts.check(event, "the opening's news")

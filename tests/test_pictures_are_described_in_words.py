@@ -13,6 +13,7 @@ import pytest
 from games.contract import DESCRIPTION_MAX, Game, Player, random_action
 from games.registry import all_games
 from games.rng import Rng
+from tests.playing import short
 
 NAMES = [f"{'W' * 28}#{i:03d}" for i in range(16)]  # Discord's longest display names
 BIGGEST = {"tumblindice": {"one_each": True}}  # options that seat a game's most players
@@ -58,6 +59,7 @@ def play_and_describe(game: Game[Any], n: int, options: dict[str, Any], seed: in
 @pytest.mark.parametrize("name", sorted(all_games()))
 def test_every_picture_of_every_game_is_described_within_discords_limit(name: str) -> None:
     game = all_games()[name]
-    checked = play_and_describe(game, game.min_players, {}, seed=1)
-    checked += play_and_describe(game, game.max_players, BIGGEST.get(name, {}), seed=2)
+    checked = play_and_describe(game, game.min_players, short(name), seed=1)
+    checked += play_and_describe(game, game.max_players, short(name, **BIGGEST.get(name, {})),
+                                 seed=2)
     assert checked > 10  # whole games were described, not a first state

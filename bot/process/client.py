@@ -35,6 +35,23 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("bot.edge.commands", "bot.edge.stats")
 
 
+# The commands as synced, by their untranslated form: the catalogs do not change while the
+# process runs, and translating every command into every language takes a good part of a start.
+_translated: dict[str, list[dict[str, Any]]] = {}
+
+
+async def translated_commands(
+    tree: app_commands.CommandTree[Any], commands: list[Any]
+) -> list[dict[str, Any]]:
+    """The commands' payload in every language (a new translation is a change to sync too)."""
+    key = json.dumps([command.to_dict(tree) for command in commands], sort_keys=True)
+    if key not in _translated:
+        translator = languages.Translator()
+        _translated[key] = [await command.get_translated_payload(tree, translator)
+                            for command in commands]
+    return _translated[key]
+
+
 class GameBot(Host):
     """Sharded always: one process serves every shard, or, with SHARD_COUNT and SHARD_IDS,
     only its own (bot/store/shards.py), and then only its own servers' timers and outbox."""
@@ -100,14 +117,20 @@ class GameBot(Host):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        translator = languages.Translator()  # in every language: a new translation syncs too
-        payload = [await command.get_translated_payload(self.tree, translator)
-                   for command in self.tree.get_commands(guild=guild)]
+        payload = await translated_commands(self.tree, self.tree.get_commands(guild=guild))
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{guild.id if guild else 'global'}:{self.application_id}"
         if await self.store.get_meta(key) == digest:
             return
-        await self.tree.sync(guild=guild)
+        # What CommandTree.sync sends, without translating every command in every language
+        # a second time.
+        assert self.application_id is not None
+        if guild is None:
+            await self.http.bulk_upsert_global_commands(self.application_id, payload=payload)
+        else:
+            await self.http.bulk_upsert_guild_commands(
+                self.application_id, guild.id, payload=payload
+            )
         await self.store.set_meta(key, digest)
         log.info("synced %d commands %s", len(payload), f"to guild {guild.id}" if guild else "")
 

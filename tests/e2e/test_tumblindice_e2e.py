@@ -7,6 +7,8 @@ picked from the menu's presets. Every throw is animated above the board it leads
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.tumblindice.rules import TumblinDice
@@ -27,8 +29,10 @@ from tests.e2e.test_a_saved_move_is_announced_after_a_restart import (
     restart_and_deliver,
 )
 from tests.fakediscord import FakeMember
+from tests.playing import SHORT
 
 GAME = TumblinDice()
+SHORT_GOAL = SHORT["tumblindice"]["goal"]  # whole games to fewer points: the same moments
 
 
 @pytest.fixture
@@ -37,9 +41,9 @@ async def td(world: World) -> World:
     return world
 
 
-async def open_table(world: World, people: int = 2, *, bots: int = 0) -> None:
+async def open_table(world: World, people: int = 2, *, bots: int = 0, **options: Any) -> None:
     f = world.fake
-    await f.slash(world.ann, world.chan, "tumblindice", "start", bots=bots)
+    await f.slash(world.ann, world.chan, "tumblindice", "start", bots=bots, **options)
     for user in [world.bob, world.cid][: people - 1]:
         r = await f.slash(user, world.chan, "tumblindice", "join")
         assert "joined" in r.message.text
@@ -67,20 +71,20 @@ def thrown(state) -> int:
 
 async def test_two_people_play_to_the_end(td: World):
     world, f = td, td.fake
-    await open_table(world)
+    await open_table(world, goal=SHORT_GOAL)
     moves = await play_out(world, GAME, humans=2, seed=3)
     final = last_board(f, world.chan)
     assert "🏁" in final.content
     session = (await world.bot.store.sessions_with_status("finished"))[0]
     state = GAME.load(session.state)
     result = GAME.result(state)
-    assert result is not None and max(state.totals) >= 301
+    assert result is not None and max(state.totals) >= SHORT_GOAL
     assert len(animations(f, world.chan)) == thrown(state) >= moves, "every throw is animated"
 
 
 async def test_one_person_against_three_bots_to_the_end(td: World):
     world, f = td, td.fake
-    await open_table(world, 1, bots=3)
+    await open_table(world, 1, bots=3, goal=SHORT_GOAL)
     await play_out(world, GAME, humans=1, seed=5)
     assert "🏁" in last_board(f, world.chan).content
     session = (await world.bot.store.sessions_with_status("finished"))[0]
