@@ -98,17 +98,17 @@ def report(name: str, times: list[float]) -> None:
 
 async def main() -> None:
     _instrument()
-    report("/dog play (Ann + 3 bot seats)", await bench("dog", 3, size(120, 6)))
-    report("/dog play (2 people)", await bench("dog", 0, size(120, 6)))
-    report("/dobbelduel play (2 people)", await bench("dobbelduel", 0, size(60, 4)))
+    report("/dog play (Ann + 3 bot seats)", await bench("dog", 3, size(120, 2)))
+    report("/dog play (2 people)", await bench("dog", 0, size(120, 2)))
+    report("/dobbelduel play (2 people)", await bench("dobbelduel", 0, size(60, 2)))
     report("/dentpourdent play (Ann + 2 bot seats)",
-           await bench("dentpourdent", 2, size(120, 6)))
-    report("/dentpourdent play (2 people)", await bench("dentpourdent", 0, size(120, 6)))
-    report("/lunchmoney play (Ann + 3 bot seats)", await bench("lunchmoney", 3, size(120, 6)))
-    report("/lunchmoney play (2 people)", await bench("lunchmoney", 0, size(120, 6)))
+           await bench("dentpourdent", 2, size(120, 2)))
+    report("/dentpourdent play (2 people)", await bench("dentpourdent", 0, size(120, 2)))
+    report("/lunchmoney play (Ann + 3 bot seats)", await bench("lunchmoney", 3, size(120, 2)))
+    report("/lunchmoney play (2 people)", await bench("lunchmoney", 0, size(120, 2)))
     report("/tumblindice play (Ann + 3 bot seats)",
-           await bench("tumblindice", 3, size(60, 4)))
-    report("/tumblindice play (2 people)", await bench("tumblindice", 0, size(60, 4)))
+           await bench("tumblindice", 3, size(60, 2)))
+    report("/tumblindice play (2 people)", await bench("tumblindice", 0, size(60, 2)))
 
 
 if __name__ == "__main__":

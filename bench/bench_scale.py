@@ -62,7 +62,7 @@ MESSAGE_BASE = 140_000_000_000_000_000
 INTERACTION_BASE = 150_000_000_000_000_000
 BUILT_BELOW = 160_000_000_000_000_000
 WORKERS = 4  # games built side by side: the AI's thinking overlaps the database's thread
-LONG_GAME_ACTIONS = 1500  # Dog played by random legal moves runs about this long
+LONG_GAME_ACTIONS = size(1500, 150)  # Dog played by random legal moves runs about this long
 
 
 # --- what to build -------------------------------------------------------------------------
@@ -693,8 +693,8 @@ def report_build(built: Built, reused: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--live", type=int, default=size(10_000, 40))
-    parser.add_argument("--finished", type=int, default=size(100_000, 200))
+    parser.add_argument("--live", type=int, default=size(10_000, 20))
+    parser.add_argument("--finished", type=int, default=size(100_000, 60))
     parser.add_argument("--keep", type=Path, default=None,
                         help="keep the built database in DIR and reuse it when it fits")
     args = parser.parse_args()

@@ -360,7 +360,7 @@ async def run(url: str, args: argparse.Namespace, tmp: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--live", type=int, default=size(10_000, 40))
+    parser.add_argument("--live", type=int, default=size(10_000, 16))
     parser.add_argument("--tables", type=int, default=size(40, 4))
     parser.add_argument("--moves", type=int, default=size(2000, 12))
     parser.add_argument("--inflight", type=int, default=size(8, 2))

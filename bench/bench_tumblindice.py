@@ -26,11 +26,13 @@ GAME = TumblinDice()
 FULL_BOARDS = size(20, 2)  # boards of 17 dice, 10 flicks timed on each
 WHOLE_GAMES = size(10, 1)
 THROWS = size(1000, 20)
-AI_GAMES = size(200, 4)  # 2 players, one round each
+AI_GAMES = size(200, 2)  # 2 players, one round each
 AI_TEAM_GAMES = size(40, 2)  # 4 players (teams of 2), one round each
 AI_KNOCK_ROUNDS = size(20, 1)  # 4 AI seats, one round each
 AI_WHOLE_GAMES = size(3, 1)  # 4 AI seats to 301
-CONTRACT_GAMES = size(200, 2)  # contract.ai_against_random, 2 players, first to 101
+WHOLE_GOAL = size(301, 50)  # the whole games' goal (quick: the lowest one can choose)
+CONTRACT_GAMES = size(200, 1)  # contract.ai_against_random, 2 players, first to 101
+CONTRACT_GOAL = size(101, 50)
 
 
 def players(n: int) -> list[Player]:
@@ -86,7 +88,7 @@ def whole_games() -> None:
                                ("four AI seats", AI_WHOLE_GAMES, True)):
         seconds, rounds, throws = [], [], []
         for g in range(games):
-            state = GAME.opening(players(4), {}, 40 + g).state
+            state = GAME.opening(players(4), {"goal": WHOLE_GOAL}, 40 + g).state
             rng = Rng.seeded(g)
             began = time.perf_counter()
             count = 0
@@ -99,7 +101,7 @@ def whole_games() -> None:
             seconds.append(time.perf_counter() - began)
             rounds.append(state.round)
             throws.append(count)
-        print(f"A whole 4-player game (teams of 2) to 301, {label}, {games} games:")
+        print(f"A whole 4-player game (teams of 2) to {WHOLE_GOAL}, {label}, {games} games:")
         print(f"  {statistics.mean(seconds):5.2f} s on average ({min(seconds):.2f}-"
               f"{max(seconds):.2f} s), {statistics.mean(rounds):.1f} rounds, "
               f"{statistics.mean(throws):.0f} throws, "
@@ -223,11 +225,11 @@ def contract_wins() -> None:
     began = time.perf_counter()
     for g in range(CONTRACT_GAMES):
         seat = g % 2
-        state = GAME.opening(players(2), {"goal": 101}, 7000 + g).state
+        state = GAME.opening(players(2), {"goal": CONTRACT_GOAL}, 7000 + g).state
         result = ai_against_random(GAME, state, seat, 7000 + g)
         wins += result.winners == [seat]
         draws += result.draw
-    print(f"contract.ai_against_random, 2 players to 101, {CONTRACT_GAMES} games "
+    print(f"contract.ai_against_random, 2 players to {CONTRACT_GOAL}, {CONTRACT_GAMES} games "
           f"({(time.perf_counter() - began) / CONTRACT_GAMES:.2f} s a game):")
     print(f"  the AI wins {wins / CONTRACT_GAMES:5.1%} ({draws} shared)")
 
