@@ -202,7 +202,7 @@ def ai_figures() -> None:
     print("The AI against random flicks, points per round (one-round games, the AI's side "
           "alternating):")
     for n, games, options, label in ((2, AI_GAMES, {}, "2 players, 5 dice each"),
-                                     (2, AI_GAMES // 4, {"two_player": "bonus"},
+                                     (2, max(1, AI_GAMES // 4), {"two_player": "bonus"},
                                       "2 players, 5 dice + bonus die"),
                                      (4, AI_TEAM_GAMES, {}, "4 players, teams of 2")):
         mine, theirs, times, spent = ai_rounds(n, games, options)
