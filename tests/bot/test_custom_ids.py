@@ -46,7 +46,7 @@ def parsed(custom_id: str) -> dict[str, Any]:
 def menu_steps() -> list[tuple[list[Action], MenuStep]]:
     """(the moves, the step) of every menu step a few moves into each game: the same for every
     session id, so found once for all of them."""
-    found = []
+    found, seen = [], set()
     for game in all_games().values():
         n = game.min_players
         options = {spec.name: spec.default for spec in game.options}
@@ -60,7 +60,11 @@ def menu_steps() -> list[tuple[list[Action], MenuStep]]:
             todo = [""]
             while todo and len(todo) < 60:
                 step = menu_step(actions, todo.pop())
-                found.append((actions, step))
+                # The same step again (the same choices after the same prefix) makes the same ids.
+                key = (game.name, step.prefix, tuple((c.segment, c.leaf) for c in step.choices))
+                if key not in seen:
+                    seen.add(key)
+                    found.append((actions, step))
                 todo += [join(step.prefix, c.segment) for c in step.choices if not c.leaf]
             state = game.apply(state, waiting[0], game.ai_action(state, waiting[0], rng)).state
     return found
