@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from games.contract import Game, Player
+from games.contract import Game, Player, random_action
 from games.dentpourdent import GAME as DENTPOURDENT
 from games.dentpourdent import render as dentpourdent_render
 from games.dobbelduel import GAME as DOBBELDUEL
@@ -31,9 +31,11 @@ NAMES = ["Ann", "Bob", "Zoë Ünal", "Dmitri", "Eva", "Frits"]
 
 
 def _moments(
-    game: Game, players: int, options: dict[str, object], seed: int, every: int
+    game: Game, players: int, options: dict[str, object], seed: int, every: int,
+    *, ai: bool = True,
 ) -> Iterator[object]:
-    """States of a game played by the AI seats: every `every`th move, and the end."""
+    """States of a game played by the AI seats (or by random legal moves): every `every`th
+    move, and the end."""
     state = game.new_state([Player(name=n, bot=True) for n in NAMES[:players]], options, seed)
     rng = Rng.seeded(seed)
     for turn in range(3000):
@@ -42,7 +44,9 @@ def _moments(
         acting = game.to_act(state)
         if not acting:
             break
-        state = game.apply(state, acting[0], game.ai_action(state, acting[0], rng)).state
+        seat = acting[0]
+        move = game.ai_action(state, seat, rng) if ai else random_action(game, state, seat, rng)
+        state = game.apply(state, seat, move).state
     yield state
 
 
@@ -87,7 +91,8 @@ def _lunchboxes() -> list[BaseModel]:
 
 
 def _tumble(players: int, options: dict[str, object]) -> list[BaseModel]:
-    states = _moments(TUMBLINDICE, players, options, 6, 3)
+    # Random presets: boards as full and as varied, without the AI's simulated candidates.
+    states = _moments(TUMBLINDICE, players, options, 6, 3, ai=False)
     return [TUMBLINDICE.public_view(s) for s in states]
 
 

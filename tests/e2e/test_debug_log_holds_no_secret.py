@@ -38,6 +38,7 @@ MOVES_MAX = 600
 # A shorter game where the rules offer one, with every kind of moment still in it (a round
 # scored and the next begun): Tumblin' Dice to 301 is dozens of animated throws.
 SHORTER = {"tumblindice": {"rounds": 2}}
+SEATS = {"tumblindice": 2}  # its throws hide nothing: two seats show every kind of moment
 SHORTEST_SECRET = 12  # shorter lines ("Your hand" alone) could match by chance
 
 
@@ -94,7 +95,8 @@ async def play_to_the_end(world: World, game: Game[Any]) -> tuple[st.Session, li
     The finished session, and the private answers Ann was shown."""
     f = world.fake
     shown: list[str] = []
-    r = await f.slash(world.ann, world.chan, game.name, "start", bots=min(game.max_players, 4) - 1,
+    seats = SEATS.get(game.name, min(game.max_players, 4))
+    r = await f.slash(world.ann, world.chan, game.name, "start", bots=seats - 1,
                       **SHORTER.get(game.name, {}))
     await f.click(world.ann, r.message, "Begin")
     for move in range(MOVES_MAX):
