@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from games.tumblindice.rules import TumblinDice
+from games.tumblindice.scoring import GOAL_RANGE
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     animations,
@@ -29,10 +30,9 @@ from tests.e2e.test_a_saved_move_is_announced_after_a_restart import (
     restart_and_deliver,
 )
 from tests.fakediscord import FakeMember
-from tests.playing import SHORT
 
 GAME = TumblinDice()
-SHORT_GOAL = SHORT["tumblindice"]["goal"]  # whole games to fewer points: the same moments
+SHORT_GOAL = GOAL_RANGE[0]  # whole games to the fewest points one may choose: the same moments
 
 
 @pytest.fixture
