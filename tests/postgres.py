@@ -90,6 +90,12 @@ def start_server(folder: Path) -> Server:
     try:
         server = _external(external) if external else _started(folder / "pgdata")
         run_async(server._admin("SELECT 1"))
+        if not external:
+            # A throwaway server: nothing it holds must outlive a crash, so it need not wait
+            # for the disk at each commit (the benches keep the defaults, as a host would).
+            for setting in ("fsync", "synchronous_commit", "full_page_writes"):
+                run_async(server._admin(f"ALTER SYSTEM SET {setting} = off"))
+            run_async(server._admin("SELECT pg_reload_conf()"))
     except Exception as error:
         how = f"{ENV}={redact_url(external)!r}" if external else "pgserver (the test dependency)"
         pytest.fail(
