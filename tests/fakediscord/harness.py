@@ -356,13 +356,15 @@ class FakeDiscord:
         bot: discord.Client,
         *,
         token: str | None = None,
-        guild_ready_timeout: float | None = 0.05,
+        guild_ready_timeout: float | None = 0.01,
         timeout: float = 10.0,
     ) -> None:
         """Log in, connect in a background task and wait until the bot is ready and idle.
 
         guild_ready_timeout: discord.py waits this long after the last GUILD_CREATE before
-        `on_ready` (default 2 s); lowered for speed unless None.
+        `on_ready` (default 2 s); lowered for speed unless None. The fake sends every guild
+        right after READY, and one that came later would still be in the cache before the
+        bot is idle.
         """
         if guild_ready_timeout is not None:
             bot._connection.guild_ready_timeout = guild_ready_timeout
