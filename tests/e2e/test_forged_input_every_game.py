@@ -46,7 +46,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 async def world(shared_world: World) -> AsyncIterator[World]:
     async with world_in_a_new_channel(shared_world) as world:
         # A refusal is one reply and nothing after it, and the store is compared after every
-        # case: 5 ms without a request is idle enough here (thousands of cases, 20 ms each).
+        # case: 5 ms without a request is idle enough here (thousands of cases, 10 ms each).
         world.fake.quiet = 0.005
         yield world
 
