@@ -124,7 +124,8 @@ class GameBot(Host):
             return
         # What CommandTree.sync sends, without translating every command in every language
         # a second time.
-        assert self.application_id is not None
+        if self.application_id is None:
+            raise app_commands.MissingApplicationID()
         if guild is None:
             await self.http.bulk_upsert_global_commands(self.application_id, payload=payload)
         else:
