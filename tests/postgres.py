@@ -136,3 +136,14 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/t.sqlite3"
     return request.getfixturevalue("postgres_url")
+
+
+# Whole games on PostgreSQL in the long run only (`scripts/test -m long`): the bot reads and
+# writes through the same statements whatever the game, and the default run keeps PostgreSQL
+# twins of the store contract, the table, restarts, deadlines, windows, duplicate deliveries,
+# shards and two whole games (Lunch Money, Dobbelduel); the long games add length, not paths.
+postgresql_in_the_long_run = pytest.mark.parametrize(
+    "store_url",
+    ["sqlite", pytest.param("postgresql", marks=pytest.mark.long)],
+    indirect=True,
+)

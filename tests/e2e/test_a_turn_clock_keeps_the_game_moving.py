@@ -13,6 +13,7 @@ from games.registry import all_games
 from games.rng import Rng
 from tests.e2e.conftest import World
 from tests.e2e.driving import last_board, live_boards
+from tests.postgres import postgresql_in_the_long_run
 
 DOG = all_games()["dog"]
 DOBBELDUEL = all_games()["dobbelduel"]
@@ -30,6 +31,7 @@ def channel_text(world: World) -> str:
     return "\n".join(m.content for m in world.fake.channel_messages(world.chan))
 
 
+@postgresql_in_the_long_run
 async def test_a_dog_game_plays_to_the_end_when_one_person_never_moves(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dog", "start", bots=2, turn_time=MINUTE)

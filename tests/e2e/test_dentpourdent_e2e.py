@@ -27,6 +27,7 @@ from tests.e2e.driving import (
     warning,
 )
 from tests.fakediscord import FakeMember
+from tests.postgres import postgresql_in_the_long_run
 
 STAMP = re.compile(r"<t:\d+:R>")
 
@@ -46,6 +47,7 @@ async def open_table(world: World, *, bots: int = 0, **options: Any) -> None:
     assert "Throws for the start" in board.content and "starts." in board.content
 
 
+@postgresql_in_the_long_run
 async def test_three_people_play_to_the_end(world: World):
     f = world.fake
     await open_table(world)
@@ -62,6 +64,7 @@ async def test_three_people_play_to_the_end(world: World):
     assert f"{state.name(result.winners[0])} wins with" in final.content
 
 
+@postgresql_in_the_long_run
 async def test_one_person_against_two_bots_to_the_end(world: World):
     f = world.fake
     await open_table(world, bots=2)

@@ -24,6 +24,7 @@ from tests.e2e.driving import (
     warning,
 )
 from tests.fakediscord import FakeMember, FakeMessage
+from tests.postgres import postgresql_in_the_long_run
 
 
 def newest_hand_dm(world: World, user: FakeMember) -> FakeMessage:
@@ -38,6 +39,7 @@ async def open_session(world: World):
     return session
 
 
+@postgresql_in_the_long_run
 async def test_four_player_team_game_with_three_bots_to_the_end(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dog", "start", bots=3)
@@ -224,6 +226,7 @@ async def test_restart_in_the_middle_of_a_round(world: World):
     assert "Your hand" in r.ephemeral_text
 
 
+@postgresql_in_the_long_run
 async def test_dog_royal_against_the_bot_to_the_end(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dog", "start", variant="royal", bots=1)

@@ -30,6 +30,7 @@ from tests.e2e.test_a_saved_move_is_announced_after_a_restart import (
     restart_and_deliver,
 )
 from tests.fakediscord import FakeMember
+from tests.postgres import postgresql_in_the_long_run
 
 GAME = TumblinDice()
 SHORT_GOAL = GOAL_RANGE[0]  # whole games to the fewest points one may choose: the same moments
@@ -69,6 +70,7 @@ def thrown(state) -> int:
     return state.next_id
 
 
+@postgresql_in_the_long_run
 async def test_two_people_play_to_the_end(td: World):
     world, f = td, td.fake
     await open_table(world, goal=SHORT_GOAL)
@@ -82,6 +84,7 @@ async def test_two_people_play_to_the_end(td: World):
     assert len(animations(f, world.chan)) == thrown(state) >= moves, "every throw is animated"
 
 
+@postgresql_in_the_long_run
 async def test_one_person_against_three_bots_to_the_end(td: World):
     world, f = td, td.fake
     await open_table(world, 1, bots=3, goal=SHORT_GOAL)
