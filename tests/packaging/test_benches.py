@@ -21,10 +21,16 @@ def test_there_are_benches() -> None:
 
 
 @pytest.mark.parametrize("name", BENCHES)
-def test_every_bench_runs_quickly_and_prints_figures(name: str) -> None:
+def test_every_bench_runs_quickly_and_prints_figures(
+    name: str, request: pytest.FixtureRequest
+) -> None:
     """One test a bench: the test processes share them out (all at once in one test made it
-    the last to finish, with twenty processes on the machine's cores)."""
+    the last to finish, with twenty processes on the machine's cores). A bench on PostgreSQL
+    makes its database on the tests' server (as BENCH_POSTGRES_URL lets a person choose),
+    instead of starting a server of its own."""
     env = {**os.environ, "BENCH_QUICK": "1"}
+    if "postgres_database" in (ROOT / "bench" / f"{name}.py").read_text():
+        env["BENCH_POSTGRES_URL"] = request.getfixturevalue("postgres_server").admin_url
     env.pop("PYTHONPATH", None)  # as a person runs it: nothing but the checkout's root
     proc = subprocess.run(
         [sys.executable, "-m", f"bench.{name}"], cwd=ROOT, env=env, text=True,
