@@ -88,9 +88,12 @@ class Table:
         clock: Callable[[], datetime] = utcnow,
         on_timers_changed: Callable[[], None] = lambda: None,
         channel_language: Callable[[st.Session], str] = lambda session: i18n.SOURCE,
+        seeds: Callable[[], int] = lambda: secrets.randbits(63),
     ) -> None:
-        """`channel_language`: the language a game's channel reads (its server's)."""
+        """`channel_language`: the language a game's channel reads (its server's); `seeds`:
+        each new game's seed (a test that needs one particular game sets its own)."""
         self.store = store
+        self.seeds = seeds
         self.channel_language = channel_language
         self.games = games
         self.reminder = reminder
@@ -185,7 +188,7 @@ class Table:
                     host_id=user_id,
                     players=players,
                     options=resolved,
-                    seed=secrets.randbits(63),
+                    seed=self.seeds(),
                     clock=clock,
                     thread_of=thread_of,
                 )
@@ -247,7 +250,7 @@ class Table:
                 return await self.store.create_session(
                     guild_id=old.guild_id, channel_id=old.channel_id, game=game.name,
                     host_id=user_id, players=players, options=old.options,
-                    seed=secrets.randbits(63),
+                    seed=self.seeds(),
                     clock=st.Clock(turn=old.clock.turn, reaction=old.clock.reaction),
                 )
             except st.ChannelBusy:
