@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import itertools
+import os
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -19,6 +22,24 @@ from bot.process.client import GameBot
 from bot.process.config import Settings
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember
 from tests.fakediscord.fixtures import fake_discord  # noqa: F401  (the fixture)
+
+_games_opened: Counter[str] = Counter()
+
+
+def seed_of_the_test() -> int:
+    """A new game's seed: from the running test's name and how many games it opened before,
+    so a test plays the same games every run, whatever ran before it in its process, and a
+    failure shows again when the test is run again."""
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+    _games_opened[test] += 1
+    digest = hashlib.sha256(f"{test}#{_games_opened[test]}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seeded(bot: GameBot) -> GameBot:
+    """The started bot, its games seeded by `seed_of_the_test`."""
+    bot.table.seeds = seed_of_the_test
+    return bot
 
 
 class TestClock:
@@ -55,6 +76,7 @@ class World:
             self.clock.advance(seconds=down_for.total_seconds())
         self.bot = self.new_bot()
         await self.fake.start_bot(self.bot)
+        seeded(self.bot)
         await self.timers_done()
         return self.bot
 
@@ -67,6 +89,7 @@ class World:
         self.games = games
         self.bot = self.new_bot()
         await self.fake.start_bot(self.bot)
+        seeded(self.bot)
 
     async def wait(self, **delta: float) -> None:
         """Let the bot's time pass, and everything that comes due then happen."""
@@ -110,7 +133,7 @@ async def open_world(fake: FakeDiscord, database_url: str) -> World:
     clock = TestClock()
     bot = GameBot(settings, clock=clock.now)
     await fake.start_bot(bot)
-    return World(fake, guild, chan, ann, bob, cid, settings, bot, clock)
+    return World(fake, guild, chan, ann, bob, cid, settings, seeded(bot), clock)
 
 
 @pytest.fixture
