@@ -138,10 +138,13 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return request.getfixturevalue("postgres_url")
 
 
-# Whole games on PostgreSQL in the long run only (`scripts/test -m long`): the bot reads and
-# writes through the same statements whatever the game, and the default run keeps PostgreSQL
-# twins of the store contract, the table, restarts, deadlines, windows, duplicate deliveries,
-# shards and two whole games (Lunch Money, Dobbelduel); the long games add length, not paths.
+# End-to-end tests the database plays no part in (a move refused, a menu, a picture, the
+# length of a whole game) run on PostgreSQL in the long run only (`scripts/test -m long`): the
+# bot reads and writes through the same statements whatever the move. The default run keeps
+# the PostgreSQL twin wherever the database's own behaviour is what is tested: restarts and
+# crashes, deadlines and reaction windows, duplicate deliveries and menus opened together,
+# DMs kept across restarts, the queries that list games, shards, the store contract and the
+# table, and two whole games (Lunch Money with three people, Dobbelduel with two).
 postgresql_in_the_long_run = pytest.mark.parametrize(
     "store_url",
     ["sqlite", pytest.param("postgresql", marks=pytest.mark.long)],

@@ -152,6 +152,7 @@ async def test_a_window_closes_on_its_deadline(world: World):
     assert "kramp" in state.families[1].hand  # a pass spends no card
 
 
+@postgresql_in_the_long_run
 async def test_the_channel_reads_the_same_whoever_holds_the_answer(world: World):
     """Kramp in Bob's hand or in Cid's: the channel's board after the challenge is the same,
     word for word and pixel for pixel."""
@@ -217,6 +218,7 @@ async def test_a_window_deadline_saved_before_a_restart_still_closes_it(world: W
     assert "⏰ Time is up for answers." in text and "Ann's Father attacks" in text, text
 
 
+@postgresql_in_the_long_run
 async def test_wrong_moves_are_refused_with_a_reason(world: World):
     f = world.fake
     await open_table(world)

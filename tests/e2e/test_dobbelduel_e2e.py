@@ -17,6 +17,7 @@ from tests.e2e.driving import (
     warning,
 )
 from tests.fakediscord import FakeMember
+from tests.postgres import postgresql_in_the_long_run
 
 CODE = re.compile(r"Your code: A (\d) · B (\d) · C (\d) · D (\d)")
 
@@ -99,6 +100,7 @@ async def test_complete_two_person_game(world: World):
     assert [a.action.split(".")[0] for a in actions] == ["try", "solve", "solve"]
 
 
+@postgresql_in_the_long_run
 async def test_game_against_the_bot(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dobbelduel", "start", bots=1)
@@ -120,6 +122,7 @@ async def test_game_against_the_bot(world: World):
     assert "🏁" in board_of(r).content
 
 
+@postgresql_in_the_long_run
 async def test_wrong_inputs_change_nothing_and_say_why(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dobbelduel", "join")
@@ -190,6 +193,7 @@ async def test_wrong_inputs_change_nothing_and_say_why(world: World):
     assert not board.buttons()  # the ended game's board keeps no button to press
 
 
+@postgresql_in_the_long_run
 async def test_end_by_a_member_with_manage_channels(world: World):
     f = world.fake
     await lobby_of_two(world)
@@ -198,6 +202,7 @@ async def test_end_by_a_member_with_manage_channels(world: World):
     assert "ended" in r.message.content
 
 
+@postgresql_in_the_long_run
 async def test_closed_dms_are_reported_without_the_secret(world: World):
     f = world.fake
     world.ann.dms_closed = True
@@ -247,6 +252,7 @@ async def test_restart_in_the_middle_of_a_game(world: World):
     assert "Ann breaks Bob's code" in r.message.content
 
 
+@postgresql_in_the_long_run
 async def test_rules_and_board_commands(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dobbelduel", "rules")
@@ -275,6 +281,7 @@ async def test_reminder_by_dm_with_a_link_to_the_channel(world: World):
     assert len([m for m in f.dm_messages(world.bob) if "waiting" in m.content]) == 1
 
 
+@postgresql_in_the_long_run
 async def test_a_drawing_failure_still_announces_the_move(world: World, monkeypatch):
     f = world.fake
     await lobby_of_two(world)
@@ -293,6 +300,7 @@ async def test_a_drawing_failure_still_announces_the_move(world: World, monkeypa
     assert "no ink" not in posted[0].content
 
 
+@postgresql_in_the_long_run
 async def test_leave_the_lobby_and_leave_a_running_game(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dobbelduel", "start")
@@ -326,6 +334,7 @@ async def test_leave_the_lobby_and_leave_a_running_game(world: World):
     assert "no Dobbelduel game" in warning(r)
 
 
+@postgresql_in_the_long_run
 async def test_autocomplete_says_why_there_is_nothing_to_play(world: World):
     f = world.fake
     choices = await f.autocomplete(world.ann, world.chan, "dobbelduel play", focused="action")

@@ -110,6 +110,7 @@ async def choose(world: World, menu: FakeMessage, value: str, label: str):
     return await world.fake.click(world.ann, menu, label)
 
 
+@postgresql_in_the_long_run
 async def test_seven_split_through_the_menus(world: World):
     f = world.fake
     await begin_two_humans(world)
@@ -164,6 +165,7 @@ async def test_seven_split_through_the_menus(world: World):
     assert hand_cards(newest_hand_dm(world, world.ann)) == ["5", "8", "9", "10", "Queen"]
 
 
+@postgresql_in_the_long_run
 async def test_wrong_moves_are_refused_with_a_reason(world: World):
     f = world.fake
     await begin_two_humans(world)
@@ -252,6 +254,7 @@ async def test_dog_royal_against_the_bot_to_the_end(world: World):
     assert hand.attachments
 
 
+@postgresql_in_the_long_run
 async def test_six_players_in_two_teams_of_three(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dog", "start", teams="2x3", bots=4)
@@ -290,6 +293,7 @@ async def test_partner_exchange_menus_opened_together_all_work(world: World):
         assert any("You received" in m.content for m in since), [m.content for m in since]
 
 
+@postgresql_in_the_long_run
 async def test_hand_dm_is_updated_in_place_and_a_new_one_comes_with_new_cards(world: World):
     f = world.fake
     await begin_two_humans(world)
@@ -309,6 +313,7 @@ async def test_hand_dm_is_updated_in_place_and_a_new_one_comes_with_new_cards(wo
     assert hand_dm.edits  # ... the last one was edited in place, picture included
 
 
+@postgresql_in_the_long_run
 async def test_friends_choose_seats_to_be_partners(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dog", "start", bots=2)

@@ -7,6 +7,7 @@ import pytest
 
 from tests.e2e.conftest import World
 from tests.fakediscord import FakeChannel
+from tests.postgres import postgresql_in_the_long_run
 
 
 def listed(result) -> str:
@@ -67,6 +68,7 @@ async def test_games_mine_lists_only_the_games_waiting_for_the_caller(world: Wor
     assert "No game here waits for you." in text
 
 
+@postgresql_in_the_long_run
 async def test_games_in_a_server_without_games_says_how_to_start(world: World):
     r = await world.fake.slash(world.ann, world.chan, "games")
     assert "No game is running in this server" in r.ephemeral_text

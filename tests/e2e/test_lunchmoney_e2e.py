@@ -25,6 +25,7 @@ from tests.e2e.driving import (
     state_now,
     warning,
 )
+from tests.postgres import postgresql_in_the_long_run
 
 GAME = LunchMoney()
 PLAIN = ("jab", "elbow", "kick2", "pimpslap", "kick4")
@@ -62,6 +63,7 @@ async def test_three_people_play_to_the_end(lm: World):
     assert GAME.result(state) is not None and sum(state.counters) + state.pot == 45
 
 
+@postgresql_in_the_long_run
 async def test_one_person_against_three_bots_to_the_end(lm: World):
     world, f = lm, lm.fake
     await open_table(world, bots=3)
@@ -91,6 +93,7 @@ def _hands(hands: dict[int, list[str]], turn: int = 0):
     return arrange
 
 
+@postgresql_in_the_long_run
 async def test_a_grab_then_a_choke_is_broken_by_freedom_on_the_victims_turn(lm: World):
     world, f = lm, lm.fake
     await open_table(world)
@@ -153,6 +156,7 @@ async def test_a_restart_during_a_headlock_loses_nothing(lm: World):
     assert (await state_now(world, GAME)).turn == 1
 
 
+@postgresql_in_the_long_run
 async def test_a_taunt_is_read_with_the_hit_and_pings_nobody(lm: World):
     world, f = lm, lm.fake
     await open_table(world)
@@ -172,6 +176,7 @@ async def test_a_taunt_is_read_with_the_hit_and_pings_nobody(lm: World):
     assert board_text.index("plays Hook at Cid") < board_text.index("💬 Ann:")
 
 
+@postgresql_in_the_long_run
 async def test_wrong_moves_are_refused_with_a_reason(lm: World):
     world, f = lm, lm.fake
     await open_table(world)
@@ -195,6 +200,7 @@ async def test_a_window_deadline_saved_before_a_restart_still_closes_it(lm: Worl
     assert "⏰ Time is up for answers." in channel_text(world)
 
 
+@postgresql_in_the_long_run
 async def test_the_channel_reads_the_same_whoever_holds_the_humiliation(lm: World):
     """Humiliation in Bob's hand (the target) or in Cid's: the channel's board after Ann's
     attack is the same, word for word and pixel for pixel."""

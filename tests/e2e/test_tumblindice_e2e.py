@@ -95,6 +95,7 @@ async def test_one_person_against_three_bots_to_the_end(td: World):
     assert len(animations(f, world.chan)) == thrown(state), "the bots' throws are animated too"
 
 
+@postgresql_in_the_long_run
 async def test_a_flick_by_the_three_number_command_is_animated_above_the_board(td: World):
     world, f = td, td.fake
     await open_table(world)
@@ -112,6 +113,7 @@ async def test_a_flick_by_the_three_number_command_is_animated_above_the_board(t
     assert thrown(after) == thrown(before) + 1
 
 
+@postgresql_in_the_long_run
 async def test_the_modal_opens_with_the_last_flick_and_plays_its_numbers(td: World):
     world, f = td, td.fake
     await open_table(world)
@@ -138,6 +140,7 @@ async def test_the_modal_opens_with_the_last_flick_and_plays_its_numbers(td: Wor
     ({"where": "abc"}, "`where` takes a whole number from 0% to 100%"),
     ({"strength": "-1"}, "strength must be from 0 to 100, not -1."),
 ])
+@postgresql_in_the_long_run
 async def test_a_flick_out_of_range_is_refused_with_its_range_and_changes_nothing(
     td: World, fields: dict[str, str], refusal: str
 ):
@@ -156,6 +159,7 @@ async def test_a_flick_out_of_range_is_refused_with_its_range_and_changes_nothin
     assert await session_version(world.bot, world.chan.id) == version
 
 
+@postgresql_in_the_long_run
 async def test_numbers_typed_in_play_are_a_flick(td: World):
     world, f = td, td.fake
     await open_table(world)
@@ -167,6 +171,7 @@ async def test_numbers_typed_in_play_are_a_flick(td: World):
     assert r.ephemeral_text.startswith("✅ Flick a die: where 50%, aim -10°, strength 70%")
 
 
+@postgresql_in_the_long_run
 async def test_a_preset_from_the_menus_is_a_flick(td: World):
     world, f = td, td.fake
     await open_table(world)
@@ -214,6 +219,7 @@ async def test_a_throw_saved_before_a_crash_is_animated_once_after_the_restart(
     assert messages[-1].attachments[0].data.startswith(b"\x89PNG"), "the board below it"
 
 
+@postgresql_in_the_long_run
 async def test_hand_shows_your_dice_left_and_your_last_flick(td: World):
     world, f = td, td.fake
     await open_table(world)
@@ -226,6 +232,7 @@ async def test_hand_shows_your_dice_left_and_your_last_flick(td: World):
     assert dms and "4 dice left" in dms[-1].content, "the DM is kept up to date quietly"
 
 
+@postgresql_in_the_long_run
 async def test_a_throw_out_of_turn_or_without_a_bonus_die_is_refused_and_changes_nothing(
     td: World,
 ):
