@@ -121,6 +121,8 @@ def test_ai_decides_legally_in_every_stage() -> None:
     seen: Counter[str] = Counter()
     for st, _seat in decisions(120, 7000):
         for s in GAME.to_act(st):
+            if seen[stage_of(st)] >= 150:  # enough of a common stage; every rare one counts
+                continue
             action = GAME.ai_action(st, s, Rng.seeded(s))
             assert action in {a.id for a in GAME.legal_actions(st, s)}, (stage_of(st), action)
             seen[stage_of(st)] += 1
