@@ -35,7 +35,7 @@ async def test_a_full_dog_game_replays_every_board_in_order_and_the_same_bytes_t
     world: World,
 ) -> None:
     f = world.fake
-    # One game, the same every run: at random, one game in six of Ann's first choices ended
+    # One game, the same every run: at random, one game in nine of Ann's first choices ended
     # in under 20 boards; this one shows 43 (and the suite's time does not vary with it).
     world.bot.table.seeds = lambda: SEED
     r = await f.slash(world.ann, world.chan, "dog", "start", bots=1)
