@@ -27,7 +27,7 @@ from bot.table.limits import (
     fit,
     one_line,
 )
-from bot.table.ratings import Board, GameRecord, leaderboard, record_of
+from bot.table.ratings import Board, GameRecord, Tally, leaderboard, record_of
 from games.contract import Game
 from games.i18n import N_, NC_, _, pgettext
 
@@ -57,18 +57,19 @@ def stats_embed(name: str, records: Sequence[GameRecord],
             "{name} has not finished a game in this server yet.").format(name=_name(name)))
     lines = []
     for record in records:
-        line = _("**{game}**: played {played}, won {won}").format(
-            game=_title(games, record.game), played=record.played, won=record.won)
-        if record.played_ai:
-            line += _(" (against the AI: played {played}, won {won})").format(
-                played=record.played_ai, won=record.won_ai)
+        line = _("**{game}**: played {played}: won {won}, drawn {drawn}, lost {lost}").format(
+            game=_title(games, record.game), **_tally(record))
+        if record.against_ai.played:
+            line += _(" (against the AI: played {played}: won {won}, drawn {drawn}, "
+                      "lost {lost})").format(**_tally(record.against_ai))
         if record.best is not None:
             line += _(", best score {best}").format(best=record.best)
         lines.append(line)
-    played = sum(r.played for r in records)
-    won = sum(r.won for r in records)
-    footer = _("In all: played {played}, won {won}. Favourite game: {game}.").format(
-        played=played, won=won, game=_title(games, records[0].game))
+    whole = Tally(**{k: sum(getattr(r, k) for r in records)
+                     for k in ("played", "won", "drawn", "lost")})
+    footer = _("In all: played {played}: won {won}, drawn {drawn}, lost {lost}. "
+               "Favourite game: {game}.").format(game=_title(games, records[0].game),
+                                                 **_tally(whole))
     embed = discord.Embed(title=title, description=fit("\n".join(lines), EMBED_DESCRIPTION))
     return embed.set_footer(text=fit(footer, EMBED_FOOTER))
 
@@ -81,20 +82,24 @@ def leaderboard_embed(title: str, board: Board) -> discord.Embed:
             "No finished games of {game} in this server yet.").format(game=title))
     lines = [_("**Rating** (games between people; opponents' strength counts)")]
     if board.rated:
-        lines += [_("{place}. {name}: {rating} · played {played}, won {won}").format(
-                      place=n, name=_name(s.name), rating=_rating(s.rating), played=s.played,
-                      won=s.won)
+        lines += [_("{place}. {name}: {rating} · played {played}: won {won}, drawn {drawn}, "
+                    "lost {lost}").format(place=n, name=_name(s.name), rating=_rating(s.rating),
+                                          **_tally(s))
                   for n, s in enumerate(board.rated[:TOP], start=1)]
     else:
         lines.append(_("No games between people yet."))
     if board.against_ai:
         lines += ["", _("**Against the AI** (not rated)")]
-        lines += [_("{name}: played {played}, won {won}").format(
-                      name=_name(r.name), played=r.played, won=r.won)
+        lines += [_("{name}: played {played}: won {won}, drawn {drawn}, lost {lost}").format(
+                      name=_name(r.name), **_tally(r))
                   for r in board.against_ai[:TOP]]
     embed = discord.Embed(title=heading, description=fit("\n".join(lines), EMBED_DESCRIPTION))
     return embed.set_footer(text=_("Rating: openskill (Plackett-Luce), mu - 3 sigma; it starts "
                                    "at 0 and grows as it gets surer."))
+
+
+def _tally(tally: Tally) -> dict[str, int]:
+    return {"played": tally.played, "won": tally.won, "drawn": tally.drawn, "lost": tally.lost}
 
 
 def _rating(rating: float) -> str:
@@ -115,7 +120,7 @@ def stats_command(bot: Host) -> app_commands.Command[Any, ..., None]:
 
     command = app_commands.Command(
         name=NC_("command", "stats"),
-        description=lstr(N_("A person's finished games in this server: played, won, best")),
+        description=lstr(N_("A person's finished games in this server: won, drawn, lost, best")),
         callback=stats,
     )
     command.guild_only = True

@@ -60,6 +60,7 @@ class Seat(BaseModel):
     bot: bool = False
     away: bool = False
     language: str = "en"  # a person's: their DMs' (games.i18n.LANGUAGES)
+    left_by: int | None = None  # an AI seat since its person left: their user id, for the result
 
     @property
     def ai(self) -> bool:
@@ -199,9 +200,9 @@ class OutboxRow(OutboxItem):
 
 class ResultSeat(BaseModel):
     """One seat of a finished game as its result keeps it: who sat there (`user_id` None for
-    an AI seat; a person the AI stood in for at the end stays theirs), the team it played in
-    (an index into the game's teams), its score when the game keeps scores, and whether it
-    won."""
+    an AI seat), the team it played in (an index into the game's teams), its score when the
+    game keeps scores, and whether it won. `away`: the AI played the person's seat at the end,
+    because they left or their clock ran out for good; the game counts as lost for them."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -211,6 +212,7 @@ class ResultSeat(BaseModel):
     team: int
     score: int | None = None
     won: bool
+    away: bool = False
 
 
 class GameResult(BaseModel):

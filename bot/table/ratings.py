@@ -6,6 +6,13 @@ on the fly from a server's results for one game, oldest first, so nothing is sto
 drift from the results. Only games among people are rated: a game with an AI seat would rate
 the AI's play, so it counts apart, as each person's record against the AI. People are ranked
 by their ordinal (mu - 3 sigma): a rating the model is sure of ranks above a lucky streak.
+
+Each person's game is won, drawn or lost. A draw is a game every side ended level in (a 0-0
+Dobbelduel, a tie for first among all of Tumblin' Dice's players); a tie only some sides share is
+a shared win for them. A person whose seat the AI played at the end, because they left or their
+clock ran out for good, lost, whatever the seat's result: nobody profits from walking away. The
+others' results stand, rated among the people who played the game out; the leaver is rated as
+beaten by all of them.
 """
 
 from __future__ import annotations
@@ -13,23 +20,38 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from openskill.models import PlackettLuce
 
 from bot.store.store import GameResult, ResultSeat
 
-__all__ = ["Board", "GameRecord", "Record", "Standing", "leaderboard", "ranks", "record_of"]
+__all__ = ["Board", "GameRecord", "Outcome", "Record", "Standing", "leaderboard", "outcomes",
+           "ranks", "record_of"]
+
+Outcome = Literal["won", "drawn", "lost"]
 
 
 @dataclass
-class Record:
-    """A person's played and won games (a shared win, a draw among winners, counts as won)."""
+class Tally:
+    """Games played, and how they went."""
 
-    user_id: int
-    name: str
     played: int = 0
     won: int = 0
+    drawn: int = 0
+    lost: int = 0
+
+    def count(self, outcome: Outcome) -> None:
+        self.played += 1
+        setattr(self, outcome, getattr(self, outcome) + 1)
+
+
+@dataclass
+class Record(Tally):
+    """A person's games: played, won, drawn and lost."""
+
+    user_id: int = 0
+    name: str = ""
 
 
 @dataclass
@@ -68,13 +90,28 @@ def ranks(seats: Sequence[ResultSeat]) -> tuple[list[list[ResultSeat]], list[int
     return sides, [keys.index(key(side)) + 1 for side in sides]
 
 
-def _people_won(result: GameResult) -> dict[int, tuple[str, bool]]:
-    """Each person of a result, with their name and whether one of their seats won."""
-    found: dict[int, tuple[str, bool]] = {}
+def is_draw(seats: Sequence[ResultSeat]) -> bool:
+    """Every side of the game ended level: nobody beat anybody."""
+    sides, places = ranks(seats)
+    return len(sides) > 1 and len(set(places)) == 1
+
+
+def outcomes(result: GameResult) -> dict[int, tuple[str, Outcome]]:
+    """Each person of a result, with their name and how the game went for them."""
+    draw = is_draw(result.seats)
+    mine: dict[int, list[ResultSeat]] = {}
     for seat in result.seats:
         if seat.user_id is not None:
-            _, won = found.get(seat.user_id, (seat.name, False))
-            found[seat.user_id] = (seat.name, won or seat.won)
+            mine.setdefault(seat.user_id, []).append(seat)
+    found: dict[int, tuple[str, Outcome]] = {}
+    for user, seats in mine.items():
+        outcome: Outcome = (
+            "lost" if any(s.away for s in seats)
+            else "drawn" if draw
+            else "won" if any(s.won for s in seats)
+            else "lost"
+        )
+        found[user] = (seats[0].name, outcome)
     return found
 
 
@@ -86,26 +123,20 @@ def leaderboard(results: Sequence[GameResult], model: Any = None) -> Board:
     rated: dict[int, Standing] = {}
     against_ai: dict[int, Record] = {}
     for result in results:
-        people = _people_won(result)
+        people = outcomes(result)
         if result.with_ai:
-            for user, (name, won) in people.items():
-                record = against_ai.setdefault(user, Record(user, name))
-                record.name, record.played, record.won = name, record.played + 1, record.won + won
+            for user, (name, outcome) in people.items():
+                record = against_ai.setdefault(user, Record(user_id=user))
+                record.name = name
+                record.count(outcome)
             continue
-        sides, places = ranks(result.seats)
-        if len(sides) < 2:
-            continue  # nobody to be measured against
-        teams = [[ratings.setdefault(s.user_id, model.rating()) for s in side
-                  if s.user_id is not None] for side in sides]
-        for side, new in zip(sides, model.rate(teams, ranks=places), strict=True):
-            for seat, rating in zip(side, new, strict=True):
-                ratings[seat.user_id] = rating  # type: ignore[index]
-        for user, (name, won) in people.items():
-            standing = rated.setdefault(user, Standing(user, name))
-            standing.name, standing.played = name, standing.played + 1
-            standing.won += won
+        _rate(model, ratings, result.seats)
+        for user, (name, outcome) in people.items():
+            standing = rated.setdefault(user, Standing(user_id=user))
+            standing.name = name
+            standing.count(outcome)
     for user, standing in rated.items():
-        rating = ratings[user]
+        rating = ratings.setdefault(user, model.rating())
         standing.rating, standing.mu, standing.sigma = rating.ordinal(), rating.mu, rating.sigma
     return Board(
         rated=sorted(rated.values(), key=lambda s: (-s.rating, -s.won, s.name.lower())),
@@ -113,16 +144,32 @@ def leaderboard(results: Sequence[GameResult], model: Any = None) -> Board:
     )
 
 
-@dataclass
-class GameRecord:
-    """A person's record in one game: played, won, of which against the AI, and the best
-    score (None when the game keeps none)."""
+def _rate(model: Any, ratings: dict[int, Any], seats: Sequence[ResultSeat]) -> None:
+    """Moves the ratings of a game among people: those who played it out by their ranks,
+    then each leaver as beaten by every side that stayed (their loss moves nobody else)."""
+    stayed = [s for s in seats if not s.away]
+    sides, places = ranks(stayed)
+    if not sides:
+        return
+    before = [[ratings.setdefault(s.user_id, model.rating()) for s in side  # type: ignore[arg-type]
+               if s.user_id is not None] for side in sides]
+    if len(sides) > 1:
+        for side, new in zip(sides, model.rate(before, ranks=places), strict=True):
+            for seat, rating in zip(side, new, strict=True):
+                ratings[seat.user_id] = rating  # type: ignore[index]
+    for user in dict.fromkeys(s.user_id for s in seats if s.away and s.user_id is not None):
+        mine = ratings.setdefault(user, model.rating())
+        *_, [after] = model.rate([*before, [mine]], ranks=[*places, max(places) + 1])
+        ratings[user] = after
 
-    game: str
-    played: int = 0
-    won: int = 0
-    played_ai: int = 0
-    won_ai: int = 0
+
+@dataclass
+class GameRecord(Tally):
+    """A person's record in one game (played, won, drawn, lost), the part of it against the
+    AI, and the best score (None when the game keeps none)."""
+
+    game: str = ""
+    against_ai: Tally = field(default_factory=Tally)
     best: int | None = None
 
 
@@ -134,13 +181,11 @@ def record_of(user_id: int, results: Sequence[GameResult]) -> list[GameRecord]:
         seats = [s for s in result.seats if s.user_id == user_id]
         if not seats:
             continue
-        record = records.setdefault(result.game, GameRecord(result.game))
-        won = any(s.won for s in seats)
-        record.played += 1
-        record.won += won
+        record = records.setdefault(result.game, GameRecord(game=result.game))
+        _, outcome = outcomes(result)[user_id]
+        record.count(outcome)
         if result.with_ai:
-            record.played_ai += 1
-            record.won_ai += won
+            record.against_ai.count(outcome)
         for seat in seats:
             if seat.score is not None:
                 record.best = seat.score if record.best is None else max(record.best, seat.score)

@@ -32,6 +32,7 @@ from games.rng import Rng
 log = logging.getLogger(__name__)
 AI_ACTIONS_PER_TURN_LIMIT = 500  # a guard against a game whose AI never yields a turn
 TAKEOVER_AFTER = 2  # clocks run out in a row before the AI plays the seat
+BOT_SUFFIX = " (bot)"  # after the name of a seat the AI plays since its person left
 ARCHIVE_AFTER = timedelta(days=1)  # a game's own thread is archived this long after its end
 NOBODY_LEFT = N_("Nobody is left playing, so the game ends here.")
 
@@ -377,7 +378,8 @@ class Table:
             return Change(updated, [_("{name} left the lobby.").format(name=name), *events])
         # Mid-game a bot takes the seat over, so the others can finish the game.
         players = list(session.players)
-        players[seat] = st.Seat(user_id=None, name=f"{name} (bot)", bot=True)
+        players[seat] = st.Seat(user_id=None, name=f"{name}{BOT_SUFFIX}", bot=True,
+                                left_by=user_id)
         events.insert(0, _("{name} left; a bot plays their seat from now on.").format(name=name))
         return await self._reseat(session, players, _forgive(session.clock, seat), events,
                                   host_id=host)
@@ -989,17 +991,20 @@ class Table:
 def result_seats(
     game: Game[Any], state: Any, outcome: Result, seats: list[st.Seat]
 ) -> list[st.ResultSeat]:
-    """Each seat of a finished game as its result keeps it: a person's seat stays theirs
-    (the AI may have stood in for them at the end), an AI seat has no user; the team is the
-    index of the seat's team in `game.teams` (a seat in none plays alone)."""
+    """Each seat of a finished game as its result keeps it: a person's seat stays theirs, away
+    when the AI played it at the end (their clock ran out for good, or they left: then it is
+    an AI seat that remembers them); an AI seat has no user. The team is the index of the
+    seat's team in `game.teams` (a seat in none plays alone)."""
     teams = game.teams(state)
     team_of = {seat: t for t, team in enumerate(teams) for seat in team}
     return [
         st.ResultSeat(
-            seat=n, user_id=None if seat.bot else seat.user_id, name=seat.name,
+            seat=n, user_id=seat.left_by if seat.bot else seat.user_id,
+            name=seat.name if not seat.bot or seat.left_by is None else seat.name.removesuffix(
+                BOT_SUFFIX),
             team=team_of.get(n, len(teams) + n),
             score=None if outcome.scores is None else outcome.scores[n],
-            won=n in outcome.winners,
+            won=n in outcome.winners, away=seat.away or seat.left_by is not None,
         )
         for n, seat in enumerate(seats)
     ]

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.edge.stats import leaderboard_embed, stats_embed
 from bot.store.store import GameResult, ResultSeat
-from bot.table.ratings import leaderboard, ranks, record_of
+from bot.table.ratings import leaderboard, outcomes, ranks, record_of
 from games.registry import all_games
 from tests.fakediscord.validate import check_message
 
@@ -78,9 +78,69 @@ def test_a_persons_record_counts_each_game_their_wins_ai_games_and_best_score():
     results = [game(0, [1], [2], scores=(7, 3)), game(1, [2], [1], scores=(9, 4)),
                game(2, [1], [0], scores=(12, 1)), game(3, [1, 2], [3], game="dog")]
     [dobbel, dog] = record_of(1, results)
-    assert (dobbel.game, dobbel.played, dobbel.won, dobbel.played_ai, dobbel.won_ai,
-            dobbel.best) == ("dobbelduel", 3, 2, 1, 1, 12)
+    assert (dobbel.game, dobbel.played, dobbel.won, dobbel.drawn, dobbel.lost,
+            dobbel.against_ai.played, dobbel.against_ai.won,
+            dobbel.best) == ("dobbelduel", 3, 2, 0, 1, 1, 1, 12)
     assert (dog.game, dog.played, dog.won, dog.best) == ("dog", 1, 1, None)
+
+
+def level(n: int, *users: int, scores: int | None = 0, won: bool = True) -> GameResult:
+    """A game every side of which ended level: all won (a 0-0 Dobbelduel) or none did."""
+    seats = [ResultSeat(seat=k, user_id=user, name=f"P{user}", team=k, score=scores, won=won)
+             for k, user in enumerate(users)]
+    return GameResult(session_id=n, guild_id=1, game="dobbelduel", finished_at=T0 + timedelta(n),
+                      moves=10, seconds=60, with_ai=False, seats=seats)
+
+
+def test_a_game_every_side_ended_level_in_is_a_draw_for_everyone_and_a_win_for_nobody():
+    for draw in (level(0, 1, 2), level(0, 1, 2, won=False), level(0, 1, 2, scores=None)):
+        assert outcomes(draw) == {1: ("P1", "drawn"), 2: ("P2", "drawn")}
+        [record] = record_of(1, [draw])
+        assert (record.played, record.won, record.drawn, record.lost) == (1, 0, 1, 0)
+        board = leaderboard([draw])
+        assert [(s.won, s.drawn, s.lost) for s in board.rated] == [(0, 1, 0), (0, 1, 0)]
+        assert board.rated[0].rating == board.rated[1].rating
+
+
+def test_a_tie_for_first_that_some_sides_share_is_a_shared_win():
+    seats = [ResultSeat(seat=0, user_id=1, name="a", team=0, score=30, won=True),
+             ResultSeat(seat=1, user_id=2, name="b", team=1, score=30, won=True),
+             ResultSeat(seat=2, user_id=3, name="c", team=2, score=10, won=False)]
+    result = GameResult(session_id=0, guild_id=1, game="tumblindice", finished_at=T0, moves=1,
+                        seconds=1, with_ai=False, seats=seats)
+    assert {u: o for u, (_, o) in outcomes(result).items()} == {1: "won", 2: "won", 3: "lost"}
+
+
+def left(result: GameResult, user: int) -> GameResult:
+    """The same game, with `user`'s seat played by the AI at the end (they left, or their
+    clock ran out for good)."""
+    return result.model_copy(update={"seats": [
+        s.model_copy(update={"away": s.user_id == user}) for s in result.seats]})
+
+
+def test_a_seat_the_ai_played_for_a_person_who_left_is_their_loss_even_when_it_won():
+    won_for_bob = left(game(0, [2], [1]), 2)
+    assert {u: o for u, (_, o) in outcomes(won_for_bob).items()} == {1: "lost", 2: "lost"}
+    [record] = record_of(2, [won_for_bob])
+    assert (record.played, record.won, record.lost) == (1, 0, 1)
+    # In a draw too; and partners' results stand: Dog's 1 and 2 won, 2 had left.
+    assert outcomes(left(level(1, 1, 2), 2))[2] == ("P2", "lost")
+    team = outcomes(left(game(2, [1, 2], [3, 4], game="dog"), 2))
+    assert {u: o for u, (_, o) in team.items()} == {1: "won", 2: "lost", 3: "lost", 4: "lost"}
+
+
+def test_a_leaver_is_rated_as_beaten_and_the_others_as_among_themselves():
+    # Three people; 3 leaves, and the AI wins the seat's game for them.
+    three = game(0, [3], [1]).model_copy(update={"seats": [
+        ResultSeat(seat=0, user_id=3, name="P3", team=0, score=None, won=True, away=True),
+        ResultSeat(seat=1, user_id=1, name="P1", team=1, score=None, won=False),
+        ResultSeat(seat=2, user_id=2, name="P2", team=2, score=None, won=False)]})
+    board = {s.user_id: s for s in leaderboard([three]).rated}
+    assert (board[3].played, board[3].won, board[3].lost) == (1, 0, 1)
+    alone = {s.user_id: s for s in leaderboard([level(0, 1, 2, won=False)]).rated}
+    assert board[1].mu == alone[1].mu and board[2].mu == alone[2].mu  # 3 moved nobody
+    assert board[3].mu < 25 and board[3].rating < board[1].rating
+    assert not leaderboard([three]).against_ai  # the leaver's seat does not make it an AI game
 
 
 def long_names(results: list[GameResult]) -> list[GameResult]:

@@ -1,12 +1,19 @@
-"""/stats and /leaderboard through the fake Discord, after three finished Dobbelduel games:
-two between Ann and Bob, one of Ann against an AI seat, and one ended by its host that
-counts for nobody."""
+"""/stats and /leaderboard through the fake Discord: after three finished Dobbelduel games
+(two between Ann and Bob, one of Ann against an AI seat, and one ended by its host that counts
+for nobody); after a draw, which is nobody's win; and after a game the AI finished for a person
+whose clock ran out for good, which is that person's loss whatever the seat's result."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.dobbelduel import GAME as DOBBELDUEL
+from games.rng import Rng
 from tests.e2e.conftest import World
 from tests.e2e.driving import play_out
+
+MINUTE = 60
+DRAWN_SEED = 60  # the seed of a game that ends level (43-43) when both play as the AI would
 
 
 async def finish_one(world: World, *, bots: int, seed: int) -> None:
@@ -35,22 +42,20 @@ async def test_stats_and_leaderboard_show_three_finished_games(world: World):
 
     results = await world.bot.store.results_of_game(world.guild.id, "dobbelduel")
     assert [r.with_ai for r in results] == [False, False, True]
-    people = [r for r in results if not r.with_ai]
-    ann_won = sum(any(s.won for s in r.seats if s.user_id == world.ann.id) for r in people)
-    bob_won = sum(any(s.won for s in r.seats if s.user_id == world.bob.id) for r in people)
-    ai_won = any(s.won for s in results[2].seats if s.user_id == world.ann.id)
+    # These seeds make Ann win both games against Bob and lose the one against the AI.
+    assert [[s.won for s in r.seats] for r in results] == [[True, False]] * 2 + [[False, True]]
     ann_best = max(s.score for r in results for s in r.seats if s.user_id == world.ann.id)
 
     r = await f.slash(world.ann, world.chan, "stats")
     assert not r.message.ephemeral
     text = r.message.text
     assert "Ann's games in this server" in text
-    assert (f"**Dobbelduel**: played 3, won {ann_won + ai_won} (against the AI: played 1, "
-            f"won {int(ai_won)}), best score {ann_best}") in text
-    assert f"In all: played 3, won {ann_won + ai_won}. Favourite game: Dobbelduel." in text
+    assert ("**Dobbelduel**: played 3: won 2, drawn 0, lost 1 (against the AI: played 1: won 0, "
+            f"drawn 0, lost 1), best score {ann_best}") in text
+    assert "In all: played 3: won 2, drawn 0, lost 1. Favourite game: Dobbelduel." in text
 
     r = await f.slash(world.ann, world.chan, "stats", player=world.bob)
-    assert f"**Dobbelduel**: played 2, won {bob_won}" in r.message.text
+    assert "**Dobbelduel**: played 2: won 0, drawn 0, lost 2" in r.message.text
     assert "against the AI" not in r.message.text
 
     r = await f.slash(world.cid, world.chan, "stats")
@@ -61,12 +66,61 @@ async def test_stats_and_leaderboard_show_three_finished_games(world: World):
     assert not r.message.ephemeral and "Dobbelduel leaderboard" in text
     rated = [line for line in text.splitlines() if line[:3] in ("1. ", "2. ")]
     assert len(rated) == 2, text
-    assert any("Ann: " in line and f"played 2, won {ann_won}" in line for line in rated)
-    assert any("Bob: " in line and f"played 2, won {bob_won}" in line for line in rated)
-    assert (ann_won, bob_won) == (2, 0), "these seeds make Ann win both games against Bob"
-    assert rated[0].startswith("1. Ann:"), text
+    assert rated[0].startswith("1. Ann:") and "played 2: won 2, drawn 0, lost 0" in rated[0]
+    assert rated[1].startswith("2. Bob:") and "played 2: won 0, drawn 0, lost 2" in rated[1]
     assert "**Against the AI** (not rated)" in text
-    assert f"Ann: played 1, won {int(ai_won)}" in text
+    assert "Ann: played 1: won 0, drawn 0, lost 1" in text
 
     r = await f.slash(world.ann, world.chan, "leaderboard", game="dog")
     assert "No finished games of Dog in this server yet." in r.message.text
+
+
+async def typed_out(world: World, seed: int, people: dict[int, Any]) -> None:
+    """The people of `people` (seat: who) type the AI's choice for their seat until the game
+    ends; a seat of nobody's waits until its clock runs out."""
+    rng = Rng.seeded(seed)
+    for _ in range(500):
+        session = await world.bot.store.open_session(world.chan.id)
+        if session is None:
+            return
+        state = DOBBELDUEL.load(session.state)
+        seat = DOBBELDUEL.to_act(state)[0]
+        if seat in people and not session.players[seat].away:
+            action = DOBBELDUEL.ai_action(state, seat, rng)
+            r = await world.fake.slash(people[seat], world.chan, "dobbelduel", "play",
+                                       action=action)
+            assert r.message.content.startswith("✅"), r.ephemeral_text
+        else:
+            await world.wait(seconds=MINUTE + 1)
+    raise AssertionError("the game does not end")
+
+
+async def test_a_draw_is_drawn_for_both_and_a_seat_the_ai_finished_is_its_persons_loss(
+    world: World,
+):
+    f = world.fake
+    world.bot.table.seeds = iter([DRAWN_SEED, 7]).__next__
+    await f.slash(world.ann, world.chan, "dobbelduel", "start")
+    await f.slash(world.bob, world.chan, "dobbelduel", "join")
+    await f.slash(world.ann, world.chan, "dobbelduel", "begin")
+    await typed_out(world, 0, {0: world.ann, 1: world.bob})
+    [draw] = await world.bot.store.results_of_game(world.guild.id, "dobbelduel")
+    assert [s.won for s in draw.seats] == [True, True] and len({s.score for s in draw.seats}) == 1
+    assert "A draw." in f.channel_messages(world.chan)[-1].text
+
+    # Bob never moves in the second game: the AI plays his seat after his clock runs out twice.
+    await f.slash(world.ann, world.chan, "dobbelduel", "start", turn_time=MINUTE)
+    await f.slash(world.bob, world.chan, "dobbelduel", "join")
+    await f.slash(world.ann, world.chan, "dobbelduel", "begin")
+    await typed_out(world, 1, {0: world.ann})
+    [_, absent] = await world.bot.store.results_of_game(world.guild.id, "dobbelduel")
+    bob = next(s for s in absent.seats if s.user_id == world.bob.id)
+    assert bob.away and not absent.with_ai
+
+    r = await f.slash(world.bob, world.chan, "stats")
+    assert "**Dobbelduel**: played 2: won 0, drawn 1, lost 1" in r.message.text, r.message.text
+    ann = "won 1, drawn 1, lost 0" if absent.seats[0].won else "won 0, drawn 1, lost 1"
+    r = await f.slash(world.ann, world.chan, "stats")
+    assert f"**Dobbelduel**: played 2: {ann}" in r.message.text, r.message.text
+    r = await f.slash(world.ann, world.chan, "leaderboard", game="dobbelduel")
+    assert "Bob: " in r.message.text and "played 2: won 0, drawn 1, lost 1" in r.message.text
