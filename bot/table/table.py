@@ -1018,12 +1018,17 @@ def board_news(
     """The board to show for a change: its news, the state to draw (a later step must not
     show an earlier one's picture), `turn`, the seats the turn has just passed to (the only
     ones pinged; never a seat answering a reaction window, which the channel must not learn),
-    and `waits`, when each waiting seat's clock runs out; `dumped` is `after` as saved.
+    and `waits`, when each waiting seat's clock runs out; `dumped` is `after` as saved. A
+    seat is pinged whenever it gains a turn, a window it answered or waited out included: an
+    edit of the live board notifies nobody.
     `partial`: a step of a move not yet complete (a 7 split), whose news waits for the move's
     last step. `over`: the game ends here without a result. `motion`: what moved, animated
     above the board (saved here, so a restart still shows it)."""
     waiting = game.to_act(after) if game.result(after) is None and not over else []
-    earlier = set(game.to_act(before)) if before is not None else set()
+    # Who had a turn before: a seat that was answering a window and now has the turn must be
+    # pinged (its window's DM did not say "your move"), as must one whose window just closed.
+    earlier = (set(game.to_act(before)) - set(game.reactions(before))
+               if before is not None and game.result(before) is None else set())
     reacting = set(game.reactions(after)) if waiting else set()
     payload: dict[str, Any] = {
         "events": list(events), "partial": partial, "state": dumped,

@@ -70,7 +70,8 @@ async def test_the_window_closes_on_its_deadline_and_names_nobody(table: World):
     assert "Bob's time ran out" not in board.content
     session = await world.bot.store.open_session(world.chan.id)
     assert session.clock.strikes == {}  # letting a window pass is no absence
-    assert f"<@{world.bob.id}>: your move" in board.content  # Bob's turn comes next
+    assert f"<@{world.bob.id}>: your move" in board.content  # Bob's turn comes next,
+    assert world.bob.id in board.pinged  # in a new message that notifies him (not an edit)
 
 
 async def test_a_block_closes_the_window(table: World):
