@@ -340,18 +340,30 @@ class Dispatcher:
         return True
 
     async def _send_calls(self, session: st.Session, rows: list[st.OutboxRow]) -> None:
-        """A DM to each seat that may answer a reaction window, while the window is open."""
+        """A DM to each seat that may answer a reaction window, while the window is open;
+        and, once it is closed, that DM edited to say how (a call with `how`), its buttons
+        gone."""
         for row in rows:
-            wait = session.clock.waits.get(row.seat) if row.seat is not None else None
+            seat = row.seat or 0
+            if "how" in row.payload:
+                await posting.close_call(self.bot, session, seat, row.payload.get("how", ""))
+                await self.store.done_outbox([row.id])
+                continue
+            wait = session.clock.waits.get(seat)
             due = row.payload.get("due")
             if (session.status == "active" and wait is not None and wait.due is not None
                     and wait.due.isoformat() == due):
+                await posting.close_call(self.bot, session, seat, "closed")  # an older one
                 try:
-                    await posting.send_call(self.bot, session, row.seat or 0, wait.due,
-                                            f"r{row.id}")
+                    sent = await posting.send_call(self.bot, session, seat, wait.due,
+                                                   f"r{row.id}")
                 except discord.HTTPException as error:  # an account gone: nobody to call
                     log.info("session %s: the call to seat %s failed (%s)", session.id,
                              row.seat, error.code)
+                else:
+                    if sent is not None:
+                        await self.store.set_call_message(session.id, seat, sent.channel.id,
+                                                          sent.id)
             await self.store.done_outbox([row.id])
 
     # -- the sweep ------------------------------------------------------------------------

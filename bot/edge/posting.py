@@ -511,7 +511,9 @@ async def _tell_dms_closed(
 
 
 def _link(session: st.Session) -> str:
-    return f"https://discord.com/channels/{session.guild_id or '@me'}/{session.channel_id}"
+    """The live board, where the person acts (the channel, before a board is posted)."""
+    link = f"https://discord.com/channels/{session.guild_id or '@me'}/{session.channel_id}"
+    return link if session.board_message_id is None else f"{link}/{session.board_message_id}"
 
 
 async def send_reminder(
@@ -535,12 +537,13 @@ async def send_reminder(
 
 async def send_call(
     bot: Host, session: st.Session, seat: int, due: Any, nonce: str
-) -> None:
+) -> discord.Message | None:
     """Tell a seat, by DM, that it may answer the reaction window just opened, and until
-    when; the Play button under it opens the menu. Nobody else learns it."""
+    when; the Play button under it opens the menu. Nobody else learns it. The DM sent (None
+    when the seat's DMs are closed), to be closed when the window is."""
     user_id = session.players[seat].user_id
     if user_id is None:
-        return
+        return None
     game = bot.table.game_of(session)
     with speaking(languages.seat_language(session, seat)):
         content = _("⚡ **{game}**: you may answer now, until {when} (then you pass). Press "
@@ -549,6 +552,42 @@ async def send_call(
             link=_link(session))
         view = board_view(session.id, active=True)
     try:
-        await dms.send_dm(bot, user_id, dms.plain(content=content, nonce=nonce, view=view))
+        return await dms.send_dm(bot, user_id, dms.plain(content=content, nonce=nonce,
+                                                          view=view))
     except discord.Forbidden as error:  # closed DMs: the Play button under the board is there
         log.info("call to answer not delivered to %s: %s", user_id, error)
+        return None
+
+
+CALL_CLOSED = {
+    "answered": N_("⚡ **{game}**: you answered. The window is closed; the game goes on in "
+                   "{link}."),
+    "passed": N_("⚡ **{game}**: you let it pass. The window is closed; the game goes on in "
+                 "{link}."),
+    "timeout": N_("⚡ **{game}**: time ran out, so you passed. The window is closed; the game "
+                  "goes on in {link}."),
+    "closed": N_("⚡ **{game}**: the window closed before you answered; the game goes on in "
+                 "{link}."),
+}
+"""How a window's call DM reads once the window is closed, by how it closed for the seat."""
+
+
+async def close_call(bot: Host, session: st.Session, seat: int, how: str) -> None:
+    """The seat's call DM, if one is open, edited to say how its window closed, without
+    buttons: a person keeps at most one DM per game that still offers to answer."""
+    record = await bot.store.private_message(session.id, seat)
+    if record.call_message_id is None or record.call_channel_id is None:
+        return
+    game = bot.table.game_of(session)
+    with speaking(languages.seat_language(session, seat)):
+        content = _(CALL_CLOSED.get(how, CALL_CLOSED["closed"])).format(
+            game=game.title, link=_link(session))
+    target = bot.get_partial_messageable(
+        record.call_channel_id, type=discord.ChannelType.private
+    ).get_partial_message(record.call_message_id)
+    try:
+        await target.edit(content=content, view=None)
+    except discord.HTTPException as error:  # deleted by the person, or an account gone
+        log.info("session %s: the call DM of seat %s could not be closed (%s %s)",
+                 session.id, seat, error.status, error.code)
+    await bot.store.set_call_message(session.id, seat, None, None)

@@ -54,7 +54,8 @@ TABLES: Final[dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]]]
         frozenset({"created_at"}), frozenset(),
     ),
     "private_messages": (
-        ("session_id", "seat", "channel_id", "message_id", "content", "dms_closed"),
+        ("session_id", "seat", "channel_id", "message_id", "content", "dms_closed",
+         "call_channel_id", "call_message_id"),
         frozenset(), frozenset({"dms_closed"}),
     ),
     "dm_channels": (("user_id", "channel_id"), frozenset(), frozenset()),

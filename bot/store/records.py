@@ -233,7 +233,8 @@ class GameResult(BaseModel):
 
 
 class PrivateMessage(BaseModel):
-    """Where a seat's private view was last sent, and whether its DMs were found closed."""
+    """Where a seat's private view was last sent, whether its DMs were found closed, and the
+    DM that calls it to answer a reaction window, while one is open."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -243,3 +244,5 @@ class PrivateMessage(BaseModel):
     message_id: int | None = None
     content: str | None = None  # its text, to mark it out of date without losing it
     dms_closed: bool = False
+    call_channel_id: int | None = None  # the DM of the window it may answer now, if any
+    call_message_id: int | None = None

@@ -279,6 +279,8 @@ def _private_message(session_id: int, seat: int, row: Row | None) -> PrivateMess
         message_id=row["message_id"],
         content=row["content"],
         dms_closed=bool(row["dms_closed"]),
+        call_channel_id=row["call_channel_id"],
+        call_message_id=row["call_message_id"],
     )
 
 
@@ -755,6 +757,21 @@ class Store:
                 " dms_closed = excluded.dms_closed",
                 record.session_id, record.seat, record.channel_id, record.message_id,
                 record.content, record.dms_closed,
+            )  # fmt: skip
+
+    async def set_call_message(
+        self, session_id: int, seat: int, channel_id: int | None, message_id: int | None
+    ) -> None:
+        """Remember (or, with None, forget) the DM calling the seat to answer a window.
+        Bookkeeping: never fails because of a move."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO private_messages (session_id, seat, call_channel_id,"
+                " call_message_id) VALUES ($1, $2, $3, $4)"
+                " ON CONFLICT (session_id, seat) DO UPDATE SET"
+                " call_channel_id = excluded.call_channel_id,"
+                " call_message_id = excluded.call_message_id",
+                session_id, seat, channel_id, message_id,
             )  # fmt: skip
 
     async def dm_channel(self, user_id: int) -> int | None:

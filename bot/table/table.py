@@ -25,7 +25,7 @@ from bot.table import clocks
 from bot.table.limits import NEWS_LINE_MAX, TAUNT_MAX
 from bot.table.locks import KeyedLocks
 from games import i18n
-from games.contract import Action, Game, Motion, Player, Result, RuleError
+from games.contract import PASS, Action, Game, Motion, Player, Result, RuleError
 from games.i18n import N_, _, button, ngettext
 from games.rng import Rng
 
@@ -450,7 +450,8 @@ class Table:
                 )
             ended = await self.store.update_session(
                 session.id, session.version, status="ended",
-                outbox=[retire_board()] if session.status == "active" else (),
+                outbox=[retire_board(), *closed_calls(session.clock.waits, {})]
+                if session.status == "active" else (),
                 timers=self.closing_timers(session),
             )
             self.on_timers_changed()
@@ -624,7 +625,8 @@ class Table:
         base = clock if clock is not None else session.clock
         if user_id is not None and seat is not None:
             base = _forgive(base, seat)
-        clock, timers, calls = self._clocked(game, seats, base, status, after, mover=seat)
+        clock, timers, calls = self._clocked(game, seats, base, status, after, mover=seat,
+                                             action=action, timeout=timeout)
         if status == "finished":
             timers = self.closing_timers(session)
         notes = self._private_notes(game, seats, before, after)
@@ -742,10 +744,13 @@ class Table:
         state: Any,
         *,
         mover: int | None = None,
+        action: str | None = None,
+        timeout: bool = False,
     ) -> tuple[st.Clock, list[st.NextTimer], list[st.OutboxItem]]:
         """The clock after a step, the timers that make it act (saved with the step: what
-        must happen next follows from what is saved), and a call to each seat a reaction
-        window has just opened for.
+        must happen next follows from what is saved), and the calls: to each seat a reaction
+        window has just opened for, and to each whose window has closed (how: see
+        `closed_calls`).
 
         A seat that still waits for the same kind of decision keeps its wait: in a stage
         where everyone acts at once, another's move does not restart anybody's clock. The
@@ -753,7 +758,8 @@ class Table:
         makes them act, should the request that saved the step die before they do.
         """
         if status != "active" or state is None:
-            return clock.model_copy(update={"waits": {}}), [], []
+            closed = closed_calls(clock.waits, {}, mover=mover, action=action, timeout=timeout)
+            return clock.model_copy(update={"waits": {}}), [], closed
         now = self.clock()
         waiting = game.to_act(state)
         reacting = set(game.reactions(state))
@@ -771,6 +777,8 @@ class Table:
             if reaction and wait.due is not None:
                 calls.append(st.OutboxItem(kind="call", seat=seat,
                                            payload={"due": wait.due.isoformat()}))
+        calls[:0] = closed_calls(clock.waits, waits, mover=mover, action=action,
+                                 timeout=timeout)
         timers = []
         if any(players[seat].ai for seat in waiting):
             timers.append(st.NextTimer(kind="bots", seat=None, due_at=now))
@@ -1008,6 +1016,30 @@ def result_seats(
         )
         for n, seat in enumerate(seats)
     ]
+
+
+def closed_calls(
+    before: dict[int, st.Wait], after: dict[int, st.Wait], *, mover: int | None = None,
+    action: str | None = None, timeout: bool = False,
+) -> list[st.OutboxItem]:
+    """A call for each seat whose reaction window is no longer the one it was called to: its
+    DM is then edited to say how the window closed for it (it answered, passed, or its time
+    ran out; "closed" when another's answer or the game's end closed it)."""
+    found = []
+    for seat, wait in sorted(before.items()):
+        now = after.get(seat)
+        if not wait.reaction or (now is not None and now.reaction and now.due == wait.due):
+            continue
+        if seat != mover:
+            how = "closed"
+        elif timeout:
+            how = "timeout"
+        elif action is not None and action.split(".")[-1] == PASS:
+            how = "passed"
+        else:
+            how = "answered"
+        found.append(st.OutboxItem(kind="call", seat=seat, payload={"how": how}))
+    return found
 
 
 def board_news(

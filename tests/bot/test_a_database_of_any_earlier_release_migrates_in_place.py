@@ -26,6 +26,8 @@ from tests.postgres import Server
 
 T0 = datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
 VERSIONS = [m.version for m in load_migrations()]
+# The releases with a set of files per database stop here; later migrations exist only once.
+OLD_VERSIONS = [m.version for m in old_migrations("sqlite")]
 
 
 @pytest.fixture
@@ -55,7 +57,8 @@ def test_one_set_of_migrations_carries_the_numbers_and_names_of_both_old_sets() 
     """A schema_version row an earlier release wrote names the same migration now."""
     unified = [(m.version, m.name) for m in load_migrations()]
     for dialect in DIALECTS:
-        assert [(m.version, m.name) for m in old_migrations(dialect)] == unified
+        old = [(m.version, m.name) for m in old_migrations(dialect)]
+        assert old == unified[: len(old)]
 
 
 async def _insert_a_game(url: str, before: int) -> int:
@@ -90,7 +93,7 @@ async def _insert_a_game(url: str, before: int) -> int:
     return 1
 
 
-@pytest.mark.parametrize("before", [0, *VERSIONS[:-1]])
+@pytest.mark.parametrize("before", [0, *OLD_VERSIONS])
 @pytest.mark.parametrize("dialect", DIALECTS)
 async def test_a_database_an_earlier_release_left_comes_up_to_date_with_its_game(
     new_url: Callable[[str], str], dialect: str, before: int
@@ -121,7 +124,7 @@ async def test_a_database_an_earlier_release_left_comes_up_to_date_with_its_game
 
 
 @pytest.mark.parametrize(("before", "made_by"), [
-    *((v, "an earlier release") for v in [0, *VERSIONS[:-1]]),
+    *((v, "an earlier release") for v in [0, *OLD_VERSIONS]),
     *((v, "this release") for v in VERSIONS[:-1]),
 ])
 @pytest.mark.parametrize("dialect", DIALECTS)
@@ -130,9 +133,11 @@ async def test_the_schema_migrated_now_is_the_schema_the_old_migrations_made(
 ) -> None:
     """Whether a database stood at `before` (made by an earlier release's migrations, or by
     this release's), the current migrations leave the same tables, columns, types,
-    constraints, indexes and triggers as the old migrations applied to the end."""
+    constraints, indexes and triggers as the old migrations applied to the end, then the
+    migrations written since."""
     reference = new_url(dialect)
-    await build_old(reference, VERSIONS[-1])
+    await build_old(reference, OLD_VERSIONS[-1])
+    await (await Store.open(reference)).close()
     url = new_url(dialect)
     if made_by == "an earlier release":
         await build_old(url, before)

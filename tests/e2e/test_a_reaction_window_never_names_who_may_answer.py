@@ -56,6 +56,9 @@ async def test_the_channel_reads_only_that_answers_are_awaited(table: World):
     assert r.message.content.startswith("✅")
     text = last_board(f, world.chan).content
     assert "Nobody blocks: Ann adds 2" in text and "Waiting for answers" not in text
+    # The call is closed in place: it says how, and offers nothing more.
+    (call,) = calls(world, world.bob)
+    assert "you let it pass. The window is closed" in call.content and not call.buttons()
 
 
 async def test_the_window_closes_on_its_deadline_and_names_nobody(table: World):
@@ -72,6 +75,8 @@ async def test_the_window_closes_on_its_deadline_and_names_nobody(table: World):
     assert session.clock.strikes == {}  # letting a window pass is no absence
     assert f"<@{world.bob.id}>: your move" in board.content  # Bob's turn comes next,
     assert world.bob.id in board.pinged  # in a new message that notifies him (not an edit)
+    (call,) = calls(world, world.bob)
+    assert "time ran out, so you passed" in call.content and not call.buttons()
 
 
 async def test_a_block_closes_the_window(table: World):

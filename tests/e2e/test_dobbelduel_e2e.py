@@ -262,7 +262,7 @@ async def test_rules_and_board_commands(world: World):
     assert r.message.attachments and "Round 1 of 2" in r.message.content
 
 
-async def test_reminder_by_dm_with_a_link_to_the_channel(world: World):
+async def test_reminder_by_dm_with_a_link_to_the_board(world: World):
     f = world.fake
     await lobby_of_two(world)
     timer = await world.bot.store.next_timer()
@@ -273,7 +273,8 @@ async def test_reminder_by_dm_with_a_link_to_the_channel(world: World):
     await f.settle()
     reminders = [m for m in f.dm_messages(world.bob) if "waiting for your move" in m.content]
     assert len(reminders) == 1
-    assert f"/channels/{world.guild.id}/{world.chan.id}" in reminders[0].content
+    board = last_board(f, world.chan)
+    assert f"/channels/{world.guild.id}/{world.chan.id}/{board.id}" in reminders[0].content
     # Once Bob has moved, that reminder means nothing any more.
     await f.slash(world.bob, world.chan, "dobbelduel", "play", action="solve.1.1.1.1")
     await world.bot.on_timer(timer)

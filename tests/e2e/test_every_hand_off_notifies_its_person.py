@@ -1,7 +1,9 @@
 """Whenever a person gains something to do, they are told by something that notifies: a new
 channel message that mentions them when they gain a turn, a new DM when they gain a reaction
 window (the channel must not name who may answer). An edit of the live board notifies nobody,
-so it never hands over a turn; and nobody is pinged for a turn they already had.
+so it never hands over a turn; and nobody is pinged for a turn they already had. A person
+has at most one DM per game that still offers to answer; a closed window's DM says how it
+closed.
 
 Three people (two at Dobbelduel) play each game on a one-minute answer clock; reaction windows
 are mostly left to run out (the deadline closes them, the case where a board was only edited),
@@ -82,8 +84,16 @@ async def test_every_turn_gained_pings_its_person_and_every_window_gained_sends_
             assert len(f.dm_messages(people[seat])) > dms[people[seat].id], (
                 f"{name}: seat {seat} may answer a window and got no DM"
             )
+        for person in people:  # one DM offering to answer at most; the others say how
+            live = [m for m in f.dm_messages(person) if m.content.startswith("⚡")
+                    and m.buttons()]
+            assert len(live) <= 1, f"{name}: {len(live)} live calls to answer"
         handed["turn"] += len(gained_turns)
         handed["window"] += len((after[1] - reacting) if after else ())
         now = after
     assert handed["turn"] >= LEAST_TURNS.get(name, 10), handed
     assert handed["window"] >= (3 if name in WINDOWS else 0), handed
+    if name in WINDOWS:
+        closed = "\n".join(m.content for p in people for m in f.dm_messages(p)
+                           if m.content.startswith("⚡") and not m.buttons())
+        assert "time ran out, so you passed" in closed, closed
