@@ -179,6 +179,15 @@ class RematchButton(_SessionButton, template=PREFIX + r":r:(?P<sid>" + ID36 + r"
         await handlers.rematch(interaction, self.session_id)
 
 
+class EndButton(_SessionButton, template=PREFIX + r":e:(?P<sid>" + ID36 + r")"):
+    """"End the game", under /end's private question: ends it for everyone."""
+
+    KIND, LABEL, EMOJI, STYLE = "e", NC_("button", "End the game"), "🛑", discord.ButtonStyle.danger
+
+    async def press(self, handlers: Presses, interaction: discord.Interaction) -> None:
+        await handlers.end_confirmed(interaction, self.session_id)
+
+
 class RulesButton(
     _Spoken,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -418,6 +427,11 @@ def final_view(session_id: int) -> discord.ui.View:
     return discord.ui.View(timeout=None).add_item(RematchButton(session_id))
 
 
+def end_view(session_id: int) -> discord.ui.View:
+    """/end's private question: the one button that ends the game for everyone."""
+    return discord.ui.View(timeout=None).add_item(EndButton(session_id))
+
+
 def menu_view(
     session_id: int, version: int, actions: list[Action], step: MenuStep,
     forms: Sequence[Form] = (),
@@ -506,8 +520,8 @@ def menu_header(actions: list[Action], step: MenuStep, prompt: str) -> str:
 
 
 DYNAMIC_ITEMS = (
-    LobbyButton, OpenMenuButton, HandButton, RematchButton, RulesButton, StepButton, StepSelect,
-    FormButton,
+    LobbyButton, OpenMenuButton, HandButton, RematchButton, EndButton, RulesButton, StepButton,
+    StepSelect, FormButton,
 )
 
 

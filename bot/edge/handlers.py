@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.edge import languages, posting, replies
-from bot.edge.components import FormModal, menu_header, menu_view, rules_view
+from bot.edge.components import FormModal, end_view, menu_header, menu_view, rules_view
 from bot.edge.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
 from bot.edge.menus import menu_step
 from bot.edge.outbox import UNKNOWN_CHANNEL
@@ -743,16 +743,45 @@ class Handlers:
 
     @guarded
     async def end(self, interaction: discord.Interaction, game: Game[Any]) -> None:
-        session = await self.table.end(
-            game, interaction.channel_id, interaction.user.id, can_manage=_can_manage(interaction)
+        """A lobby ends at once; a game under way only once the caller confirms, privately
+        (one slip of `/end` must not throw away an evening's game)."""
+        can_manage = _can_manage(interaction)
+        session = await self.table.may_end(game, interaction.channel_id, interaction.user.id,
+                                           can_manage=can_manage)
+        if session.status == "active":
+            await replies.send(
+                interaction, ephemeral=True, view=end_view(session.id),
+                content=_("🛑 End this {game} game for everyone? The board then shows where it "
+                          "stood, and that you ended it. To play on, dismiss this message.")
+                .format(game=game.title),
+            )
+            return
+        session = await self.table.end(game, interaction.channel_id, interaction.user.id,
+                                       can_manage=can_manage)
+        await self._said_ended(interaction, session)
+
+    @guarded
+    async def end_confirmed(self, interaction: discord.Interaction, session_id: int) -> None:
+        session = await self.table.end_session(
+            session_id, interaction.channel_id, interaction.user.id,
+            can_manage=_can_manage(interaction), by=_name(interaction.user),
         )
+        mark_saved(interaction)
+        game = self.table.game_of(session)
+        await replies.send(interaction, ephemeral=True, content=_(
+            "✅ The {game} game is over: its last board is in the channel.").format(
+                game=game.title))
+        await self.bot.dispatcher.deliver_now(session.id)  # the final board
+        await self._refresh_lobby(session)
+
+    async def _said_ended(self, interaction: discord.Interaction, session: st.Session) -> None:
+        game = self.table.game_of(session)
         with self.table.to_channel(session):
             said = _("The {game} game was ended by {person}. Start a new one with "
                      "`/{name} {start}`.").format(game=game.title, person=interaction.user.mention,
                                                   name=game.name, start=i18n.command("start"))
         await replies.send(interaction, content=said,
                            allowed_mentions=discord.AllowedMentions.none())
-        await self.bot.dispatcher.deliver_now(session.id)  # the live board loses its buttons
         await self._refresh_lobby(session)
 
     @guarded

@@ -131,7 +131,7 @@ class Dispatcher:
         if shown is not None and shown.through >= last.id:
             await self.store.done_outbox(row.id for row in group)  # shown before a crash
             return session
-        if last.payload.get("retire"):
+        if last.payload.get("retire"):  # saved by a release whose /end posted no last board
             await self._cut_down(session)
             session = await self.store.note_messages(
                 session.id, board_message_id=None, board_news=None

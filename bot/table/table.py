@@ -357,17 +357,15 @@ class Table:
     async def _left(self, session: st.Session, seat: int, user_id: int) -> Change:
         name = session.players[seat].name
         humans = [p for p in session.players if not p.ai and p.user_id != user_id]
-        if not humans:
+        if not humans and session.status == "lobby":
             ended = await self.store.update_session(
-                session.id, session.version, status="ended",
-                outbox=[retire_board()] if session.status == "active" else (),
-                timers=self.closing_timers(session),
+                session.id, session.version, status="ended", timers=self.closing_timers(session),
             )
             return Change(ended, [_("{name} left and nobody is left at the table: game over.")
                                   .format(name=name)])
         host = session.host_id
         events = []
-        if host == user_id:
+        if host == user_id and humans:
             host = humans[0].user_id or host
             events.append(_("{name} is the host now.").format(name=humans[0].name))
         if session.status == "lobby":
@@ -440,22 +438,55 @@ class Table:
         return await self._run_bots(updated, change)
 
     async def end(
-        self, game: Game[Any], channel_id: int, user_id: int, *, can_manage: bool
+        self, game: Game[Any], channel_id: int, user_id: int, *, can_manage: bool,
+        by: str = "",
     ) -> st.Session:
+        """End the channel's game of `game` (a lobby, or a game under way: its last board is
+        posted as the final one, with where it stood and `by` who ended it)."""
         async with self.lock(channel_id):
             session = await self.session_here(game, channel_id)
-            if user_id != session.host_id and not can_manage:
-                raise TableError(
-                    _("Only the host or someone with the Manage Channels permission can end it.")
-                )
-            ended = await self.store.update_session(
-                session.id, session.version, status="ended",
-                outbox=[retire_board(), *closed_calls(session.clock.waits, {})]
-                if session.status == "active" else (),
-                timers=self.closing_timers(session),
-            )
-            self.on_timers_changed()
-            return ended
+            return await self._end(session, user_id, can_manage=can_manage, by=by)
+
+    async def may_end(self, game: Game[Any], channel_id: int, user_id: int, *,
+                      can_manage: bool) -> st.Session:
+        """The session `user_id` may end here (asked before /end's confirmation), or the
+        TableError that says why not."""
+        session = await self.session_here(game, channel_id)
+        _check_may_end(session, user_id, can_manage)
+        return session
+
+    async def end_session(
+        self, session_id: int, channel_id: int | None, user_id: int, *, can_manage: bool,
+        by: str = "",
+    ) -> st.Session:
+        """End the game /end's confirmation button names: only in its own channel, only while
+        it is open (a second press finds it over)."""
+        session = await self.session_by_id(session_id)
+        if session.channel_id != channel_id or not session.is_open:
+            raise TableError(_("This game is over already."))
+        async with self.lock(session.channel_id):
+            session = await self.session_by_id(session_id)
+            if not session.is_open:
+                raise TableError(_("This game is over already."))
+            return await self._end(session, user_id, can_manage=can_manage, by=by)
+
+    async def _end(
+        self, session: st.Session, user_id: int, *, can_manage: bool, by: str
+    ) -> st.Session:
+        _check_may_end(session, user_id, can_manage)
+        outbox: list[st.OutboxItem] = []
+        if session.status == "active":
+            game, state = self.game_of(session), self.state_of(session)
+            with self.to_channel(session):
+                events = [_("🛑 {name} ended the game.").format(name=by)] if by else []
+            outbox = [board_news(game, state, state, session.state or "", events, over=True),
+                      *closed_calls(session.clock.waits, {})]
+        ended = await self.store.update_session(
+            session.id, session.version, status="ended", outbox=outbox,
+            timers=self.closing_timers(session),
+        )
+        self.on_timers_changed()
+        return ended
 
     async def end_without_channel(self, channel_id: int) -> st.Session | None:
         """End the open game of a channel that is gone (deleted, or out of the bot's reach for
@@ -1018,6 +1049,13 @@ def result_seats(
     ]
 
 
+def _check_may_end(session: st.Session, user_id: int, can_manage: bool) -> None:
+    if user_id != session.host_id and not can_manage:
+        raise TableError(
+            _("Only the host or someone with the Manage Channels permission can end it.")
+        )
+
+
 def closed_calls(
     before: dict[int, st.Wait], after: dict[int, st.Wait], *, mover: int | None = None,
     action: str | None = None, timeout: bool = False,
@@ -1090,11 +1128,6 @@ def taunt_line(name: str, taunt: str) -> str:
     words = re.sub(r"([\\*_~|`>#\[\]()-])", r"\\\1", words)  # markdown shown as typed
     words = words.replace("@", "@\u200b").replace("<", "<\u200b")  # no mention, no <t:…>
     return _("💬 {name}: “{words}”").format(name=name, words=words)
-
-
-def retire_board() -> st.OutboxItem:
-    """The game has stopped without a last move: its live board loses its buttons."""
-    return st.OutboxItem(kind="board", payload={"events": [], "retire": True})
 
 
 def _mix(*numbers: int) -> int:

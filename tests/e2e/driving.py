@@ -187,3 +187,13 @@ async def play_out(world: Any, game: Any, humans: int, *, seed: int, limit: int 
         action = game.ai_action(state, seat, rng)
         r = await f.slash(user, world.chan, game.name, "play", action=action)
         assert r.message is not None and r.message.content.startswith("✅"), r.ephemeral_text
+
+
+async def end_game(f: Any, user: Any, channel: Any, game: str) -> Any:
+    """`/<game> end` as a person ends a game: a lobby at once; a game under way once they
+    press the private question's "End the game". The last interaction's result."""
+    r = await f.slash(user, channel, game, "end")
+    asked = [m for m in r.ephemeral if any(b.label == "End the game" for b in m.buttons())]
+    if not asked:
+        return r
+    return await f.click(user, asked[-1], "End the game")

@@ -12,7 +12,7 @@ import pytest
 
 from games.dobbelduel import GAME as DOBBELDUEL
 from tests.e2e.conftest import World
-from tests.e2e.driving import last_board, play_out
+from tests.e2e.driving import end_game, last_board, play_out
 from tests.fakediscord import FakeChannel
 from tests.fakediscord.state import CREATE_PUBLIC_THREADS
 
@@ -66,7 +66,7 @@ async def test_a_thread_is_archived_a_day_after_its_game_ends_also_across_a_rest
 ):
     thread = await open_in_a_thread(world, bots=1)
     await world.fake.slash(world.ann, thread, "dobbelduel", "begin")
-    r = await world.fake.slash(world.ann, thread, "dobbelduel", "end")
+    r = await end_game(world.fake, world.ann, thread, "dobbelduel")
     assert r.message is not None
     await world.restart(down_for=timedelta(hours=25))
     assert thread.archived
@@ -75,7 +75,7 @@ async def test_a_thread_is_archived_a_day_after_its_game_ends_also_across_a_rest
 async def test_a_rematch_in_the_thread_keeps_it_open(world: World):
     thread = await open_in_a_thread(world, bots=1)
     await world.fake.slash(world.ann, thread, "dobbelduel", "begin")
-    await world.fake.slash(world.ann, thread, "dobbelduel", "end")
+    await end_game(world.fake, world.ann, thread, "dobbelduel")
     await world.fake.slash(world.ann, thread, "dobbelduel", "start", thread=False)
     await world.wait(hours=25)
     assert not thread.archived, "a new game is going in it"

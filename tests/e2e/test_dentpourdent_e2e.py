@@ -18,6 +18,7 @@ from games.dentpourdent import data
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     board_of,
+    end_game,
     last_board,
     menu_message,
     play_out,
@@ -181,7 +182,7 @@ async def test_the_channel_reads_the_same_whoever_holds_the_answer(world: World)
         board = last_board(f, world.chan)
         news = board.content[board.content.index("Ann's Father challenges"):]
         seen.append((STAMP.sub("<t>", news), board.attachments[0].data))
-        await f.slash(world.ann, world.chan, "dentpourdent", "end")
+        await end_game(f, world.ann, world.chan, "dentpourdent")
     assert seen[0][0] == seen[1][0]
     assert seen[0][1] == seen[1][1]
 

@@ -10,6 +10,7 @@ import pytest
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     board_of,
+    end_game,
     last_board,
     menu_message,
     play_by_menu,
@@ -186,10 +187,10 @@ async def test_wrong_inputs_change_nothing_and_say_why(world: World):
     r = await f.click(world.bob, old_menu, "Place dice")
     assert "earlier moment" in warning(r)
 
-    r = await f.slash(world.bob, world.chan, "dobbelduel", "end")
+    r = await end_game(f, world.bob, world.chan, "dobbelduel")
     assert "Only the host" in warning(r)
-    r = await f.slash(world.ann, world.chan, "dobbelduel", "end")
-    assert "ended" in r.message.content
+    r = await end_game(f, world.ann, world.chan, "dobbelduel")
+    assert "🛑 Ann ended the game." in last_board(f, world.chan).content
     assert not board.buttons()  # the ended game's board keeps no button to press
 
 
@@ -198,8 +199,8 @@ async def test_end_by_a_member_with_manage_channels(world: World):
     f = world.fake
     await lobby_of_two(world)
     world.cid.manage_channels = True
-    r = await f.slash(world.cid, world.chan, "dobbelduel", "end")
-    assert "ended" in r.message.content
+    r = await end_game(f, world.cid, world.chan, "dobbelduel")
+    assert "🛑 Cid ended the game." in last_board(f, world.chan).content
 
 
 @postgresql_in_the_long_run
@@ -327,7 +328,9 @@ async def test_leave_the_lobby_and_leave_a_running_game(world: World):
 
     # The last person leaving ends the game.
     r = await f.slash(world.ann, world.chan, "dobbelduel", "leave")
-    assert "game over" in r.message.content
+    assert "Nobody is left playing, so the game ends here." in r.message.content
+    final = last_board(f, world.chan)  # a last board with where the game stood, and why
+    assert "Ann left; a bot plays their seat" in final.content and final.attachments
     r = await f.slash(world.ann, world.chan, "dobbelduel", "board")  # the last board stays
     assert "ended before its finish" in r.message.content
     assert [b.label for b in r.message.buttons()] == ["Rematch"]  # no Play: play again instead

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import begin_two, last_board, menu_message, rearrange, warning
+from tests.e2e.driving import begin_two, end_game, last_board, menu_message, rearrange, warning
 
 
 async def open_state(world: World) -> DogState:
@@ -125,7 +125,7 @@ async def test_typed_nonsense_gets_a_reason(world: World):
     assert choices == [{"name": "It is not your turn: waiting for Ann.", "value": "?"}]
     choices = await f.autocomplete(world.cid, world.chan, "dog play", focused="action")
     assert choices[0]["name"] == "You are not in this game."
-    r = await f.slash(bob, world.chan, "dog", "end")
+    r = await end_game(f, bob, world.chan, "dog")
     assert "Only the host" in warning(r)
     assert (await world.bot.store.open_session(world.chan.id)).version == session.version
 

@@ -17,6 +17,7 @@ from games.contract import Game
 from games.registry import all_games
 from games.rng import Rng
 from tests.e2e.conftest import World
+from tests.e2e.driving import end_game
 from tests.fakediscord import FakeMessage
 from tests.fakediscord.harness import InteractionResult
 from tests.languages import CLOSE, OPEN, PSEUDO, unmarked
@@ -133,7 +134,7 @@ async def test_a_game_through_discord_leaves_no_english_word(
     read(await f.slash(world.bob, world.chan, game.name, "hand"))
     read(await f.slash(world.cid, world.chan, game.name, "hand"))  # not seated
     read(await f.slash(world.ann, world.chan, "games"))
-    read(await f.slash(world.ann, world.chan, game.name, "end"))
+    read(await end_game(f, world.ann, world.chan, game.name))
     read(await f.slash(world.ann, world.chan, "stats"))
     read(await f.slash(world.ann, world.chan, "leaderboard", game=game.name))
 

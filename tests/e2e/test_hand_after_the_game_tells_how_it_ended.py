@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.e2e.conftest import World
-from tests.e2e.driving import begin_two, warning
+from tests.e2e.driving import begin_two, end_game, warning
 from tests.e2e.test_one_live_board_and_pings_that_mean_your_turn import dog_won_by_ann
 
 
@@ -16,7 +16,7 @@ async def test_hand_after_a_finished_game_names_its_result(world: World):
 
 async def test_hand_after_an_ended_game_says_it_was_ended(world: World):
     await begin_two(world, "dog")
-    await world.fake.slash(world.ann, world.chan, "dog", "end")
+    await end_game(world.fake, world.ann, world.chan, "dog")
     said = warning(await world.fake.slash(world.ann, world.chan, "dog", "hand"))
     assert "The last Dog game here was ended before its finish." in said
 

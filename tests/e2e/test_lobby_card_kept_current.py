@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.e2e.conftest import World
+from tests.e2e.driving import end_game
 
 ROUNDS = 50
 
@@ -31,7 +32,7 @@ async def test_join_racing_start_is_on_the_lobby_card(world: World):
         else:  # the join came first and was told there is no game yet
             assert "There is no Dobbelduel game in this channel" in joined.ephemeral_text
             assert f"<@{world.bob.id}>" not in card.text
-        await f.slash(world.ann, world.chan, "dobbelduel", "end")
+        await end_game(f, world.ann, world.chan, "dobbelduel")
     f.assert_clean()
 
 

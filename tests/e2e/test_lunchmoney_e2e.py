@@ -18,6 +18,7 @@ from tests.e2e.conftest import World
 from tests.e2e.driving import (
     board_of,
     channel_text,
+    end_game,
     last_board,
     play_out,
     rearrange,
@@ -228,7 +229,7 @@ async def test_the_channel_reads_the_same_whoever_holds_the_humiliation(lm: Worl
         assert "⚡ Waiting for answers" in board.content
         news = board.content[board.content.index("Ann plays Hook"):]
         seen.append((re.sub(r"<t:\d+:R>", "<t>", news), board.attachments[0].data))
-        await f.slash(world.ann, world.chan, "lunchmoney", "end")
+        await end_game(f, world.ann, world.chan, "lunchmoney")
     assert seen[0] == seen[1]
 
 

@@ -14,6 +14,7 @@ from tests.e2e.conftest import World
 from tests.e2e.driving import (
     begin_two,
     board_of,
+    end_game,
     finish_menu,
     last_board,
     menu_message,
@@ -53,10 +54,20 @@ async def test_a_board_from_an_ended_game_says_so(world: World):
     await begin_two(world, "dog")
     old_board = last_board(f, world.chan)
     old_dm = f.dm_messages(ann)[-1]  # a hand DM carries the game's Play button too
-    r = await f.slash(bob, world.chan, "dog", "end")
+    r = await end_game(f, bob, world.chan, "dog")
     assert "Only the host" in warning(r)
+    # /end asks first, privately; nothing ends until the question's button is pressed.
     r = await f.slash(ann, world.chan, "dog", "end")
-    assert f"ended by <@{ann.id}>" in r.messages[0].content
+    assert r.ephemeral_text.startswith("🛑 End this Dog game for everyone?") and not r.messages
+    assert await world.bot.store.open_session(world.chan.id) is not None
+    r = await f.click(ann, r.ephemeral[-1], "End the game")
+    assert "The Dog game is over" in r.ephemeral_text
+    final = last_board(f, world.chan)  # a last board: where it stood, and who ended it
+    assert final in r.messages and final.attachments
+    assert final.content.startswith("• 🛑 Ann ended the game.")
+    assert "This game was ended before its finish." in final.content
+    assert [b.label for b in final.buttons()] == ["Rematch"]
+    assert not final.pinged
     assert not old_board.buttons()  # the board of the ended game has nothing left to press
     assert "This game is over" in warning(await f.click(ann, old_dm, "Play"))
     r = await f.slash(bob, world.chan, "dog", "start")  # a new game, the old DM still there
@@ -72,7 +83,11 @@ async def test_the_last_person_leaving_ends_the_game(world: World):
     r = await f.slash(world.ann, world.chan, "dog", "start", bots=3)
     await f.click(world.ann, r.message, "Begin")
     r = await f.slash(world.ann, world.chan, "dog", "leave")
-    assert r.messages[-1].content == "Ann left and nobody is left at the table: game over."
+    final = r.messages[-1]  # the last board: why the game ended, and where it stood
+    assert final.content.startswith("• Ann left; a bot plays their seat from now on.\n"
+                                    "• Nobody is left playing, so the game ends here.")
+    assert "This game was ended before its finish." in final.content and final.attachments
+    assert [b.label for b in final.buttons()] == ["Rematch"]
     assert await world.bot.store.open_session(world.chan.id) is None
     # in the lobby as well: the bots do not keep a lobby open
     r = await f.slash(world.ann, world.chan, "dog", "start", bots=1)

@@ -10,7 +10,7 @@ from games.dobbelduel import GAME as DOBBELDUEL
 from games.dog import GAME as DOG
 from tests.action_ids import ACTION_ID
 from tests.e2e.conftest import World
-from tests.e2e.driving import begin_two, last_board, rearrange, warning
+from tests.e2e.driving import begin_two, end_game, last_board, rearrange, warning
 
 
 def every_text(world: World) -> list[str]:
@@ -105,7 +105,7 @@ async def test_rules_show_the_variant_played_with_the_full_text_one_button_away(
     await world.restart()  # the button outlives the bot
     r = await f.click(world.bob, rules, "Full rules")
     assert "magnet" in r.ephemeral_text
-    await f.slash(world.ann, world.chan, "dog", "end")
+    await end_game(f, world.ann, world.chan, "dog")
 
     r = await f.slash(world.ann, world.chan, "dobbelduel", "rules")
     assert "How to play here" in r.ephemeral_text and "place 3 5 _ 1" in r.ephemeral_text

@@ -14,6 +14,7 @@ from tests.e2e.driving import (
     ann_three_from_winning,
     begin_two,
     board_of,
+    end_game,
     finish_menu,
     is_board,
     last_board,
@@ -184,7 +185,7 @@ async def test_a_rematch_keeps_the_ai_seats_and_the_options(world: World):
     f = world.fake
     r = await f.slash(world.ann, world.chan, "dobbelduel", "start", bots=1, rounds=4)
     await f.click(world.ann, r.message, "Begin")
-    await f.slash(world.ann, world.chan, "dobbelduel", "end")
+    await end_game(f, world.ann, world.chan, "dobbelduel")
     assert not live_boards(f, world.chan)
     r = await f.slash(world.ann, world.chan, "dobbelduel", "board")  # the ended game's board
     r = await f.click(world.ann, r.message, "Rematch")

@@ -18,6 +18,7 @@ from tests.e2e.driving import (
     ann_three_from_winning,
     begin_two,
     board_of,
+    end_game,
     finish_menu,
     hand_cards,
     last_board,
@@ -55,7 +56,7 @@ async def test_hand_dm_is_edited_per_card_and_new_only_with_the_next_deal(world:
         await f.slash(ann, world.chan, "dog", "begin")
         if (await dog_state(world)).round == 1:
             break
-        await f.slash(ann, world.chan, "dog", "end")
+        await end_game(f, ann, world.chan, "dog")
     dealt = [len(hand_dms(world, u)) for u in users]
     assert dealt[0] == dealt[1]
 
@@ -163,8 +164,8 @@ async def test_the_host_leaving_mid_game_hands_over_and_the_new_host_can_end(wor
         r = await f.click(ann, ann_menu, ann_menu.buttons()[0].custom_id)
     assert "earlier moment" in warning(r) or "not in this game" in warning(r)
     await finish_menu(f, bob, bob_menu)  # Bob's menu opened before Ann left still works
-    r = await f.slash(bob, world.chan, "dog", "end")
-    assert f"ended by <@{bob.id}>" in r.messages[-1].content
+    r = await end_game(f, bob, world.chan, "dog")
+    assert "🛑 Bob ended the game." in r.messages[-1].content
     assert "Dog: Ended" in lobby.text
 
 

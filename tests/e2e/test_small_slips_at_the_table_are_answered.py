@@ -4,7 +4,7 @@ capitals, My hand on an ended game, taking one's own seat."""
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import begin_two, board_of, last_board, rearrange, warning
+from tests.e2e.driving import begin_two, board_of, end_game, last_board, rearrange, warning
 
 
 async def test_news_between_bot_moves_reaches_the_player(world: World):
@@ -45,7 +45,7 @@ async def test_my_hand_on_the_board_of_an_ended_game_says_it_is_over(world: Worl
     await begin_two(world, "dog")
     old_board = last_board(f, world.chan)
     old_dm = f.dm_messages(world.ann)[-1]  # the hand DM carries the game's buttons too
-    await f.slash(world.ann, world.chan, "dog", "end")
+    await end_game(f, world.ann, world.chan, "dog")
     assert not old_board.buttons()  # the ended game's board keeps nothing to press
     r = await f.slash(world.ann, world.chan, "dog", "board")  # the ended game's board
     assert r.message.attachments and "ended before its finish" in r.message.content

@@ -10,7 +10,7 @@ from typing import Any
 from games.dobbelduel import GAME as DOBBELDUEL
 from games.rng import Rng
 from tests.e2e.conftest import World
-from tests.e2e.driving import play_out
+from tests.e2e.driving import end_game, play_out
 
 MINUTE = 60
 DRAWN_SEED = 60  # the seed of a game that ends level (43-43) when both play as the AI would
@@ -38,7 +38,7 @@ async def test_stats_and_leaderboard_show_three_finished_games(world: World):
     await f.slash(world.ann, world.chan, "dobbelduel", "start")
     await f.slash(world.bob, world.chan, "dobbelduel", "join")
     await f.slash(world.ann, world.chan, "dobbelduel", "begin")
-    await f.slash(world.ann, world.chan, "dobbelduel", "end")
+    await end_game(f, world.ann, world.chan, "dobbelduel")
 
     results = await world.bot.store.results_of_game(world.guild.id, "dobbelduel")
     assert [r.with_ai for r in results] == [False, False, True]
