@@ -51,6 +51,7 @@ SELECT_MAX = CHOICES
 SELECT_PAGES = 4  # select menus per step (the fifth row holds Back); pages 0-3 in the id
 MODAL_TITLE = 45  # Discord's limits for a modal's title and a text field's label
 TEXT_INPUT_LABEL = 45
+MODAL_PLACEHOLDER = 100  # a text field's placeholder
 MODAL_TIMEOUT = 900.0  # only the in-process object: the submission is read from its id
 HEADER_MAX = CONTENT // 2  # the menu's text; the bot may put a line of news above it
 
@@ -367,10 +368,12 @@ class FormModal(discord.ui.Modal):
         )
         for field, value in zip(form.fields, defaults, strict=True):
             self.add_item(discord.ui.TextInput(
-                # i18n: a number's label in a form, and its range ("Aim (-30 to 30)")
-                label=_label(_("{label} ({low} to {high})").format(
-                    label=_(field.label), low=field.says(field.low),
-                    high=field.says(field.high)), TEXT_INPUT_LABEL),
+                # A label is read whole (the games' own fit: tests/bot/test_custom_ids.py);
+                # the range goes in the placeholder, which has room for it.
+                label=_label(_(field.label), TEXT_INPUT_LABEL),
+                # i18n: a number's range in a form's field ("-30 to 30")
+                placeholder=_label(_("{low} to {high}").format(
+                    low=field.says(field.low), high=field.says(field.high)), MODAL_PLACEHOLDER),
                 custom_id=field.name, default=str(value), min_length=1,
                 max_length=FIELD_TEXT_MAX,
             ))

@@ -199,7 +199,7 @@ async def test_end_by_a_member_with_manage_channels(world: World):
     f = world.fake
     await lobby_of_two(world)
     world.cid.manage_channels = True
-    r = await end_game(f, world.cid, world.chan, "dobbelduel")
+    await end_game(f, world.cid, world.chan, "dobbelduel")
     assert "🛑 Cid ended the game." in last_board(f, world.chan).content
 
 

@@ -7,6 +7,7 @@ picked from the menu's presets. Every throw is animated above the board it leads
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -133,6 +134,28 @@ async def test_the_modal_opens_with_the_last_flick_and_plays_its_numbers(td: Wor
     values = {c["custom_id"]: c.get("value") for row in opened.interaction.modal["components"]
               for c in row.get("components", [row.get("component", {})])}
     assert values == {"where": "20", "aim": "5", "strength": "65"}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nl", "fr"])
+@postgresql_in_the_long_run
+async def test_the_modal_labels_are_read_whole_with_the_range_beside_them(td: World, locale: str):
+    world, f = td, td.fake
+    await open_table(world)
+    user = await to_throw(world)
+    user.user.locale = locale
+    r = await f.click(user, last_board(f, world.chan), "Play")
+    menu = menu_message(r)
+    form = next(b for b in menu.buttons() if b.custom_id.startswith("gt:f:"))
+    opened = await f.click(user, menu, form.custom_id)
+    fields = [c for row in opened.interaction.modal["components"]
+              for c in row.get("components", [row.get("component", {})])]
+    assert len(fields) == 3
+    for field in fields:
+        assert len(field["label"]) <= 45 and not field["label"].endswith("…"), field["label"]
+        assert len(re.findall(r"-?\d+", field["placeholder"])) == 2, field  # its range
+    labels = " | ".join(field["label"] for field in fields)
+    assert {"en-GB": "Where on the track (0 left, 100 right)", "nl": "Waar op de werpzone",
+            "fr": "Où sur la piste"}[locale] in labels, labels
 
 
 @pytest.mark.parametrize(("fields", "refusal"), [
