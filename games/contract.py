@@ -337,6 +337,9 @@ class Game(ABC, Generic[S]):
     # brings only the picture and the ping. Otherwise the news of the move that passes the
     # turn comes with the next board.
     news_stays_on_its_board: ClassVar[bool] = False
+    # A move whose outcome the mover cannot foresee (a try's result, where a die stopped):
+    # the mover's own answer tells it too, in their language, not only the board far above.
+    receipt_tells_the_news: ClassVar[bool] = False
     # Players may say something with a move (`/<game> play taunt:`): the channel reads it
     # with the move's news, as table talk is part of the game (Lunch Money).
     taunts: ClassVar[bool] = False

@@ -529,7 +529,8 @@ class Handlers:
             )}, edit=False)
             return
         mark_saved(interaction)
-        message: dict[str, Any] = {"content": "✅ " + (label or _("Done"))}
+        message: dict[str, Any] = {"content": "\n".join(
+            ["✅ " + (label or _("Done")), *(f"• {line}" for line in change.own)])}
         follow_up = self._step_message(change.session, interaction.user.id, "")
         if follow_up is not None:
             follow_up["content"] = fit(f"{message['content']}\n\n{follow_up['content']}")

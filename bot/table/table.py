@@ -69,6 +69,7 @@ class Change:
     private: list[PrivateNote] = field(default_factory=list)  # in the order they happened
     moved: bool = False  # the game state changed: post the board
     stalled: bool = False  # the AI seats failed to move; their saved timer will retry
+    own: list[str] = field(default_factory=list)  # a person's move's news, in their language
 
     @property
     def news_seats(self) -> list[int]:
@@ -580,6 +581,8 @@ class Table:
                     line = taunt_line(session.players[seat].name, taunt)
                 events.insert(min(1, len(events)), line)
             change = Change(session, list(events), moved=True)
+            if game.receipt_tells_the_news:  # the same move told in the mover's language
+                change.own = list(game.apply(state, seat, action_id).events)
             updated = await self._record(
                 change, seat, user_id, action_id, state, applied.state, events,
                 interaction_id=interaction_id, motion=applied.motion,

@@ -140,9 +140,9 @@ def _column_value(column: str, value: int | None) -> str:
 def _placement_action(dice: Placement) -> Action:
     return Action(
         id=placement_id(dice),
-        # i18n: a move: place these white dice, column by column ("_": none in that column)
-        label=pgettext("dobbelduel", "Place {dice} ({columns})").format(
-            dice=dice_text(dice), columns=" ".join(COLUMNS)),
+        # i18n: a move: place white dice, column by column ("A: 3, B: 5, C: empty, D: 1")
+        label=pgettext("dobbelduel", "Place {columns}").format(
+            columns=", ".join(_column_value(c, d) for c, d in zip(COLUMNS, dice, strict=True))),
         path=(
             pgettext("dobbelduel", "Place dice"),
             *(_column_value(c, d) for c, d in zip(COLUMNS, dice, strict=True)),

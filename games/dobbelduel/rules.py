@@ -211,6 +211,7 @@ class Dobbelduel(Game[DobbelduelState]):
     ]
     assert tuple(options[0].choices.values()) == ROUND_CHOICES
     shows_each_step = True  # the codebreaker's attempts, one by one
+    receipt_tells_the_news = True  # how many right, too high, too low
     rules_summary = NC_(
         "dobbelduel",
         "Two players, roles swap every round. The codemaker's code is 4 dice (A-D: blue, red, "

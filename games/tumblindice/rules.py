@@ -181,6 +181,7 @@ class TumblinDice(Game[TumbleState]):
     max_players = 16
     state_type = TumbleState
     forms: ClassVar[list[Form]] = [FLICK, BONUS]
+    receipt_tells_the_news = True  # where the die stopped, and what it scores
     motion_type: ClassVar[type[Motion]] = Flight
     options: ClassVar[list[OptionSpec]] = [
         # The options' descriptions and choices are marked here and translated where shown.

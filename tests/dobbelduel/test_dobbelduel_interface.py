@@ -22,7 +22,7 @@ def test_action_ids_labels_and_paths() -> None:
     state = start(rolled=[3, 5, 1, 1])
     legal = {a.id: a for a in GAME.legal_actions(state, 1)}
     place = legal["try.3.5.x.1"]
-    assert place.label == "Place 3 5 _ 1 (A B C D)"
+    assert place.label == "Place A: 3, B: 5, C: empty, D: 1"
     assert place.path == ("Place dice", "A: 3", "B: 5", "C: empty", "D: 1")
     solve = legal["solve.3.5.2.6"]
     assert solve.label == "Give the solution 3 5 2 6 (A B C D)"

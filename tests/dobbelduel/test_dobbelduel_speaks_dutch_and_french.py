@@ -42,8 +42,9 @@ def test_labels_are_made_in_each_language_from_the_same_ids() -> None:
         with i18n.speaking(language):
             labels[language] = {a.id: a for a in GAME.legal_actions(state, 1)}
     assert labels["en"].keys() == labels["nl"].keys() == labels["fr"].keys()
-    assert labels["en"]["try.3.5.x.1"].label == "Place 3 5 _ 1 (A B C D)"
-    assert labels["nl"]["try.3.5.x.1"].label == "Leg 3 5 _ 1 (A B C D)"
+    assert labels["en"]["try.3.5.x.1"].label == "Place A: 3, B: 5, C: empty, D: 1"
+    assert labels["nl"]["try.3.5.x.1"].label == "Leg A: 3, B: 5, C: leeg, D: 1"
+    assert labels["fr"]["try.3.5.x.1"].label == "Placer A : 3, B : 5, C : vide, D : 1"
     assert labels["nl"]["try.3.5.x.1"].path[3] == "C: leeg"
     assert labels["fr"]["solve.3.5.2.6"].path[0] == "Donner la solution"
 

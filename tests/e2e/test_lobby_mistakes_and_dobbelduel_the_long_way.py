@@ -142,7 +142,10 @@ async def test_seventh_attempt_forces_the_solution(world: World):
     for _ in range(7):
         rolled = re.search(r"Rolled: (\d)", last_board(f, world.chan).content).group(1)
         r = await f.slash(bob, world.chan, "dobbelduel", "play", action=f"try.{rolled}.x.x.x")
-        assert r.message.content.startswith(f"✅ Place {rolled}"), r.message.content
+        said = r.message.content  # the try, in words, and its result, in Bob's own answer
+        assert said.startswith(f"✅ Place A: {rolled}, B: empty, C: empty, D: empty\n"), said
+        assert re.search(rf"• Bob places {rolled} _ _ _: \d right, \d too high, \d too low",
+                         said), said
         assert "Bob places" in board_of(r).content
     board = last_board(f, world.chan)
     assert "Bob has made 7 attempts and must give the solution now" in board.content
