@@ -78,8 +78,11 @@ class Dispatcher:
             log.exception("delivering the news of session %s failed; retrying soon", session_id)
             self.poke()
 
-    async def deliver(self, session_id: int) -> None:
-        """Post what the session must still show; rows are deleted only once shown."""
+    async def deliver(self, session_id: int, *, watched: bool = True) -> None:
+        """Post what the session must still show; rows are deleted only once shown.
+        `watched`: people are watching it happen (a request's own delivery), so the steps of a
+        game shown step by step are paced; what the sweep finds (left by a process that died,
+        or by a failure) is history by now and is shown at once."""
         async with self._one_at_a_time(session_id):
             try:
                 session, rows = await self.store.outbox(session_id)
@@ -96,7 +99,7 @@ class Dispatcher:
             await self._send_calls(session, [row for row in rows if row.kind == "call"])
             boards = [row for row in rows if row.kind == "board"]
             with languages.speaking_in_channel(self.bot, session):
-                await self._post_boards(session, game, boards)
+                await self._post_boards(session, game, boards, paced=watched)
 
     def _one_at_a_time(self, session_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         """The session's lock: a request's own delivery and the sweep never run side by side."""
@@ -104,15 +107,17 @@ class Dispatcher:
 
     # -- the board ------------------------------------------------------------------------
     async def _post_boards(
-        self, session: st.Session, game: Game[Any], boards: list[st.OutboxRow]
+        self, session: st.Session, game: Game[Any], boards: list[st.OutboxRow], *,
+        paced: bool = True,
     ) -> bool:
-        """Show the news of these rows on the board; False when the channel is gone."""
+        """Show the news of these rows on the board (`paced`: with a pause between steps);
+        False when the channel is gone."""
         complete = [i for i, row in enumerate(boards) if not row.payload.get("partial")]
         if not complete:
             return True  # a move in several steps is shown when its last step is made
         boards = boards[: complete[-1] + 1]  # the steps of a move under way wait for its end
         for index, group in enumerate(_groups(game, boards)):
-            if index and self.step_pause > 0:
+            if index and paced and self.step_pause > 0:
                 await asyncio.sleep(self.step_pause)  # people watch the steps one by one
             shown = await self._show(session, game, group)
             if shown is None:
@@ -391,7 +396,7 @@ class Dispatcher:
             return True
         for session_id in pending:
             try:
-                await self.deliver(session_id)
+                await self.deliver(session_id, watched=False)
             except Exception:  # noqa: BLE001 - one session's failure must not stop the others
                 log.exception("delivering the news of session %s failed", session_id)
                 failed = True

@@ -6,6 +6,7 @@ what makes it so; a board whose post was made but not yet marked done is not pos
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -226,3 +227,27 @@ async def test_deliveries_that_meet_are_one_at_a_time_and_post_one_board(
 def database_url(store_url: str) -> str:
     """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
     return store_url
+
+
+async def test_what_a_restart_still_owes_the_channel_is_shown_at_once_without_step_pauses(
+    world: World, monkeypatch: pytest.MonkeyPatch
+):
+    """Dobbelduel's attempts are watched one by one, a pause apart, as they are made; three
+    made before a crash are history when the bot is back: all shown at once, none lost."""
+    f = world.fake
+    await begin_two(world, "dobbelduel")  # Ann made the code; Bob breaks it
+    before = len(boards(world))
+    await die_right_after_the_commit(world, monkeypatch)
+    for _ in range(3):
+        session = await world.bot.store.open_session(world.chan.id)
+        rolled = DOBBELDUEL.load(session.state).current.rolled[0]
+        r = await f.slash(world.bob, world.chan, "dobbelduel", "play",
+                          action=f"try.{rolled}.x.x.x")
+        assert r.message.content.startswith("✅ Place"), r.message.content
+
+    world.settings = world.settings.model_copy(update={"step_pause_seconds": 5.0})
+    started = time.monotonic()
+    await restart_and_deliver(world)
+    assert time.monotonic() - started < 4, "the restart waited out step pauses"
+    shown = "\n".join(m.content for m in f.channel_messages(world.chan)[before:])
+    assert shown.count("Bob places") == 3, shown

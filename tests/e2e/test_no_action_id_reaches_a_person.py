@@ -85,7 +85,8 @@ async def test_dobbelduel_moves_typed_in_words_are_answered_in_words(world: Worl
     r = await typed(world, world.bob, "dobbelduel", "solve 1 2")
     assert "could be" in r.ephemeral_text and "Give the solution 1 2 1 1" in r.ephemeral_text
     r = await typed(world, world.bob, "dobbelduel", "place 2 _ 5")
-    assert r.message is not None and r.message.content.startswith("✅ Place A: 2, B: empty, C: 5, D: empty")
+    assert r.message is not None
+    assert r.message.content.startswith("✅ Place A: 2, B: empty, C: 5, D: empty")
     assert_no_ids(world)
 
 
