@@ -337,6 +337,10 @@ class Game(ABC, Generic[S]):
     # brings only the picture and the ping. Otherwise the news of the move that passes the
     # turn comes with the next board.
     news_stays_on_its_board: ClassVar[bool] = False
+    # A seat can hold something nobody else sees (a hand, a code). A game without secrets
+    # sends no private view by DM and shows no "My hand" button (`/<game> hand` still
+    # answers, with what is the seat's at a glance).
+    has_secrets: ClassVar[bool] = True
     # A move whose outcome the mover cannot foresee (a try's result, where a die stopped):
     # the mover's own answer tells it too, in their language, not only the board far above.
     receipt_tells_the_news: ClassVar[bool] = False

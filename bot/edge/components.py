@@ -416,12 +416,14 @@ def rules_view(game: str, session_id: int) -> discord.ui.View:
     return view
 
 
-def board_view(session_id: int, *, active: bool) -> discord.ui.View | None:
+def board_view(session_id: int, *, active: bool, hand: bool = True) -> discord.ui.View | None:
+    """Play, and My hand when the game keeps something from the channel (`hand`)."""
     if not active:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(OpenMenuButton(session_id))
-    view.add_item(HandButton(session_id))
+    if hand:
+        view.add_item(HandButton(session_id))
     return view
 
 

@@ -187,7 +187,8 @@ async def board_message(
     if result is not None or session.status in ("finished", "ended"):
         message["view"] = final_view(session.id)
     else:
-        message["view"] = board_view(session.id, active=session.status == "active")
+        message["view"] = board_view(session.id, active=session.status == "active",
+                                     hand=game.has_secrets)
     return message
 
 
@@ -550,7 +551,7 @@ async def send_call(
                     "Play below, or `{command}` in {link}.").format(
             game=game.title, when=clocks.relative(due), command=slash(game.name, "play"),
             link=_link(session))
-        view = board_view(session.id, active=True)
+        view = board_view(session.id, active=True, hand=game.has_secrets)
     try:
         return await dms.send_dm(bot, user_id, dms.plain(content=content, nonce=nonce,
                                                           view=view))

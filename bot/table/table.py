@@ -748,7 +748,9 @@ class Table:
         play on past the end of a round, a card received or a hand laid down in between is
         news of its own, and the new deal would hide it.
         """
-        notes = []
+        notes: list[PrivateNote] = []
+        if not game.has_secrets:  # nothing a DM would need to keep from the channel
+            return notes
         for seat, player in enumerate(players):
             if player.bot:
                 continue

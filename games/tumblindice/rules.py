@@ -182,6 +182,7 @@ class TumblinDice(Game[TumbleState]):
     state_type = TumbleState
     forms: ClassVar[list[Form]] = [FLICK, BONUS]
     receipt_tells_the_news = True  # where the die stopped, and what it scores
+    has_secrets = False  # every die is on the table: `hand` only gathers what is yours
     motion_type: ClassVar[type[Motion]] = Flight
     options: ClassVar[list[OptionSpec]] = [
         # The options' descriptions and choices are marked here and translated where shown.

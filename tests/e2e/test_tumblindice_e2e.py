@@ -243,7 +243,7 @@ async def test_a_throw_saved_before_a_crash_is_animated_once_after_the_restart(
 
 
 @postgresql_in_the_long_run
-async def test_hand_shows_your_dice_left_and_your_last_flick(td: World):
+async def test_hand_shows_your_dice_left_and_your_last_flick_and_nothing_comes_by_dm(td: World):
     world, f = td, td.fake
     await open_table(world)
     user = await to_throw(world)
@@ -251,8 +251,9 @@ async def test_hand_shows_your_dice_left_and_your_last_flick(td: World):
     r = await f.slash(user, world.chan, "tumblindice", "hand")
     assert "4 dice left" in r.ephemeral_text
     assert "Your last flick: from 40%, aim -7°, strength 66%." in r.ephemeral_text
-    dms = [m for m in f.dm_messages(user) if "Tumblin' Dice" in m.content]
-    assert dms and "4 dice left" in dms[-1].content, "the DM is kept up to date quietly"
+    # Nothing is secret: no DM, and no My hand under the board.
+    assert not [m for m in f.dm_messages(user) if "Tumblin' Dice" in m.content]
+    assert [b.label for b in last_board(f, world.chan).buttons()] == ["Play"]
 
 
 @postgresql_in_the_long_run
