@@ -149,6 +149,12 @@ def guarded(
             with drain.working() if drain is not None else contextlib.nullcontext():
                 await handler(self, interaction, *args, **kwargs)
         except Exception as error:  # noqa: BLE001 - this is the boundary
+            if drain is not None and drain.closing and interaction.extras.get(SAVED):
+                # The stop's grace ran out under it (the HTTP session or the database is
+                # closing): the move is saved, and the next start shows it.
+                log.info("interaction %s: stopped after its move was saved (%s)",
+                         getattr(interaction, "id", "?"), type(error).__name__)
+                return
             if interaction.extras.get(SAVED):
                 log.error("failed after the change was saved", exc_info=error)
                 await answer(interaction, AFTER_SAVE)

@@ -16,6 +16,7 @@ import discord
 from discord.ext import commands
 
 from bot.store import store as st
+from bot.table.lifecycle import Drain
 from bot.table.table import Table
 from games.contract import Game
 
@@ -67,3 +68,4 @@ class Host(commands.AutoShardedBot):
     handlers: Presses
     dispatcher: Deliveries
     upkeep: Upkeeping
+    drain: Drain  # the interactions under way, and whether the process is stopping

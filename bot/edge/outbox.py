@@ -71,7 +71,11 @@ class Dispatcher:
         self._wake.set()
 
     async def deliver_now(self, session_id: int) -> None:
-        """Deliver a change's rows at once; a failure is logged and left to the sweep."""
+        """Deliver a change's rows at once; a failure is logged and left to the sweep. While
+        the bot stops, nothing is delivered: the rows are saved, and the next start shows them
+        (a stop waits only for the answers)."""
+        if self.bot.drain.closing:
+            return
         try:
             await self.deliver(session_id)
         except Exception:  # noqa: BLE001 - the rows stay saved; the sweep tries again
@@ -117,6 +121,8 @@ class Dispatcher:
             return True  # a move in several steps is shown when its last step is made
         boards = boards[: complete[-1] + 1]  # the steps of a move under way wait for its end
         for index, group in enumerate(_groups(game, boards)):
+            if self.bot.drain.closing:
+                return True  # stopping: the rest is shown after the next start
             if index and paced and self.step_pause > 0:
                 await asyncio.sleep(self.step_pause)  # people watch the steps one by one
             shown = await self._show(session, game, group)

@@ -251,3 +251,34 @@ async def test_what_a_restart_still_owes_the_channel_is_shown_at_once_without_st
     assert time.monotonic() - started < 4, "the restart waited out step pauses"
     shown = "\n".join(m.content for m in f.channel_messages(world.chan)[before:])
     assert shown.count("Bob places") == 3, shown
+
+
+async def test_a_stop_answers_the_move_under_way_and_leaves_its_boards_to_the_next_start(
+    world: World,
+):
+    """A host's stop (SIGTERM) while the bot's attempts at Ann's code are shown one by one,
+    a pause apart: the Begin under way is answered, the stop does not sit through the pauses,
+    nothing is logged as an error, and the next start shows every attempt."""
+    f = world.fake
+    world.bot.dispatcher.step_pause = 0.5
+    await f.slash(world.ann, world.chan, "dobbelduel", "start", bots=1)
+    begin = f.slash_interaction(world.ann, world.chan, "dobbelduel", "begin")
+    f.send(begin)
+    await asyncio.sleep(0.7)  # the bot's attempts are being shown, a pause apart
+    started = time.monotonic()
+    await world.bot.shutdown(grace=3.0)
+    assert time.monotonic() - started < 1.5, "the stop sat through the step pauses"
+    await f.settle()
+    assert begin.answered_at is not None
+    assert not f.bot_errors
+    before = attempts_shown(world)
+
+    await restart_and_deliver(world)
+    session = await world.bot.store.latest_session(world.chan.id)
+    attempts = sum(1 for row in await world.bot.store.actions(session.id) if row.seat == 1)
+    assert before < attempts <= attempts_shown(world)
+
+
+def attempts_shown(world: World) -> int:
+    shown = "\n".join(m.content for m in world.fake.channel_messages(world.chan))
+    return shown.count(" places ") + shown.count(" gives the solution ")
