@@ -653,9 +653,14 @@ class Dog(Game[DogState]):
         step_text = card_news(st, seat, card, acts_as, [part_text(st, seat, part)], homes)
         if move.steps:
             st.seven_left -= move.steps
-        # The step that completes a split 7 tells the whole 7, as the channel reads it.
+        # The step that completes a split 7 tells the whole 7, as the channel reads it; the
+        # steps before it tell nothing (the channel sees a move once it is complete, and
+        # would read its first steps twice).
         split_done = move.steps and st.seven_left == 0 and len(lm["parts"]) > 1
-        events.append(move_text(st, lm) if split_done else step_text)
+        if split_done:
+            events.append(move_text(st, lm))
+        elif not (move.steps and st.seven_left > 0):
+            events.append(step_text)
         self._check_win(st, events)
         if st.seven_left == 0 or st.winners:
             self._end_card(st, events)

@@ -358,9 +358,10 @@ def test_events_name_the_player_and_the_pawns_sent_home():
     assert last is not None
     text = "Ann plays 7: pawn 1 +3, pawn 2 +4; Bob's pawn 3 goes home"
     assert last.text == text
-    assert done.events[0] == text  # the step that completes the 7 tells the whole 7
-    first = GAME.apply(st, 0, "7.p1.3").events[0]
-    assert first == "Ann plays 7: pawn 1 +3; Bob's pawn 3 goes home"  # one step, as it happens
+    assert done.events[0] == text  # the step that completes the 7 tells the whole 7,
+    assert GAME.apply(st, 0, "7.p1.3").events == []  # and only it: the channel reads it once
+    whole = GAME.apply(st, 0, "7.p1.7").events  # a 7 on one pawn is one step, told at once
+    assert whole[0] == "Ann plays 7: pawn 1 +7; Bob's pawn 3 goes home"
 
 
 def test_menu_prompts_follow_the_steps():

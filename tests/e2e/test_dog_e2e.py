@@ -13,6 +13,7 @@ from tests.e2e.driving import (
     begin_two,
     board_of,
     boards_of,
+    channel_text,
     finish_menu,
     hand_cards,
     is_board,
@@ -158,6 +159,7 @@ async def test_seven_split_through_the_menus(world: World):
     )
     news = board_of(r)  # (a new board, or the live one when Bob has to lay down)
     assert "pawn 1 +4" in news.content and "pawn 2 +3" in news.content
+    assert channel_text(world).count("Ann plays 7") == 1, channel_text(world)  # told once
     assert "Bob" in news.content and "home" in news.content  # passed over: sent home
     session = await open_session(world)
     state = DOG.load(session.state)
