@@ -693,8 +693,9 @@ class Dog(Game[DogState]):
         return found
 
     def menu_prompt(self, state: DogState, seat: Seat, prefix: str) -> str:
-        if state.phase == "exchange":
-            return _("Which card do you give your partner?")
+        if state.phase == "exchange":  # the first question of a round: its hand is new
+            return _("Round {round}: your new hand. Which card do you give your partner?"
+                     ).format(round=state.round)
         if state.phase == "royal_setup":
             return _("Which pawn do you place on your start field?")
         if not prefix:

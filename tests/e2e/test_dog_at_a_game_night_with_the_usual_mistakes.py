@@ -47,7 +47,7 @@ async def test_exchange_with_a_closed_dm_and_a_restart(world: World):
     assert r.ephemeral_text.startswith("**Dog**\nYour hand: ") and r.ephemeral[0].attachments
 
     menu = menu_message(await f.click(ann, board, "Play"))
-    assert "Which card do you give your partner?" in menu.content
+    assert "Round 1: your new hand. Which card do you give your partner?" in menu.content
     buttons = [b for b in menu.buttons() if b.label != "Back"]
     if buttons:  # five different cards or fewer: buttons, otherwise a select menu
         given = buttons[0].label
