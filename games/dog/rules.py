@@ -866,32 +866,25 @@ class Dog(Game[DogState]):
         return text
 
     def describe_public(self, view: BaseModel) -> str:
-        """Whose turn, then where each player's pawns are (kennel, track, home), the track
-        counted in fields past the player's own start, as the picture shows; and the last
-        move, whose arrows the picture draws."""
+        """Whose turn, then where each player's pawns are (kennel, track, home), a pawn on
+        the track by its field's number, as the board labels fields and the menus name them
+        ("field 24"); and the last move, whose arrows the picture draws."""
         assert isinstance(view, DogPublicView)
-        ring = view.sections * 16
         lines = [self.status(view)]
         for seat in view.seats:
             mine = [p for p in view.pawns if p.seat == seat.seat]
             kennel = sum(p.spot.where == "kennel" for p in mine)
             home = sum(p.spot.where == "goal" for p in mine)
-            track = sorted(
-                ((p.spot.pos - seat.section * 16) % ring, p.index)
-                for p in mine if p.spot.where == "ring"
-            )
+            start = seat.section * 16
+            track = sorted((p.spot.pos, p.index) for p in mine if p.spot.where == "ring")
             bits = [pgettext("dog", "{n} in the kennel").format(n=kennel)] if kennel else []
             if track:
                 fields = ", ".join(
-                    _track_place(past, rank_name(i) if view.variant == "royal" else None)
-                    for past, i in track)
-                if any(past for past, _i in track):
-                    on_track = npgettext(
-                        "dog", "{n} pawn on the track ({fields} fields past the start)",
-                        "{n} pawns on the track ({fields} fields past the start)", len(track))
-                else:  # all on their start field: no fields past it to count
-                    on_track = npgettext("dog", "{n} pawn on the track ({fields})",
-                                         "{n} pawns on the track ({fields})", len(track))
+                    _track_place(pos, pos == start,
+                                 rank_name(i) if view.variant == "royal" else None)
+                    for pos, i in track)
+                on_track = npgettext("dog", "{n} pawn on the track ({fields})",
+                                     "{n} pawns on the track ({fields})", len(track))
                 bits.append(on_track.format(n=len(track), fields=fields))
             if home:
                 bits.append(pgettext("dog", "{n} home").format(n=home))
@@ -909,12 +902,13 @@ class Dog(Game[DogState]):
         return paragraph("\n".join(lines))
 
 
-def _track_place(past: int, rank: str | None) -> str:
-    """'12', 'on the start', 'knight 12': one pawn on the track, in fields past its start."""
+def _track_place(pos: int, on_start: bool, rank: str | None) -> str:
+    """'field 12', 'on the start', 'knight on field 12': one pawn on the track."""
     if rank is None:
-        return str(past) if past else pgettext("dog", "on the start")
-    if past:
-        return f"{rank} {past}"
+        return pgettext("dog", "on the start") if on_start else where(pos)
+    if not on_start:
+        # i18n: a Royal pawn on the track, in a list of pawns: "knight on field 12"
+        return pgettext("dog", "{rank} on {field}").format(rank=rank, field=where(pos))
     # i18n: a Royal pawn on its start field, in a list of pawns on the track
     return pgettext("dog", "{rank} on the start").format(rank=rank)
 

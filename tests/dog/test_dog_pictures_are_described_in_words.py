@@ -1,6 +1,6 @@
 """The Dog board and hand pictures in words (their alt text): whose turn, where each player's
-pawns are (kennel, track counted from their own start, home), the last move; every card of
-a hand."""
+pawns are (kennel, the track's fields by the numbers the board labels and the menus say, home),
+the last move; every card of a hand."""
 
 from __future__ import annotations
 
@@ -23,11 +23,12 @@ def test_dog_pictures_are_described_in_words() -> None:
     text = DOG.describe_public(DOG.public_view(state))
     assert "Bob's turn" in text
     ann = text[text.index("Ann ("):text.index("Bob (")]
-    steps = sorted((p - state.start_of(0)) % state.ring for p in (5, 62))
     assert "1 in the kennel" in ann and "1 home" in ann
-    assert f"2 pawns on the track ({steps[0]}, {steps[1]} fields past the start)" in ann
+    assert "2 pawns on the track (field 5, field 62)" in ann
     bob = text[text.index("Bob ("):]
-    assert "2 in the kennel" in bob and "on the start, 7 fields past the start" in bob
+    start = state.start_of(1)
+    assert "2 in the kennel" in bob
+    assert f"on the start, field {(start + 7) % state.ring}" in bob, bob
     assert "home" not in bob
 
 
