@@ -71,11 +71,7 @@ class Dispatcher:
         self._wake.set()
 
     async def deliver_now(self, session_id: int) -> None:
-        """Deliver a change's rows at once; a failure is logged and left to the sweep. While
-        the bot stops, nothing is delivered: the rows are saved, and the next start shows them
-        (a stop waits only for the answers)."""
-        if self.bot.drain.closing:
-            return
+        """Deliver a change's rows at once; a failure is logged and left to the sweep."""
         try:
             await self.deliver(session_id)
         except Exception:  # noqa: BLE001 - the rows stay saved; the sweep tries again
