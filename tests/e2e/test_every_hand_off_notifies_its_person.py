@@ -22,8 +22,11 @@ from tests.e2e.conftest import World
 from tests.fakediscord import FakeMember
 
 MINUTE = 60
-STEPS = {"tumblindice": 20}  # moves and closed windows watched (or to the end); 90 elsewhere
-LEAST_TURNS = {"dobbelduel": 1}  # a whole Dobbelduel hands the turn over once; 10 elsewhere
+# Moves and closed windows watched (or to the end), and the hand-offs they make at least:
+# every throw or card passes the turn in Tumblin' Dice and Dog; a whole Dobbelduel hands it
+# over once; the games with windows need more steps for as many hand-offs.
+STEPS = {"tumblindice": 8, "dog": 40, "dobbelduel": 90, "dentpourdent": 90, "lunchmoney": 90}
+LEAST_TURNS = {"tumblindice": 5, "dobbelduel": 1}  # 10 elsewhere
 WINDOWS = {"dentpourdent", "lunchmoney"}  # the games with reaction windows
 
 
@@ -53,7 +56,7 @@ async def test_every_turn_gained_pings_its_person_and_every_window_gained_sends_
     windows = 0
     handed = {"turn": 0, "window": 0}
     now = await waiting(world, game)
-    for _ in range(STEPS.get(name, 90)):
+    for _ in range(STEPS[name]):
         if now is None:
             break
         turns, reacting = now
