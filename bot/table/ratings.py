@@ -153,13 +153,17 @@ def _rate(model: Any, ratings: dict[int, Any], seats: Sequence[ResultSeat]) -> N
         return
     before = [[ratings.setdefault(s.user_id, model.rating()) for s in side  # type: ignore[arg-type]
                if s.user_id is not None] for side in sides]
+    # As they came to the table, kept apart: some openskill releases change in place the
+    # ratings they are given.
+    came = [[(r.mu, r.sigma) for r in side] for side in before]
     if len(sides) > 1:
         for side, new in zip(sides, model.rate(before, ranks=places), strict=True):
             for seat, rating in zip(side, new, strict=True):
                 ratings[seat.user_id] = rating  # type: ignore[index]
     for user in dict.fromkeys(s.user_id for s in seats if s.away and s.user_id is not None):
         mine = ratings.setdefault(user, model.rating())
-        *_, [after] = model.rate([*before, [mine]], ranks=[*places, max(places) + 1])
+        others = [[model.rating(mu=mu, sigma=sigma) for mu, sigma in side] for side in came]
+        *_, [after] = model.rate([*others, [mine]], ranks=[*places, max(places) + 1])
         ratings[user] = after
 
 
