@@ -137,8 +137,15 @@ async def open_world(fake: FakeDiscord, database_url: str) -> World:
 
 
 @pytest.fixture
-async def world(fake_discord: FakeDiscord, database_url: str) -> World:  # noqa: F811
-    return await open_world(fake_discord, database_url)
+async def world(
+    fake_discord: FakeDiscord, database_url: str  # noqa: F811
+) -> AsyncIterator[World]:
+    opened = await open_world(fake_discord, database_url)
+    yield opened
+    # The bot stops before its database goes (a PostgreSQL test's database is dropped right
+    # after): a sweep still at work, the start-up one after a restart, would read a database
+    # being dropped and log the error.
+    await fake_discord.stop_bot(opened.bot)
 
 
 # -- one bot for a whole module ---------------------------------------------------------------
