@@ -758,7 +758,7 @@ class Handlers:
             )
             return
         session = await self.table.end(game, interaction.channel_id, interaction.user.id,
-                                       can_manage=can_manage)
+                                       can_manage=can_manage, lobby_only=True)
         await self._said_ended(interaction, session)
 
     @guarded

@@ -440,12 +440,16 @@ class Table:
 
     async def end(
         self, game: Game[Any], channel_id: int, user_id: int, *, can_manage: bool,
-        by: str = "",
+        by: str = "", lobby_only: bool = False,
     ) -> st.Session:
         """End the channel's game of `game` (a lobby, or a game under way: its last board is
-        posted as the final one, with where it stood and `by` who ended it)."""
+        posted as the final one, with where it stood and `by` who ended it). `lobby_only`: a
+        lobby that was begun meanwhile is not ended (a game under way is ended once asked)."""
         async with self.lock(channel_id):
             session = await self.session_here(game, channel_id)
+            if lobby_only and session.status == "active":
+                raise TableError(_("The game has begun meanwhile: `{end}` again to end it.")
+                                 .format(end=slash(game.name, "end")))
             return await self._end(session, user_id, can_manage=can_manage, by=by)
 
     async def may_end(self, game: Game[Any], channel_id: int, user_id: int, *,

@@ -170,6 +170,14 @@ async def test_end_needs_host_or_manage_channels(table, race):
     assert ended.status == "ended"
 
 
+async def test_an_end_meant_for_a_lobby_leaves_a_game_begun_meanwhile_alone(table, race):
+    session = await begun(table, race)
+    with pytest.raises(TableError, match="begun meanwhile"):
+        await table.end(race, CHANNEL, ANN, can_manage=False, lobby_only=True)
+    after = await table.store.get_session(session.id)
+    assert (after.status, after.version) == ("active", session.version)
+
+
 async def test_reminder_set_for_the_player_to_act_and_void_after_a_move(table, race):
     session = await begun(table, race)
     timer = await table.store.next_timer()
