@@ -485,9 +485,11 @@ class Game(ABC, Generic[S]):
         """The picture of a private view (PNG), or None when text says it all."""
         return None
 
-    def render_motion(self, motion: Motion) -> tuple[bytes, str] | None:
-        """The animation of a Motion (GIF or WebP bytes, and "gif" or "webp"), from what it
-        holds only: public, like the board."""
+    def render_motion(self, view: BaseModel, motion: Motion) -> tuple[bytes, str] | None:
+        """The board of the public `view` a move led to, with the move's Motion played out on
+        it: an animation (GIF or WebP bytes, and "gif" or "webp") shown instead of the board
+        picture, so a throw is one message. Its first and last frames are the board (a client
+        that does not animate shows the board). None: the board picture alone."""
         return None
 
     def private_text(self, view: BaseModel) -> str:
@@ -506,11 +508,6 @@ class Game(ABC, Generic[S]):
         """The private picture (a hand, a code) in words: its alt text, naming every card or
         die it shows. By default the private text as one paragraph."""
         return paragraph(self.private_text(view))
-
-    def describe_motion(self, motion: Motion) -> str:
-        """The animation in words: its alt text, what moved and where it ended. By default
-        the caption."""
-        return paragraph(motion.caption)
 
     # -- artificial players -----------------------------------------------------------------
     def ai_action(self, state: S, seat: Seat, rng: Rng) -> str:

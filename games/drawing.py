@@ -907,17 +907,19 @@ def kept_lines(lines: list[str], fnt: Font, width: float, most: int) -> list[str
 # back exactly the palette pixels, so a test can compare a decoded frame with what was drawn.
 
 
-def animated_gif(indexed: list[Image.Image], durations: list[int]) -> bytes:
-    """Pillow stores each frame as the box that changed since the one before."""
+def animated_gif(indexed: list[Image.Image], durations: list[int], loop: bool = True) -> bytes:
+    """Pillow stores each frame as the box that changed since the one before. Not `loop`:
+    played once (no loop block at all: a count of 1 plays twice in some browsers)."""
     out = io.BytesIO()
+    repeat = {"loop": 0} if loop else {}
     indexed[0].save(
         out,
         format="GIF",
         save_all=True,
         append_images=indexed[1:],
         duration=durations,
-        loop=0,
         optimize=False,
+        **repeat,
     )
     return out.getvalue()
 

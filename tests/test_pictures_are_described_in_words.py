@@ -48,11 +48,7 @@ def play_and_describe(game: Game[Any], n: int, options: dict[str, Any], seed: in
         seat = seats[rng.below(len(seats))]
         action = (random_action(game, state, seat, rng) if step % 2
                   else game.ai_action(state, seat, rng))
-        applied = game.apply(state, seat, action)
-        if applied.motion is not None:
-            assert_described(game.describe_motion(applied.motion), f"{what}: animation")
-            checked += 1
-        state = applied.state
+        state = game.apply(state, seat, action).state
     raise AssertionError(f"{game.name}: no end after 3000 moves")
 
 

@@ -132,8 +132,8 @@ class Dispatcher:
     ) -> st.Session | None:
         """One board for these rows: the live board edited in place while the turn stays
         with the same seats, a new message (pinging whoever the turn passed to) otherwise or
-        below an animation, the earlier board then cut down to its news. None when the
-        channel is gone."""
+        when a move is animated (a throw: the board is the animation), the earlier board then
+        cut down to its news. None when the channel is gone."""
         last, shown = group[-1], session.board_news
         if shown is not None and shown.through >= last.id:
             await self.store.done_outbox(row.id for row in group)  # shown before a crash
@@ -145,8 +145,6 @@ class Dispatcher:
             )
             await self.store.done_outbox(row.id for row in group)
             return session
-        if not await self._show_motions(session, game, group):
-            return None
         events = [event for row in group for event in row.payload.get("events", [])]
         state = game.load(last.payload.get("state") or session.state or "")
         waits = {int(seat): st.Wait.model_validate(wait)
@@ -156,8 +154,9 @@ class Dispatcher:
         else:  # saved by a release before turns were tracked: ping as it did
             turn = set(game.to_act(state))
         live = session.board_message_id
-        moved = any("motion" in row.payload for row in group)  # the board goes below it
-        if (live is not None and shown is not None and not turn and not moved
+        motions = [row.payload["motion"] for row in group if "motion" in row.payload]
+        motion = motions[-1] if motions else None  # (one a group: see _groups)
+        if (live is not None and shown is not None and not turn and motion is None
                 and session.status == "active" and game.result(state) is None):
             lines = [*shown.lines, *events]
             message = await posting.board_message(game, session, lines, state=state,
@@ -179,7 +178,8 @@ class Dispatcher:
         if game.news_stays_on_its_board and live is not None and events:
             kept = [*(shown.lines if shown is not None else []), *events]
         message = await posting.board_message(game, session, [] if kept else events,
-                                              state=state, ping=turn, waits=waits)
+                                              state=state, ping=turn, waits=waits,
+                                              motion=motion)
         try:
             sent = await self._post(session, message, nonce)
         except discord.NotFound as error:
@@ -200,32 +200,6 @@ class Dispatcher:
             await self.bot.upkeep.check_posting(session)
         await self.store.done_outbox(row.id for row in group)
         return session
-
-    async def _show_motions(
-        self, session: st.Session, game: Game[Any], group: list[st.OutboxRow]
-    ) -> bool:
-        """Each move's animation (a throw), in order, each a message of its own above the
-        board it leads to; False when the channel is gone. A post repeated after a crash
-        carries the same nonce, so the animation is shown once."""
-        channel = None
-        for row in group:
-            saved = row.payload.get("motion")
-            if saved is None:
-                continue
-            message = await posting.motion_message(game, saved)
-            if message is None:
-                continue
-            channel = channel or await posting.game_channel(self.bot, session)
-            try:
-                await channel.send(nonce=f"m{row.id}", **message)
-            except discord.NotFound as error:
-                if error.code != UNKNOWN_CHANNEL:
-                    raise
-                await self._gone(session)
-                return False
-            except discord.Forbidden as error:  # no Attach Files: the board says it in words
-                log.info("session %s: an animation was refused (%s)", session.id, error.code)
-        return True
 
     async def adopt(self, session_id: int, message: discord.Message) -> None:
         """A board posted on request (`/<game> board`) becomes the live one: the one before
@@ -407,17 +381,17 @@ class Dispatcher:
 
 def _groups(game: Game[Any], boards: list[st.OutboxRow]) -> list[list[st.OutboxRow]]:
     """The boards to show: one for all the rows, or, for a game whose steps are watched one
-    by one, one per complete step. Rows claimed together before a crash stay together."""
+    by one, one per complete step; an animated move (a throw) always ends a board, so each
+    is shown. Rows claimed together before a crash stay together."""
     claimed = boards[0].nonce
     first = [row for row in boards if claimed is not None and row.nonce == claimed]
     rest = boards[len(first):]
     groups = [first] if first else []
-    if not game.shows_each_step:
-        return groups + ([rest] if rest else [])
     current: list[st.OutboxRow] = []
     for row in rest:
         current.append(row)
-        if not row.payload.get("partial"):
+        ends = game.shows_each_step or "motion" in row.payload
+        if ends and not row.payload.get("partial"):
             groups.append(current)
             current = []
     return groups + ([current] if current else [])

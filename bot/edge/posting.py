@@ -115,10 +115,12 @@ async def board_message(
     ping: Iterable[int] = (),
     waits: dict[int, st.Wait] | None = None,
     settings: bool = False,
+    motion: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The channel's picture of the game at `state` (the session's current one by default),
     the news, who must act now and when their clock runs out (`waits`, as saved with that
-    state; the session's by default).
+    state; the session's by default). With the `motion` (a saved Motion) that led to `state`,
+    the picture is the board animated (a throw), its caption the first line of the news.
 
     Everyone on their turn is named, but only the seats in `ping` are notified
     (allowed_mentions): a person is pinged when the turn passes to them, not by a repost or an
@@ -166,7 +168,12 @@ async def board_message(
     if settings:
         tail.append(_("⏱️ Clock: {clock}").format(
             clock=clocks.settings_line(session.clock, reactions=game.has_reactions)))
-    png = await _drawn(game.render_public, view)
+    animated = None
+    if motion is not None:
+        animated = await _animated(game, view, motion)
+        if animated is not None and animated[2]:
+            events = [animated[2], *events]
+    png = animated[0] if animated is not None else await _drawn(game.render_public, view)
     if png is None:
         tail.append(_("(The picture could not be drawn this time; the move counts.)"))
     room = CONTENT - len("\n".join(tail)) - 2
@@ -182,7 +189,8 @@ async def board_message(
             title=_("Meanwhile"), description=fit("\n".join(overflow), EMBED_DESCRIPTION)
         )
     if png is not None:
-        message["file"] = discord.File(io.BytesIO(png), filename=f"{game.name}.png",
+        kind = animated[1] if animated is not None else "png"
+        message["file"] = discord.File(io.BytesIO(png), filename=f"{game.name}.{kind}",
                                        description=board_description(game, view, events))
     if result is not None or session.status in ("finished", "ended"):
         message["view"] = final_view(session.id)
@@ -317,14 +325,16 @@ async def private_message(
 _DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drawing")
 
 
-async def motion_message(game: Game[Any], saved: dict[str, Any]) -> dict[str, Any] | None:
-    """What just moved (a saved Motion) as a message of its own above the board: the caption
-    and the animation. None when there is nothing to show: the game animates nothing, or
-    drawing failed (logged; the board still tells what happened)."""
+async def _animated(
+    game: Game[Any], view: Any, saved: dict[str, Any]
+) -> tuple[bytes, str, str] | None:
+    """The board of `view` animated with the saved Motion, its kind ("gif", "webp") and the
+    motion's caption. None when the game animates nothing or drawing failed (logged: the
+    board picture is shown instead, and the news still tells what happened)."""
     try:
         motion = game.motion_type.model_validate(saved)
         drawn = await asyncio.get_running_loop().run_in_executor(
-            _DRAWING, contextvars.copy_context().run, game.render_motion, motion
+            _DRAWING, contextvars.copy_context().run, game.render_motion, view, motion
         )
     except Exception:  # noqa: BLE001 - an animation is never worth a lost board
         log.exception("drawing a %s animation failed", game.name)
@@ -332,15 +342,7 @@ async def motion_message(game: Game[Any], saved: dict[str, Any]) -> dict[str, An
     if drawn is None:
         return None
     data, kind = drawn
-    return {
-        "content": fit(motion.caption) if motion.caption else None,
-        "file": discord.File(
-            io.BytesIO(data), filename=f"{game.name}-motion.{kind}",
-            description=alt_text(_("{game}, animation").format(game=game.title),
-                                 game.describe_motion(motion)),
-        ),
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
+    return data, kind, motion.caption
 
 
 # Encoding a replay (shrinking ~300 boards and writing GIF and WebP) takes seconds and draws

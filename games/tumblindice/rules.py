@@ -650,32 +650,9 @@ class TumblinDice(Game[TumbleState]):
         assert isinstance(view, HandView)
         return paragraph("\n".join(self._private_lines(view, commands=False)))
 
-    def describe_motion(self, motion: Motion) -> str:
-        """The throw: the caption, then where the thrown die came to rest (face and zone)
-        and how many dice left the board."""
-        assert isinstance(motion, Flight)
-        words = [motion.caption]
-        if motion.frames and motion.owners:
-            thrown = max(motion.owners)
-            rest = {d[0]: d for d in motion.frames[-1].dice}
-            if thrown in motion.off:
-                words.append(_("The die flew off the board."))
-            elif thrown in rest:
-                y, face = rest[thrown][2], rest[thrown][4]
-                zone = physics.zone(y)
-                words.append(_("It lands showing {face}, in zone ×{zone}.").format(
-                    face=face, zone=zone) if zone
-                    else _("It lands showing {face}, short of the line.").format(face=face))
-            others = [i for i in motion.off if i != thrown]
-            if others:
-                words.append(ngettext("It knocks {n} die off the board.",
-                                      "It knocks {n} dice off the board.", len(others)).format(
-                    n=len(others)))
-        return paragraph("\n".join(words))
-
-    def render_motion(self, motion: Motion) -> tuple[bytes, str] | None:
-        assert isinstance(motion, Flight)
-        return render.flight_animation(motion, motion.seats or None)
+    def render_motion(self, view: BaseModel, motion: Motion) -> tuple[bytes, str] | None:
+        assert isinstance(view, PublicView) and isinstance(motion, Flight)
+        return render.throw_animation(view, motion), "gif"
 
     def rules_text(self, options: dict[str, Any]) -> tuple[str, str]:
         """Short: the game as set up (dice each, teams, goal, variants) and how to flick here;

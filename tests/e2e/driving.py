@@ -6,32 +6,35 @@ from typing import Any
 
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMember, FakeMessage
 from tests.fakediscord.harness import InteractionResult
+from tests.fakediscord.state import FakeAttachment
 
 
 def last_board(fake: FakeDiscord, chan: FakeChannel) -> FakeMessage:
-    """The newest channel message that carries a board picture."""
+    """The newest channel message that carries a board picture (animated, for a throw)."""
     for message in reversed(fake.channel_messages(chan)):
-        if message.attachments and not message.deleted and not is_animation(message):
+        if message.attachments and not message.deleted:
             return message
     raise AssertionError("no board picture in the channel")
 
 
 def is_animation(message: FakeMessage) -> bool:
-    """A move's animation (a throw), posted above the board it leads to."""
+    """A board whose picture is animated: the move that led to it played out (a throw)."""
     return bool(message.attachments) and all(
         a.filename.endswith((".gif", ".webp")) for a in message.attachments
     )
 
 
-def animations(fake: FakeDiscord, chan: FakeChannel) -> list[FakeMessage]:
-    return [m for m in fake.channel_messages(chan) if is_animation(m) and not m.deleted]
+def animated_boards(fake: FakeDiscord, game: str) -> list[FakeAttachment]:
+    """The animated boards the bot sent for `game` (a throw each), oldest first, even those
+    cut down since to their news."""
+    return [a for a in fake.attachments_sent()
+            if a.filename in (f"{game}.gif", f"{game}.webp")]
 
 
 def is_board(message: FakeMessage) -> bool:
     """A board the bot posted in a channel: live (with its picture) or an earlier one, cut
     down to its news lines when the next was posted."""
     return (not message.ephemeral and not message.channel.is_dm and not message.deleted
-            and not is_animation(message)
             and (bool(message.attachments) or message.content.startswith("•")))
 
 

@@ -16,7 +16,7 @@ from games.tumblindice.rules import TumblinDice
 from games.tumblindice.scoring import GOAL_RANGE
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
-    animations,
+    animated_boards,
     board_of,
     channel_text,
     is_animation,
@@ -51,7 +51,7 @@ async def open_table(world: World, people: int = 2, *, bots: int = 0, **options:
         assert "joined" in r.message.text
     r = await f.slash(world.ann, world.chan, "tumblindice", "begin")
     board = board_of(r)
-    assert board.attachments[0].data.startswith(b"\x89PNG")
+    assert board.attachments[0].data[:4] in (b"\x89PNG", b"GIF8")  # animated: a bot threw
     assert "order" in channel_text(world).lower(), "the turn order's roll is shown"
 
 
@@ -82,7 +82,7 @@ async def test_two_people_play_to_the_end(td: World):
     state = GAME.load(session.state)
     result = GAME.result(state)
     assert result is not None and max(state.totals) >= SHORT_GOAL
-    assert len(animations(f, world.chan)) == thrown(state) >= moves, "every throw is animated"
+    assert len(animated_boards(f, GAME.name)) == thrown(state) >= moves, "every throw animated"
 
 
 @postgresql_in_the_long_run
@@ -93,11 +93,13 @@ async def test_one_person_against_three_bots_to_the_end(td: World):
     assert "🏁" in last_board(f, world.chan).content
     session = (await world.bot.store.sessions_with_status("finished"))[0]
     state = GAME.load(session.state)
-    assert len(animations(f, world.chan)) == thrown(state), "the bots' throws are animated too"
+    assert len(animated_boards(f, GAME.name)) == thrown(state), "the bots' throws too"
 
 
 @postgresql_in_the_long_run
-async def test_a_flick_by_the_three_number_command_is_animated_above_the_board(td: World):
+async def test_a_flick_by_the_three_number_command_is_one_message_the_board_animated(
+    td: World
+):
     world, f = td, td.fake
     await open_table(world)
     user = await to_throw(world)
@@ -105,13 +107,19 @@ async def test_a_flick_by_the_three_number_command_is_animated_above_the_board(t
     r = await f.slash(user, world.chan, "tumblindice", "flick", where=50, aim=-10, strength=70)
     assert r.ephemeral_text.startswith("✅ Flick a die: where 50%, aim -10°, strength 70%")
     posted = [m for m in r.messages if not m.ephemeral]
-    assert is_animation(posted[0]), "the throw's animation comes first"
-    assert f"{user.name} flicks" in posted[0].content
-    picture = posted[0].attachments[0]
-    assert picture.data[:4] in (b"GIF8", b"RIFF") and picture.size < 300_000
-    assert posted[-1].attachments[0].data.startswith(b"\x89PNG"), "then the board"
+    assert len(posted) == 1, "one message for the throw"
+    [board] = posted
+    assert is_animation(board) and board is last_board(f, world.chan)
+    assert board.content.startswith(f"• 🎲 {user.name} flicks: from 50%, aim -10°")
+    assert f"{user.name}'s die " in board.content, "where it stopped"
+    picture = board.attachments[0]
+    assert picture.data[:4] == b"GIF8" and picture.size < 300_000
+    assert picture.description and "flicks" in picture.description
+    assert [b.label for b in board.buttons()] == ["Play"]
     after = await state_now(world, GAME)
     assert thrown(after) == thrown(before) + 1
+    nxt = await to_throw(world)
+    assert nxt.user.id in board.pinged, "the next thrower is pinged by it"
 
 
 @postgresql_in_the_long_run
@@ -230,16 +238,15 @@ async def test_a_throw_saved_before_a_crash_is_animated_once_after_the_restart(
     world, f = td, td.fake
     await open_table(world)
     user = await to_throw(world)
-    shown = len(animations(f, world.chan))
+    shown = len(animated_boards(f, GAME.name))
     await die_right_after_the_commit(world, monkeypatch)
     await f.slash(user, world.chan, "tumblindice", "flick", where=50, aim=0, strength=70)
-    assert len(animations(f, world.chan)) == shown, "nothing shown before the crash"
+    assert len(animated_boards(f, GAME.name)) == shown, "nothing shown before the crash"
     monkeypatch.undo()
     await restart_and_deliver(world)
-    after = animations(f, world.chan)
-    assert len(after) == shown + 1 and f"{user.name} flicks" in after[-1].content
+    assert len(animated_boards(f, GAME.name)) == shown + 1, "shown once"
     messages = [m for m in f.channel_messages(world.chan) if not m.deleted]
-    assert messages[-1].attachments[0].data.startswith(b"\x89PNG"), "the board below it"
+    assert is_animation(messages[-1]) and f"{user.name} flicks" in messages[-1].content
 
 
 @postgresql_in_the_long_run

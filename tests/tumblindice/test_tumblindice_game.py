@@ -296,16 +296,19 @@ def test_a_throw_brings_its_flight_with_a_caption_and_the_seats() -> None:
     assert saved == bonus
 
 
-def test_render_motion_animates_the_throw_and_render_public_draws_the_board() -> None:
+def test_render_motion_animates_the_throw_on_the_board_render_public_draws() -> None:
     state = throws(opening(3), 4)
     applied = GAME.apply(state, GAME.to_act(state)[0], "flick.50.0.70")
     assert applied.motion is not None
-    drawn = GAME.render_motion(GAME.motion_type.model_validate(applied.motion.model_dump()))
+    view = GAME.public_view(applied.state)
+    drawn = GAME.render_motion(view, GAME.motion_type.model_validate(applied.motion.model_dump()))
     assert drawn is not None
     blob, ext = drawn
-    assert ext in ("gif", "webp") and Image.open(io.BytesIO(blob)).format == ext.upper()
-    png = GAME.render_public(GAME.public_view(applied.state))
+    animated = Image.open(io.BytesIO(blob))
+    assert ext == "gif" and animated.format == "GIF" and animated.n_frames > 3
+    png = GAME.render_public(view)
     assert png.startswith(b"\x89PNG")
+    assert animated.size == Image.open(io.BytesIO(png)).size
 
 
 def test_the_ai_flicks_within_range() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from games.contract import Player
 from games.rng import Rng
 from games.tumblindice import GAME as TUMBLINDICE
-from games.tumblindice.views import Flight
 
 
 def a_few_throws(throws: int):
@@ -39,17 +38,8 @@ def test_tumblindice_pictures_are_described_in_words() -> None:
         assert f"{seat.dice_left} " in part or "no die left" in part
 
 
-def test_tumblindice_throw_and_hand_are_described_in_words() -> None:
-    state, flight = a_few_throws(4)
-    assert isinstance(flight, Flight)
-    text = TUMBLINDICE.describe_motion(flight)
-    assert text.startswith(" ".join(flight.caption.split()))
-    thrown = max(flight.owners)
-    if thrown in flight.off:
-        assert "flew off the board" in text
-    else:
-        face = next(d[4] for d in flight.frames[-1].dice if d[0] == thrown)
-        assert f"lands showing {face}" in text
+def test_tumblindice_hand_is_described_in_words() -> None:
+    state, _flight = a_few_throws(4)
     mine = TUMBLINDICE.private_view(state, 0)
     hand = TUMBLINDICE.describe_private(mine)
     assert f"Round {mine.round}: your {mine.colour} dice" in hand

@@ -1,6 +1,6 @@
 """Tumblin' Dice's pictures (work in progress, issue 14): the board to scale with every die
 where it lies, the score panel, legible at 500 px, the same bytes from empty caches as from
-full ones; one throw animated from a real simulated flick, as GIF and WebP, the smaller kept."""
+full ones; one throw: the board animated from a real simulated flick, a GIF played once."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import io
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.contract import Player
 from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring, to_png
@@ -199,54 +199,60 @@ def _frames(data_: bytes) -> tuple[Image.Image, list[int]]:
     return image, durations
 
 
-def test_a_throw_is_animated_as_the_smaller_of_gif_and_webp() -> None:
-    state, flights = _play(4, 10)
-    seats = GAME.public_view(state).seats
-    flight = flights[-1]
+def _played(n: int, throws: int, seed: int = 1) -> tuple[PublicView, Flight, bytes]:
+    """The board after `throws` throws, the last throw, and that board animated."""
+    state, flights = _play(n, throws, seed=seed)
+    view = GAME.public_view(state)
+    return view, flights[-1], render.throw_animation(view, flights[-1])
+
+
+def test_a_throw_is_the_board_animated_as_a_gif_played_once() -> None:
+    view, flight, gif = _played(4, 10)
     assert len(flight.frames) > 10
-    made = render.flight_animations(flight, seats)
-    chosen, ext = render.flight_animation(flight, seats)
-    assert ext in ("gif", "webp") and chosen == made[ext]
-    assert len(chosen) == min(len(made["gif"]), len(made["webp"]))
-    for kind, blob in made.items():
-        assert len(blob) < 300 * 1024
-        image, durations = _frames(blob)
-        assert image.format == kind.upper()
-        assert (image.width, image.height) == (render.ANIM_W, render.ANIM_H)
-        assert 2 <= len(durations) <= render.MAX_FRAMES + 1
-        assert all(40 <= ms <= render.HOLD_MS for ms in durations)
-        assert durations[-1] == render.HOLD_MS  # the dice at rest, held before it loops
-        assert 1000 <= sum(durations) <= 12000
+    assert len(gif) < 300 * 1024
+    image, durations = _frames(gif)
+    assert image.format == "GIF" and "loop" not in image.info, "played once, never looped"
+    assert image.size == _rgb(render.board_png(view)).size, "the board's own size"
+    assert 4 <= len(durations) <= render.MAX_FRAMES + 3
+    assert durations[0] == render.FIRST_MS and durations[-1] == render.HOLD_MS
+    assert 1000 <= sum(durations) - render.HOLD_MS <= 12000
 
 
-def test_the_animation_ends_with_the_dice_where_they_came_to_rest() -> None:
+def test_a_throws_first_and_last_frames_are_the_board_after_it() -> None:
+    """A client that shows no animation keeps the first frame: the board as it is now."""
+    view, _flight, gif = _played(2, 6, seed=4)
+    image, _ = _frames(gif)
+    board = _rgb(render.board_png(view))
+    for k in (0, image.n_frames - 1):
+        image.seek(k)
+        assert ImageChops.difference(image.convert("RGB"), board).getbbox() is None, k
+
+
+def test_the_throw_ends_with_the_dice_where_they_came_to_rest() -> None:
     state, flights = _play(2, 6, seed=4)
-    flight = flights[-1]
-    data_, ext = render.flight_animation(flight, GAME.public_view(state).seats)
-    image, _ = _frames(data_)
-    image.seek(image.n_frames - 1)
-    last = image.convert("RGB")
+    view, flight = GAME.public_view(state), flights[-1]
+    frames, durations = render.throw_frames(view, flight)
+    rest = frames[-2].convert("RGB")  # the dice at rest, the trail still drawn
+    assert durations[-2] >= render.REST_MS
     for die in state.board:
-        cx = round(render.ANIM_MARGIN + die.x * render.ANIM_SCALE)
-        cy = round(render.ANIM_TITLE_H + render.ANIM_MARGIN + die.y * render.ANIM_SCALE)
         colour = render.colour_of(die.owner, flight.seats)
-        near = [last.getpixel((cx + dx, cy + dy)) for dx in (-2, 0, 2) for dy in (-2, 0, 2)]
-        assert colour in near, (die, ext)
+        cx, cy = _at(die.x, die.y)
+        near = [rest.getpixel((cx + dx, cy + dy)) for dx in (-2, 0, 2) for dy in (-2, 0, 2)]
+        assert colour in near, die
 
 
-def test_a_die_knocked_off_is_gone_from_the_last_frame() -> None:
+def test_a_die_knocked_off_is_gone_from_the_throws_last_frames() -> None:
     state, flights = _play(4, 16, seed=3)
     knocked = [f for f in flights if f.off]
     assert knocked, "no die left the board in 16 throws"
     flight = knocked[0]
-    frames, durations = render.animation_frames(flight)
-    gone = set(flight.off)
-    assert not gone & {d[0] for d in flight.frames[-1].dice}
-    assert len(frames) == len(durations) <= render.MAX_FRAMES + 1
-    assert frames[0].size == (render.ANIM_W, render.ANIM_H)
+    assert not set(flight.off) & {d[0] for d in flight.frames[-1].dice}
+    assert not set(flight.off) & {d.id for d in state.board}
+    frames, durations = render.throw_frames(GAME.public_view(state), flight)
+    assert len(frames) == len(durations) <= render.MAX_FRAMES + 3
 
 
-def test_the_animation_keeps_at_most_max_frames_and_the_last() -> None:
+def test_the_throw_keeps_at_most_max_frames_and_the_last() -> None:
     _, flights = _play(3, 6, seed=2)
     for flight in flights:
         kept = render._kept_frames(flight)
@@ -255,12 +261,10 @@ def test_the_animation_keeps_at_most_max_frames_and_the_last() -> None:
         assert kept == sorted(set(kept))
 
 
-def test_the_animation_is_the_same_from_empty_caches() -> None:
-    state, flights = _play(4, 5, seed=6)
-    seats = GAME.public_view(state).seats
-    warm = render.flight_animations(flights[-1], seats)
+def test_the_throw_is_the_same_from_empty_caches() -> None:
+    view, flight, warm = _played(4, 5, seed=6)
     _empty_the_caches()
-    assert render.flight_animations(flights[-1], seats) == warm
+    assert render.throw_animation(view, flight) == warm
 
 
 def test_the_fifth_of_five_players_is_drawn_purple_on_the_board_and_in_the_throw() -> None:
@@ -278,12 +282,9 @@ def test_the_fifth_of_five_players_is_drawn_purple_on_the_board_and_in_the_throw
     image = _rgb(render.board_png(view))
     assert image.getpixel(_at(x, y)) == purple  # a 2: no pip in the middle
     fifth = next(f for f in flights if f.seat == 4)
-    frames, _ = render.animation_frames(fifth)  # the colours from the Flight's own seats
-    last = frames[-1]
+    frames, _ = render.throw_frames(GAME.public_view(state), fifth)
+    rest = frames[-2].convert("RGB")  # the fifth seat's throw at rest
     mine = next(d for d in fifth.frames[-1].dice if fifth.owners[d[0]] == 4)
-    cx = round(render.ANIM_MARGIN + mine[1] * render.ANIM_SCALE)
-    cy = round(render.ANIM_TITLE_H + render.ANIM_MARGIN + mine[2] * render.ANIM_SCALE)
-    near = [last.getpixel((cx + dx, cy + dy)) for dx in (-2, 0, 2) for dy in (-2, 0, 2)]
+    cx, cy = _at(mine[1], mine[2])
+    near = [rest.getpixel((cx + dx, cy + dy)) for dx in (-2, 0, 2) for dy in (-2, 0, 2)]
     assert purple in near
-    gif, ext = render.flight_animation(fifth)
-    assert ext in ("gif", "webp") and gif
