@@ -21,7 +21,7 @@ from bot.edge.components import FormModal, end_view, menu_header, menu_view, rul
 from bot.edge.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
 from bot.edge.menus import menu_step
 from bot.edge.outbox import UNKNOWN_CHANNEL
-from bot.edge.upkeep import check_can_host, check_can_open_threads
+from bot.edge.upkeep import MISSING_ACCESS, check_can_host, check_can_open_threads
 from bot.store import store as st
 from bot.table import replays
 from bot.table.limits import (
@@ -347,7 +347,10 @@ class Handlers:
             else:  # the card was deleted: `/game board` posts a new one
                 await self.table.store.note_messages(session.id, lobby_message_id=None)
         except discord.Forbidden as error:
-            await self.bot.upkeep.cannot_post(session, error)
+            if error.code == MISSING_ACCESS:  # hidden from the bot: as good as deleted
+                await self.bot.upkeep.channel_gone(session.channel_id, hidden=True)
+            else:
+                await self.bot.upkeep.cannot_post(session, error)
         except discord.HTTPException as error:
             log.warning("session %s: the lobby card could not be updated (%s %s)",
                         session.id, error.status, error.code)

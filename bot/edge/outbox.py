@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.edge import languages, posting
+from bot.edge.upkeep import MISSING_ACCESS
 from bot.store import store as st
 from bot.table.lifecycle import cancel_and_wait
 from bot.table.limits import fit
@@ -188,6 +189,9 @@ class Dispatcher:
             await self._gone(session)
             return None
         except discord.Forbidden as error:
+            if error.code == MISSING_ACCESS:  # hidden from the bot: as good as deleted
+                await self._gone(session, hidden=True)
+                return None
             await self.bot.upkeep.cannot_post(session, error)
         else:
             if live is not None and live != sent.id:
@@ -269,9 +273,10 @@ class Dispatcher:
         message["content"] = fit(f"{message['content']}\n{_(NO_PICTURE)}")
         return await channel.send(nonce=nonce, **message)  # the first was refused: same nonce
 
-    async def _gone(self, session: st.Session) -> None:
-        """The channel is deleted: its game ends, and nothing of it is left to show."""
-        await self.bot.upkeep.channel_gone(session.channel_id)
+    async def _gone(self, session: st.Session, *, hidden: bool = False) -> None:
+        """The channel is deleted (or `hidden` from the bot): its game ends, and nothing of it
+        is left to show."""
+        await self.bot.upkeep.channel_gone(session.channel_id, hidden=hidden)
         _session, rows = await self.store.outbox(session.id)  # a finished game's rows too
         await self.store.done_outbox(row.id for row in rows)
 

@@ -1,8 +1,10 @@
 """Channels that go away or shut the bot out: the games in them end or go on, and people hear why.
 
-A game whose channel was deleted ends (its timers with it) and its players are told by DM.
-A channel where the bot may not post keeps its game going (moves are saved, DMs still go
-out) and its host is told once, by DM, exactly which permissions to grant.
+A game whose channel was deleted ends (its timers with it) and its players are told by DM; so
+does one whose channel was hidden from the bot (View Channel taken: Discord answers Missing
+Access), because nobody would be told any more whose move it is there. A channel the bot sees
+but may not post in keeps its game going (moves are saved, DMs still go out) and its host is
+told once, by DM, exactly which permissions to grant.
 """
 
 from __future__ import annotations
@@ -160,23 +162,34 @@ class Upkeep:
         ).format(trouble=trouble.format(game=game.title, where=where), grant=grant_text(missing),
                  command=slash(game.name, "board"))
 
-    async def channel_gone(self, channel_id: int) -> None:
-        """End the channel's game, forget what it still had to show, and tell its players."""
+    async def channel_gone(self, channel_id: int, *, hidden: bool = False) -> None:
+        """End the channel's game, forget what it still had to show, and tell its players
+        (`hidden`: the channel is still there, but the bot may no longer see it)."""
         session = await self.bot.table.end_without_channel(channel_id)
         if session is None:
             return
         _session, rows = await self.bot.store.outbox(session.id)
         await self.bot.store.done_outbox(row.id for row in rows)
         game = self.bot.table.game_of(session)
-        log.info("session %s ended: its channel %s is gone", session.id, channel_id)
+        log.info("session %s ended: its channel %s is %s", session.id, channel_id,
+                 "hidden from the bot" if hidden else "gone")
         for seat, player in enumerate(session.players):
             if player.user_id is not None:
                 with speaking(languages.seat_language(session, seat)):
-                    text = _(
-                        "Your {game} game has ended: the channel it was played in was deleted "
-                        "(or I can no longer reach it). Start a new one with `{command}` in "
-                        "another channel."
-                    ).format(game=game.title, command=slash(game.name, "start"))
+                    if hidden:
+                        text = _(
+                            "Your {game} game in {where} has ended: I can no longer see that "
+                            "channel (my View Channel permission there was taken), so nobody "
+                            "could be told whose move it is. Start a new one with `{command}` "
+                            "where I can post."
+                        ).format(game=game.title, where=f"<#{channel_id}>",
+                                 command=slash(game.name, "start"))
+                    else:
+                        text = _(
+                            "Your {game} game has ended: the channel it was played in was "
+                            "deleted (or I can no longer reach it). Start a new one with "
+                            "`{command}` in another channel."
+                        ).format(game=game.title, command=slash(game.name, "start"))
                 await self._dm(player.user_id, text, nonce=f"g{session.id}.{seat}")
 
     async def _dm(self, user_id: int, text: str, *, nonce: str) -> None:

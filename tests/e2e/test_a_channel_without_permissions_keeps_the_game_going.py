@@ -1,6 +1,8 @@
 """Permissions taken from the bot in a game's channel mid-game (a channel overwrite, as Edit
-Channel > Permissions makes): moves are still saved, the private views still come by DM, the
-host gets one DM naming exactly what to grant, and nothing ends in an error in the log."""
+Channel > Permissions makes): while the bot still sees the channel, moves are still saved, the
+private views still come by DM, the host gets one DM naming exactly what to grant, and nothing
+ends in an error in the log. A channel hidden from the bot (View Channel taken) ends its game as
+a deleted one does: nobody could be told there whose move it is."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 from games.dog import GAME as DOG
 from games.dog.state import DogState
 from tests.e2e.conftest import World
-from tests.e2e.driving import begin_two, rearrange
+from tests.e2e.driving import begin_two, finish_menu, menu_message, rearrange
 from tests.fakediscord import FakeMember, FakeMessage
 from tests.fakediscord.state import ATTACH_FILES, EMBED_LINKS, SEND_MESSAGES, VIEW_CHANNEL
 
@@ -56,9 +58,8 @@ def names_exactly(text: str, missing: list[str]) -> None:
         assert (name in text) == (name in missing), (name, text)
 
 
-@pytest.mark.parametrize("missing", [[name] for name in NEEDED] + [["Embed Links",
-                                                                      "Attach Files"]],
-                         ids=lambda m: "+".join(m))
+@pytest.mark.parametrize("missing", [[name] for name in NEEDED if name != "View Channel"]
+                         + [["Embed Links", "Attach Files"]], ids=lambda m: "+".join(m))
 async def test_a_move_still_counts_and_the_host_is_told_once(world: World, missing: list[str]):
     f = world.fake
     await dog_round_ends_with_anns_last_card(world)
@@ -80,7 +81,7 @@ async def test_a_move_still_counts_and_the_host_is_told_once(world: World, missi
     [told] = told_the_host(world)
     names_exactly(told.content, missing)
     posted = [m for m in r.messages if "Ann plays 5" in m.content]
-    if {"View Channel", "Send Messages"} & set(missing):
+    if "Send Messages" in missing:
         assert posted == []
     else:  # the news and the ping still reach the channel, without the picture if need be
         [board] = posted
@@ -126,4 +127,32 @@ async def test_closed_dms_and_a_closed_channel_are_not_retried_for_ever(world: W
     assert len(told_the_host(world)) == 1
     r = await f.slash(world.bob, world.chan, "dog", "hand")  # his view stays with the bot
     assert "Your hand" in r.ephemeral_text
+    f.assert_clean()
+
+
+async def test_a_channel_hidden_from_the_bot_ends_its_game_and_everyone_is_told(world: World):
+    """Bob moves from his DM's Play button after the channel was hidden from the bot: his move
+    counts, then the game ends as in a deleted channel: its clock and reminders cleared,
+    nothing left to deliver, and each player told by DM why."""
+    f = world.fake
+    await dog_round_ends_with_anns_last_card(world)
+    session = await world.bot.store.open_session(world.chan.id)
+    await f.slash(world.ann, world.chan, "dog", "play", action="5.p1.5")
+    assert await world.bot.store.next_timer() is not None, "Bob's reminder is set"
+    await deny_the_bot(world, VIEW_CHANNEL)
+
+    [dm] = [m for m in hand_dms(world, world.bob) if any(b.label == "Play" for b in m.buttons())]
+    r = await f.click(world.bob, dm, "Play")
+    await finish_menu(f, world.bob, menu_message(r))
+    assert (await world.bot.store.actions(session.id))[-1].user_id == world.bob.id
+    ended = await world.bot.store.get_session(session.id)
+    assert ended.status == "ended"
+    assert await world.bot.store.next_timer() is None, "its clock and reminders cleared"
+    assert await world.bot.store.open_session(world.chan.id) is None
+    assert await world.bot.store.sessions_with_outbox() == []
+    for user in (world.ann, world.bob):
+        [told] = [m for m in f.dm_messages(user) if "I can no longer see that channel" in
+                  m.content]
+        assert f"<#{world.chan.id}>" in told.content and "View Channel" in told.content
+    assert told_the_host(world) == [], "not asked to grant: the game is over"
     f.assert_clean()
