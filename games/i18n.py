@@ -144,7 +144,8 @@ def command(name: str, game: str | None = None) -> str:
     "command"; a game whose rulebook has its own word for one (Tumblin' Dice's "rondes",
     Dobbelduel's "partijen") marks it under "<game>:command", looked up first for `game`."""
     if game is not None:
-        own = pgettext(f"{game}:command", name)
+        context = f"{game}:command"  # (a name, not a text to extract)
+        own = pgettext(context, name)
         if own != name:
             return own
     return pgettext("command", name)
@@ -237,12 +238,22 @@ def _translations(tag: str) -> gettext.NullTranslations:
     from babel.messages.pofile import read_po
 
     merged = Catalog(locale=tag)
+    plural_forms = None
     for folder in catalog_dirs():
         path = folder / f"{tag}.po"
         if not path.exists():
             continue
         with path.open("rb") as file:
             catalog = read_po(file, locale=tag)
+        if plural_forms is None:
+            # The files' own plural rule, not the one Babel takes from CLDR for the locale: CLDR
+            # gives French three forms (one, many, other) where the files hold two, and a
+            # count without its form would fall back to the English text.
+            plural_forms = catalog.plural_forms
+            merged.mime_headers = [*merged.mime_headers, ("Plural-Forms", plural_forms)]
+        elif catalog.plural_forms != plural_forms:
+            raise ValueError(f"{path}: Plural-Forms {catalog.plural_forms!r}, not "
+                             f"{plural_forms!r} as the other {tag}.po files")
         for message in catalog:
             if not message.id or message.fuzzy or not _translated(message.string):
                 continue
