@@ -70,7 +70,7 @@ def board(n: int, extra: int = 0) -> PublicView:
         attacks_left=1,
         defences_left=1,
         thrown=thrown,
-        effects=["Kramp on Bob", "Vitamines for Ann"],
+        effects=["Cramp on Bob", "Vitamins for Ann"],
         pending=2,
     )
     return PublicView(

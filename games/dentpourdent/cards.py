@@ -47,33 +47,33 @@ def reaction_actions(state: DentState, seat: int, moment: str) -> list[Action]:
     role = "a" if seat == duel.attacker else "d" if seat == duel.defender else None
     found: list[Action] = []
     if "tand" in hand and seat == duel.defender and moment == "announced" and not duel.tand:
-        found.append(Action(id="tand", label=_("Tand om tand: no defence throw, your challenger "
+        found.append(Action(id="tand", label=_("Tooth for Tooth: no defence throw, your challenger "
                                                "loses the teeth he takes")))
     if ("coalition" in hand and seat == duel.defender and not duel.coalition
             and throws_left(duel, "d") and engine.helpers(state, duel)):
-        found.append(Action(id="coalition", label=_("Coalitie: the other families throw the "
+        found.append(Action(id="coalition", label=_("Coalition: the other families throw the "
                                                     "defence molar with you")))
     man = _man_role(state, duel)
     if "minijupe" in hand and man and duel.one_molar is None and throws_left(duel, man):
         him = state.fighter(_role_seat(duel, man))
-        found.append(Action(id="minijupe", label=_("Mini-jupe: {fighter} has one throw with "
+        found.append(Action(id="minijupe", label=_("Miniskirt: {fighter} has one throw with "
                                                    "one molar left").format(fighter=him)))
     if ("vitamins" in hand and role and role not in duel.vitamins
             and throws_left(duel, role)):
-        found.append(Action(id="vitamins", label=_("Vitamines: your next throw does double "
+        found.append(Action(id="vitamins", label=_("Vitamins: your next throw does double "
                                                    "damage")))
     if "galanterie" in hand and role and moment == "announced" and not duel.galanterie:
         mine = state.families[seat].ring
         if man and man != role and mine and data.MEMBER[mine].sex == "f" \
                 and throws_left(duel, role):
-            found.append(Action(id="galanterie", label=_("Galanterie: you throw all your "
+            found.append(Action(id="galanterie", label=_("Gallantry: you throw all your "
                                                          "throws first")))
     if "laisse" in hand and not fighter and state.families[seat].ring and not duel.pending:
         for name, r in ROLES.items():
             who = state.fighter(_role_seat(duel, r))
             found.append(Action(
                 id=f"laisse.{name}",
-                label=_("Laisse-moi faire: take {fighter}'s place").format(fighter=who),
+                label=_("Leave It to Me: take {fighter}'s place").format(fighter=who),
                 path=(data.card_name("laisse"), _("Replace {fighter}").format(fighter=who)),
             ))
     if "kramp" in hand:
@@ -81,24 +81,23 @@ def reaction_actions(state: DentState, seat: int, moment: str) -> list[Action]:
             if throws_left(duel, r):
                 who = state.fighter(_role_seat(duel, r))
                 found.append(Action(id=f"kramp.{name}",
-                                    label=_("Kramp: {fighter} throws no more").format(
+                                    label=_("Cramp: {fighter} throws no more").format(
                                         fighter=who),
-                                    # i18n: the Crampe card, by its Dutch name
-                                    path=(pgettext("dentpourdent", "Kramp"), who)))
+                                    path=(data.card_name("kramp"), who)))
     if moment == "attack" and seat == duel.defender and duel.pending:
         if "esquive" in hand and _dodge_target(state, duel) is not None:
             other = state.fighter(_dodge_target(state, duel) or 0)
-            found.append(Action(id="esquive", label=_("Esquive: the throw hits {fighter}").format(
+            found.append(Action(id="esquive", label=_("Dodge: the throw hits {fighter}").format(
                 fighter=other)))
         if "esprit" in hand:
-            found.append(Action(id="esprit", label=_("Esprit de famille: spread the {teeth} over "
+            found.append(Action(id="esprit", label=_("Family Spirit: spread the {teeth} over "
                                                      "your family").format(
                 teeth=data.teeth_word(duel.pending))))
     return found
 
 
 def _dodge_target(state: DentState, duel: Duel) -> int | None:
-    """Esquive: the next family clockwise from the defender, the attacker excepted."""
+    """Dodge: the next family clockwise from the defender, the attacker excepted."""
     other = state.next_active(duel.defender, skip=(duel.attacker,))
     if other is None or not state.families[other].ring:
         return None
@@ -125,9 +124,9 @@ def anytime_actions(state: DentState, seat: int, moment: str) -> list[Action]:
                     path=(data.card_name(card), data.member_name(member)),
                 ))
     if "spa" in hand and family.teeth[data.PET] < data.MEMBER[data.PET].teeth:
-        found.append(Action(id="spa", label=_("S.P.A.: your pet gets a new set of teeth")))
+        found.append(Action(id="spa", label=_("Animal Rescue: your pet gets a new set of teeth")))
     if "chairs" in hand and chair_victims(state, seat):
-        found.append(Action(id="chairs", label=_("Bataille des chaises: every opponent loses a "
+        found.append(Action(id="chairs", label=_("Battle of the Chairs: every opponent loses a "
                                                  "tooth outside the ring")))
     if "ggm" in hand and state.ggm != seat and family.ring:
         found.append(Action(id="ggm", label=_("Great-grandmother: she stands by your fighter")))
@@ -173,8 +172,10 @@ def window_actions(state: DentState, seat: int) -> list[Action]:
     if window is None or seat not in window.seats:
         return []
     if window.moment == "spa":
-        found = [Action(id="spa", label=_("S.P.A.: your pet gets a new set of teeth, the duel "
-                                          "goes on"))] if "spa" in _hand(state, seat) else []
+        found = []
+        if "spa" in _hand(state, seat):
+            found.append(Action(id="spa", label=_("Animal Rescue: your pet gets a new set of "
+                                                  "teeth, the duel goes on")))
     else:
         found = [*reaction_actions(state, seat, window.moment),
                  *anytime_actions(state, seat, window.moment)]
@@ -274,13 +275,13 @@ def play(state: DentState, seat: int, action_id: str, events: list[str]) -> None
             name=name, card=title, member=data.theirs(rest),
             teeth=data.teeth_word(gain)))
     elif card == "spa":
-        events.append(_("{name} plays S.P.A.: the pet gets a new set of teeth.").format(
+        events.append(_("{name} plays Animal Rescue: the pet gets a new set of teeth.").format(
             name=name))
         engine.revive_pet(state, seat, events)
         if state.window is not None and state.window.moment == "spa":
             state.window = None
     elif card == "chairs":
-        events.append(_("{name} plays Bataille des chaises: every opponent loses a tooth of a "
+        events.append(_("{name} plays Battle of the Chairs: every opponent loses a tooth of a "
                         "member outside the ring.").format(name=name))
         state.choice = Choice(kind="chairs", seat=seat, victims=chair_victims(state, seat))
     elif card == "ggm":
@@ -312,13 +313,13 @@ def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
     if card == "tand":
         duel.tand = True
         duel.effects.append("tand")
-        events.append(_("{name} plays Tand om tand: no defence throws; every tooth {fighter} "
+        events.append(_("{name} plays Tooth for Tooth: no defence throws; every tooth {fighter} "
                         "takes, they lose too.").format(name=name,
                                                         fighter=state.fighter(duel.attacker)))
     elif card == "coalition":
         duel.coalition = True
         duel.effects.append("coalition")
-        events.append(_("{name} plays Coalitie: every other family in the ring throws the "
+        events.append(_("{name} plays Coalition: every other family in the ring throws the "
                         "defence molar too.").format(name=name))
     elif card == "minijupe":
         man = _man_role(state, duel)
@@ -328,20 +329,20 @@ def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
         duel.one_molar = man
         his = _role_seat(duel, man)
         duel.effects.append(f"minijupe.{his}.{state.families[his].ring or ''}")
-        events.append(_("{name} plays Mini-jupe: {fighter} has one throw with one molar left.")
+        events.append(_("{name} plays Miniskirt: {fighter} has one throw with one molar left.")
                       .format(name=name, fighter=state.fighter(his)))
     elif card == "vitamins":
         role = "a" if seat == duel.attacker else "d"
         duel.vitamins.append(role)
         duel.effects.append(f"vitamins.{seat}.{mine}")
-        events.append(_("{name} plays Vitamines: {fighter}'s next throw does double damage.")
+        events.append(_("{name} plays Vitamins: {fighter}'s next throw does double damage.")
                       .format(name=name, fighter=state.fighter(seat)))
     elif card == "galanterie":
         role = "a" if seat == duel.attacker else "d"
         duel.galanterie = True
         duel.queue = [r for r in duel.queue if r == role] + [r for r in duel.queue if r != role]
         duel.effects.append(f"galanterie.{seat}.{mine}")
-        events.append(_("{name} plays Galanterie: {fighter} throws all her throws first.")
+        events.append(_("{name} plays Gallantry: {fighter} throws all her throws first.")
                       .format(name=name, fighter=state.fighter(seat)))
     elif card == "laisse":
         role = ROLES[rest]
@@ -356,7 +357,7 @@ def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
         if duel.one_molar == role:
             duel.one_molar = None
         duel.effects.append(f"laisse.{seat}.{mine}.{old}")
-        events.append(_("{name} plays Laisse-moi faire: {fighter} takes {other}'s place in the "
+        events.append(_("{name} plays Leave It to Me: {fighter} takes {other}'s place in the "
                         "duel.").format(name=name, fighter=state.fighter(seat),
                                         other=state.fighter(old)))
     elif card == "kramp":
@@ -364,7 +365,7 @@ def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
         duel.queue = [r for r in duel.queue if r != role]
         cramped = _role_seat(duel, role)
         duel.effects.append(f"kramp.{cramped}.{state.families[cramped].ring or ''}")
-        events.append(_("{name} plays Kramp: {fighter} cannot throw any more.").format(
+        events.append(_("{name} plays Cramp: {fighter} cannot throw any more.").format(
             name=name, fighter=state.fighter(cramped)))
     elif card == "esquive":
         other = _dodge_target(state, duel)
@@ -375,7 +376,7 @@ def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
             duel.thrown[-1].hit = other
             duel.thrown[-1].note = f"dodged.{other}"
         taken = engine.mark(state, other, ring, damage, by=duel.attacker)
-        events.append(_("{name} plays Esquive: the throw hits {fighter}, who loses {teeth}.")
+        events.append(_("{name} plays Dodge: the throw hits {fighter}, who loses {teeth}.")
                       .format(name=name, fighter=figure(state, other, ring),
                               teeth=data.teeth_word(taken)))
     elif card == "esprit":
@@ -384,46 +385,44 @@ def _react(state: DentState, duel: Duel, seat: int, card: str, rest: str,
         if duel.thrown:
             duel.thrown[-1].note = "spread"
         state.choice = Choice(kind="spread", seat=seat, left=left, by=duel.attacker)
-        events.append(_("{name} plays Esprit de famille: the family shares the {teeth}.")
+        events.append(_("{name} plays Family Spirit: the family shares the {teeth}.")
                       .format(name=name, teeth=data.teeth_word(left)))
     else:
         raise RuleError(pgettext("dentpourdent", "That card cannot be played now."))
 
 
 def effect_words(effect: str, names: list[str]) -> str:
-    """A card in force in a duel (as `_react` notes it) in words: "Kramp on Bob's Father".
+    """A card in force in a duel (as `_react` notes it) in words: "Cramp on Bob's Father".
     `names`: the players' names by seat. A note of an older version, in words, stays as is."""
     card, *rest = effect.split(".")
-    if card == "tand" and not rest:
-        return pgettext("dentpourdent", "Tand om tand")
-    if card == "coalition" and not rest:
-        return pgettext("dentpourdent", "Coalitie")
+    if card in ("tand", "coalition") and not rest:
+        return data.card_name(card)
     if len(rest) < 2 or not rest[0].isdigit() or not 0 <= int(rest[0]) < len(names):
         return effect
     name, member = names[int(rest[0])], rest[1]
     who = data.figure_of(name, member) if member in data.MEMBER else \
         _("{name}'s family").format(name=name)
     if card == "minijupe":
-        return _("Mini-jupe on {fighter}").format(fighter=who)
+        return _("Miniskirt on {fighter}").format(fighter=who)
     if card == "vitamins":
-        return _("Vitamines for {fighter}").format(fighter=who)
+        return _("Vitamins for {fighter}").format(fighter=who)
     if card == "galanterie":
-        return _("Galanterie: {fighter} first").format(fighter=who)
+        return _("Gallantry: {fighter} first").format(fighter=who)
     if card == "kramp":
-        return _("Kramp on {fighter}").format(fighter=who)
+        return _("Cramp on {fighter}").format(fighter=who)
     if card == "laisse" and len(rest) == 3 and rest[2].isdigit() \
             and 0 <= int(rest[2]) < len(names):
-        return _("Laisse-moi faire: {fighter} for {other}").format(fighter=who,
+        return _("Leave It to Me: {fighter} for {other}").format(fighter=who,
                                                                     other=names[int(rest[2])])
     return effect
 
 
 def note_words(note: str, names: list[str]) -> str:
-    """A throw's note (as the duel keeps it) in words: "doubled by Vitamines", "dodged onto
+    """A throw's note (as the duel keeps it) in words: "doubled by Vitamins", "dodged onto
     Cid", "spread over the family", "for Bob". A note of an older version stays as is."""
     what, _dot, seat = note.partition(".")
     if note == "doubled":
-        return _("doubled by Vitamines")
+        return _("doubled by Vitamins")
     if note == "spread":
         return _("spread over the family")
     if seat.isdigit() and 0 <= int(seat) < len(names):

@@ -159,75 +159,63 @@ SWAP_COPIES = 12
 @dataclass(frozen=True)
 class Special:
     key: str
-    name: str  # the card's French title, as printed (in Dutch, the rulebook's name)
+    name: str  # the card's name: in English here; in Dutch the rulebook's, in French as printed
+    french: str  # the title printed on the card
     dutch: str  # the Dutch rulebook's name
-    heading: str  # both names, for the card list of the rules
     text: str  # what it does, for the hand picture and /rules
     when: str  # when it may be played
 
 
-# i18n: the special cards keep the French titles printed on them; in Dutch, the rulebook's
-# Dutch names ("Tand om tand (Dent pour dent)").
+# i18n: a special card's name; in Dutch the rulebook's ("Tand om tand"), in French the title
+# printed on the card ("Dent pour dent").
 SPECIALS = (
-    Special("tand", NC_("dentpourdent", "Dent pour dent"), "Tand om tand",
-            NC_("dentpourdent", "Dent pour dent / Tand om tand"),
+    Special("tand", NC_("dentpourdent", "Tooth for Tooth"), "Dent pour dent", "Tand om tand",
             N_("No defence throw: your challenger loses every tooth he takes from you."),
             NC_("dentpourdent", "When you are challenged")),
-    Special("chairs", NC_("dentpourdent", "Bataille des chaises"), "Gevecht om een zitje",
-            NC_("dentpourdent", "Bataille des chaises / Gevecht om een zitje"),
+    Special("chairs", NC_("dentpourdent", "Battle of the Chairs"),
+            "Bataille des chaises", "Gevecht om een zitje",
             N_("Every opponent loses 1 tooth of a member outside the ring (you choose)."),
             NC_("dentpourdent", "At any moment")),
-    Special("bridge", NC_("dentpourdent", "Bridge"), "Brug",
-            NC_("dentpourdent", "Bridge / Brug"),
+    Special("bridge", NC_("dentpourdent", "Bridge"), "Bridge", "Brug",
             N_("One of your family gets 1 tooth back."),
             NC_("dentpourdent", "At any moment")),
-    Special("dbridge", NC_("dentpourdent", "Double bridge"), "Dubbele brug",
-            NC_("dentpourdent", "Double bridge / Dubbele brug"),
+    Special("dbridge", NC_("dentpourdent", "Double Bridge"), "Double bridge", "Dubbele brug",
             N_("One of your family gets 2 teeth back."),
             NC_("dentpourdent", "At any moment")),
-    Special("spa", NC_("dentpourdent", "S.P.A."), "Dierenbescherming",
-            NC_("dentpourdent", "S.P.A. / Dierenbescherming"),
+    Special("spa", NC_("dentpourdent", "Animal Rescue"), "S.P.A.", "Dierenbescherming",
             N_("Your pet gets a new set of teeth; right after its knock-out the duel goes on."),
             NC_("dentpourdent", "At any moment")),
-    Special("esprit", NC_("dentpourdent", "Esprit de famille"), "Familiesolidariteit",
-            NC_("dentpourdent", "Esprit de famille / Familiesolidariteit"),
+    Special("esprit", NC_("dentpourdent", "Family Spirit"),
+            "Esprit de famille", "Familiesolidariteit",
             N_("Spread the teeth of this attack throw over your family."),
             NC_("dentpourdent", "After a damaging attack throw on you")),
-    Special("coalition", NC_("dentpourdent", "Coalition"), "Coalitie",
-            NC_("dentpourdent", "Coalition / Coalitie"),
+    Special("coalition", NC_("dentpourdent", "Coalition"), "Coalition", "Coalitie",
             N_("Every other family in the ring throws the defence molar with you."),
             NC_("dentpourdent", "When you defend")),
-    Special("minijupe", NC_("dentpourdent", "Mini-jupe"), "Het minirokje",
-            NC_("dentpourdent", "Mini-jupe / Het minirokje"),
+    Special("minijupe", NC_("dentpourdent", "Miniskirt"), "Mini-jupe", "Het minirokje",
             N_("In a duel of a woman and a man, the man has one throw with one molar left."),
             NC_("dentpourdent", "In any duel")),
-    Special("vitamins", NC_("dentpourdent", "Vitamines"), "Vitamines",
-            NC_("dentpourdent", "Vitamines / Vitamines"),
+    Special("vitamins", NC_("dentpourdent", "Vitamins"), "Vitamines", "Vitamines",
             N_("Your next throw does double damage."),
             NC_("dentpourdent", "In your duel")),
-    Special("punch", NC_("dentpourdent", "Punch"), "Punch",
-            NC_("dentpourdent", "Punch / Punch"),
+    Special("punch", NC_("dentpourdent", "Punch"), "Punch", "Punch",
             N_("6 blows against anyone, instead of an attack card."),
             NC_("dentpourdent", "On your turn")),
-    Special("galanterie", NC_("dentpourdent", "Galanterie"), "Hoffelijkheid",
-            NC_("dentpourdent", "Galanterie / Hoffelijkheid"),
+    Special("galanterie", NC_("dentpourdent", "Gallantry"), "Galanterie", "Hoffelijkheid",
             N_("A woman fighting a man throws all her throws first."),
             NC_("dentpourdent", "When a duel is announced")),
-    Special("laisse", NC_("dentpourdent", "Laisse-moi faire"),
-            "Ik heb nog een appeltje te schillen",
-            NC_("dentpourdent", "Laisse-moi faire / Ik heb nog een appeltje te schillen"),
+    Special("laisse", NC_("dentpourdent", "Leave It to Me"),
+            "Laisse-moi faire", "Ik heb nog een appeltje te schillen",
             N_("Take the place of a fighter in another duel and finish it."),
             NC_("dentpourdent", "In a duel of two others")),
-    Special("kramp", NC_("dentpourdent", "Crampe"), "Kramp",
-            NC_("dentpourdent", "Crampe / Kramp"),
+    Special("kramp", NC_("dentpourdent", "Cramp"), "Crampe", "Kramp",
             N_("A fighter of your choice throws no more."),
             NC_("dentpourdent", "In any duel")),
-    Special("esquive", NC_("dentpourdent", "Esquive"), "Ontwijken",
-            NC_("dentpourdent", "Esquive / Ontwijken"),
+    Special("esquive", NC_("dentpourdent", "Dodge"), "Esquive", "Ontwijken",
             N_("The attack throw on you hits the next family in the ring instead."),
             NC_("dentpourdent", "After a damaging attack throw on you")),
-    Special("ggm", NC_("dentpourdent", "Arrière-grand-mère"), "Overgrootmoeder",
-            NC_("dentpourdent", "Arrière-grand-mère / Overgrootmoeder"),
+    Special("ggm", NC_("dentpourdent", "Great-Grandmother"),
+            "Arrière-grand-mère", "Overgrootmoeder",
             N_("She stands by your fighter: two defence throws instead of one."),
             NC_("dentpourdent", "At any moment")),
 )
@@ -250,6 +238,14 @@ def card_name(key: str) -> str:
     if key == SWAP:
         return pgettext("dentpourdent", "Swap")
     return pgettext("dentpourdent", SPECIAL[key].name)
+
+
+def card_heading(key: str) -> str:
+    """The card's name for the rules' card list, with the title printed on it in brackets when
+    that differs: "Tooth for Tooth (Dent pour dent)", "Tand om tand (Dent pour dent)"."""
+    name = card_name(key)
+    printed = SPECIAL[key].french if key in SPECIAL else name
+    return name if name.casefold() == printed.casefold() else f"{name} ({printed})"
 
 
 def card_text(key: str) -> str:

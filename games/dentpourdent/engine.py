@@ -67,7 +67,8 @@ def mark(state: DentState, seat: int, member: str, teeth: int, by: int) -> int:
 
 
 def revive_pet(state: DentState, seat: int, events: list[str]) -> None:
-    """S.P.A.: a new set of teeth; a knocked-out pet comes back from its winner's trophies."""
+    """Animal Rescue: a new set of teeth; a knocked-out pet comes back from its winner's
+    trophies."""
     family = state.families[seat]
     was = family.teeth[data.PET]
     family.teeth[data.PET] = data.MEMBER[data.PET].teeth
@@ -129,7 +130,7 @@ def leave(state: DentState, seat: int, events: list[str]) -> None:
 def check_winner(state: DentState, events: list[str], first: int | None = None) -> bool:
     """First to 7 trophies wins (`first`, whose knock-out was just settled, before the
     others); a family alone in the game wins too. A trophy whose knock-out is not settled
-    yet (two figures out on one throw, after Tand om tand) does not count yet: the one
+    yet (two figures out on one throw, after Tooth for Tooth) does not count yet: the one
     settled first wins."""
     n = len(state.families)
     order = [first] if first is not None else []
@@ -161,15 +162,15 @@ def fighters_sexes(state: DentState, duel: Duel) -> tuple[str | None, str | None
 
 
 def helpers(state: DentState, duel: Duel) -> list[int]:
-    """Coalitie: every other family in the ring, the challenger's excepted."""
+    """Coalition: every other family in the ring, the challenger's excepted."""
     return [s for s in state.active()
             if s not in (duel.attacker, duel.defender) and state.families[s].ring]
 
 
 def defence_throwers(state: DentState, duel: Duel) -> list[int]:
     """Who throws the defence molar at one answer, one entry per throw: the defender once,
-    twice with the great-grandmother ("2 worpen i.p.v. 1 worp"); after Coalitie every other
-    family in the ring as many times; once, after Mini-jupe."""
+    twice with the great-grandmother ("2 worpen i.p.v. 1 worp"); after Coalition every other
+    family in the ring as many times; once, after Miniskirt."""
     if duel.one_molar == "d":
         return [duel.defender]
     own = 2 if state.ggm == duel.defender else 1
@@ -200,7 +201,7 @@ def _throw_next(state: DentState, duel: Duel, events: list[str]) -> str | None:
         return None
     duel.pending = damage
     if note:
-        events.append(_("{fighter} attacks: {molars}: {teeth} (doubled by Vitamines).").format(
+        events.append(_("{fighter} attacks: {molars}: {teeth} (doubled by Vitamins).").format(
             fighter=fighter, molars=words, teeth=teeth_word(damage)))
     else:
         events.append(_("{fighter} attacks: {molars}: {teeth}.").format(
@@ -209,7 +210,7 @@ def _throw_next(state: DentState, duel: Duel, events: list[str]) -> str | None:
 
 
 def _doubled(duel: Duel, role: str, damage: int) -> tuple[int, str]:
-    """Vitamines: the role's next throw does double damage (if it does any); its note,
+    """Vitamins: the role's next throw does double damage (if it does any); its note,
     "doubled" (cards.note_words says the notes of throws in words)."""
     if role in duel.vitamins:
         duel.vitamins.remove(role)
@@ -245,7 +246,7 @@ def _answer(state: DentState, duel: Duel, events: list[str]) -> str | None:
             events.append(_("{fighter} hits back: {molars}, nothing.").format(**said))
         elif note == "doubled":
             events.append(_("{fighter} hits back: {molars}: {attacker} loses {teeth} (doubled "
-                            "by Vitamines).").format(**said))
+                            "by Vitamins).").format(**said))
         else:
             events.append(_("{fighter} hits back: {molars}: {attacker} loses {teeth}.")
                           .format(**said))
@@ -255,7 +256,7 @@ def _answer(state: DentState, duel: Duel, events: list[str]) -> str | None:
 
 def land_attack(state: DentState, duel: Duel, events: list[str]) -> None:
     """The attack throw's teeth, answered or not, are marked on the defender (and, after
-    Tand om tand, on the attacker too)."""
+    Tooth for Tooth, on the attacker too)."""
     damage, duel.pending = duel.pending or 0, None
     if not damage:
         return
@@ -270,11 +271,11 @@ def land_attack(state: DentState, duel: Duel, events: list[str]) -> None:
 
 
 def mirror(state: DentState, duel: Duel, taken: int, events: list[str]) -> None:
-    """Tand om tand: the challenger suffers the teeth he took."""
+    """Tooth for Tooth: the challenger suffers the teeth he took."""
     ring = state.families[duel.attacker].ring
     if duel.tand and taken and ring:
         back = mark(state, duel.attacker, ring, taken, by=duel.defender)
-        events.append(_("Tand om tand: {fighter} loses {teeth} too.").format(
+        events.append(_("Tooth for Tooth: {fighter} loses {teeth} too.").format(
             fighter=figure(state, duel.attacker, ring), teeth=teeth_word(back)))
 
 

@@ -148,7 +148,7 @@ STAGES = {
     "duel": NC_("dentpourdent", "duel under way"),
     "send": NC_("dentpourdent", "sending a fighter into the ring"),
     "spread": NC_("dentpourdent", "spreading the teeth"),
-    "chairs": NC_("dentpourdent", "Bataille des chaises"),
+    "chairs": NC_("dentpourdent", "Battle of the Chairs"),
     "over": NC_("dentpourdent", "game over"),
 }
 # What the seats waited for are to do; {who} is one or more players' names.
@@ -158,7 +158,7 @@ WAITING = {
     "send": NC_("dentpourdent", "Waiting for {who} to send a new fighter into the ring"),
     "spread": NC_("dentpourdent", "Waiting for {who} to spread the teeth over the family"),
     "chairs": NC_("dentpourdent",
-                  "Waiting for {who} to choose the teeth lost (Bataille des chaises)"),
+                  "Waiting for {who} to choose the teeth lost (Battle of the Chairs)"),
 }
 
 

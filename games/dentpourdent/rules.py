@@ -12,28 +12,28 @@ with the rulebook line it reads):
 - "No attack card or special card in hand: one blow" is read as no attack card and no Punch
   (the special that replaces one); it is the only duel such a hand can make.
 - Windows open after a duel is announced, after an attack throw that takes teeth
-  (before they are marked, so Esquive and Esprit de famille can answer it) and after a
+  (before they are marked, so Dodge and Family Spirit can answer it) and after a
   defence throw that takes teeth. A window opens for a seat holding a reaction card legal at
   that moment, or, for a fighter, a card that changes this duel (Brug or Dubbele brug for a
   hurt fighter, the great-grandmother for the defender). Whoever is in a window may also play
   the "at any moment" cards; outside windows those are played on one's own turn (a chat bot
   cannot let everyone interrupt at every instant). A card played reopens the window for all;
   it closes when everyone in it has passed, or at its deadline.
-- Vitamines doubles the next throw of the fighter who plays it (one throw, not the duel).
-- Mini-jupe: from the moment it is played, the man has one throw left, with one molar.
-- Kramp: the chosen fighter's remaining throws are cancelled; the other goes on.
-- Galanterie: played by the woman fighting a man; her remaining throws all come first.
-- Laisse-moi faire: the newcomer takes the fighter's place with its throws left; the cards
-  that defended the replaced family (Tand om tand, Coalitie) end with it. It is not played
+- Vitamins doubles the next throw of the fighter who plays it (one throw, not the duel).
+- Miniskirt: from the moment it is played, the man has one throw left, with one molar.
+- Cramp: the chosen fighter's remaining throws are cancelled; the other goes on.
+- Gallantry: played by the woman fighting a man; her remaining throws all come first.
+- Leave It to Me: the newcomer takes the fighter's place with its throws left; the cards
+  that defended the replaced family (Tooth for Tooth, Coalition) end with it. It is not played
   while an attack throw's teeth wait to be marked: that throw belongs to the two who made it.
-- Esquive hits the next family clockwise from the defender (the attacker skipped); a
+- Dodge hits the next family clockwise from the defender (the attacker skipped); a
   knock-out there is the attacker's trophy and the duel goes on.
-- Esprit de famille: the defender spreads the throw's teeth over standing members, one
+- Family Spirit: the defender spreads the throw's teeth over standing members, one
   choice at a time; a knock-out among them is the attacker's trophy.
-- Bataille des chaises: the card's player chooses, for each opponent, the member outside the
+- Battle of the Chairs: the card's player chooses, for each opponent, the member outside the
   ring who loses the tooth; a knock-out is their trophy.
 - Brug and Dubbele brug give teeth back to a member still standing, never above its chart.
-- S.P.A. works on a hurt or knocked-out pet; a knocked-out pet comes back to its family and
+- Animal Rescue works on a hurt or knocked-out pet; a knocked-out pet comes back to its family and
   leaves its winner's trophies. Right after its knock-out its family is asked first: played
   then, the knock-out is undone before it counts (the duel goes on, the great-grandmother
   stays); played later, the pet comes back outside the ring.
@@ -284,7 +284,7 @@ class DentPourDent(Game[DentState]):
         if state.window is not None:
             duel = state.duel
             if state.window.moment == "spa":
-                return _("Your pet is knocked out: play S.P.A. now and the duel goes on?")
+                return _("Your pet is knocked out: play Animal Rescue now and the duel goes on?")
             if duel is not None and duel.pending:
                 return _("{attacker} throws {teeth} at {defender}: answer with a card, or "
                          "pass.").format(attacker=state.fighter(duel.attacker),
@@ -481,7 +481,7 @@ class DentPourDent(Game[DentState]):
         lines.append(pgettext("dentpourdent", "- {card} (x{n}): {text}").format(
             card=data.card_name(data.SWAP), n=data.SWAP_COPIES, text=data.card_text(data.SWAP)))
         for special in data.SPECIALS:
-            said = dict(card=pgettext("dentpourdent", special.heading),
+            said = dict(card=data.card_heading(special.key),
                         text=data.card_text(special.key), when=data.when(special.key).lower())
             if special.key in data.NOT_FOR_TWO:
                 lines.append(_("- {card} (not with 2 players): {text} When: {when}.")

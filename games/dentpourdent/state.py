@@ -61,7 +61,7 @@ class KnockOut(Secret):
 
 class Choice(Secret):
     """A card played that needs several choices of its player: teeth to spread (Esprit de
-    famille) or a victim per opponent (Bataille des chaises)."""
+    famille) or a victim per opponent (Battle of the Chairs)."""
 
     kind: str  # "spread" or "chairs"
     seat: int

@@ -195,7 +195,7 @@ def test_ai_answers_a_challenge_with_tand_om_tand() -> None:
 
 
 def test_ai_spreads_teeth_without_knocking_its_own_out() -> None:
-    """Esprit de famille, 4 teeth to place: never on a member they would knock out while
+    """Family Spirit, 4 teeth to place: never on a member they would knock out while
     another can take them."""
     st = placed()
     me = st.turn

@@ -75,7 +75,7 @@ def check(st: DentState) -> None:
         assert to_act == [] and GAME.reactions(st) == []
         assert result.winners
         won = [s for s, f in enumerate(st.families) if len(f.trophies) >= data.TROPHIES_TO_WIN]
-        if won:  # (two at once after Tand om tand: one knock-out each way)
+        if won:  # (two at once after Tooth for Tooth: one knock-out each way)
             assert len(result.winners) == 1 and result.winners[0] in won
         else:
             assert result.winners == st.active() and len(st.active()) == 1
@@ -84,7 +84,7 @@ def check(st: DentState) -> None:
     assert len(set(to_act)) == len(to_act)
     assert all(not st.families[s].out for s in to_act)
     assert len(st.active()) >= 2
-    if not st.knockouts:  # (a 7th trophy may wait on an S.P.A. window for its pet)
+    if not st.knockouts:  # (a 7th trophy may wait on an Animal Rescue window for its pet)
         assert all(len(f.trophies) < data.TROPHIES_TO_WIN for f in st.families)
     reacting = GAME.reactions(st)
     assert set(reacting) <= set(to_act)

@@ -157,7 +157,7 @@ def busy(n: int, names: list[str] | None = None) -> PublicView:
                 trophies=[(s, m.key) for s in (0, 1) for m in MEMBERS[:3]][:seat],
             )
         )
-    fight = duel(0, 1, thrown=7, effects=["Kramp on Bob", "Vitamines for Ann"], pending=3)
+    fight = duel(0, 1, thrown=7, effects=["Cramp on Bob", "Vitamins for Ann"], pending=3)
     return board(n, names, fight=fight, ggm=1, families=fams)
 
 
@@ -337,7 +337,7 @@ def test_every_part_of_the_view_shows() -> None:
     assert base.duel is not None
     changes = {
         "a throw": base.duel.model_copy(update={"thrown": base.duel.thrown[:-1]}),
-        "an effect": base.duel.model_copy(update={"effects": ["Kramp on Bob"]}),
+        "an effect": base.duel.model_copy(update={"effects": ["Cramp on Bob"]}),
         "pending": base.duel.model_copy(update={"pending": 0}),
         "throws left": base.duel.model_copy(update={"attacks_left": 1}),
         "card": base.duel.model_copy(update={"card": "hook"}),

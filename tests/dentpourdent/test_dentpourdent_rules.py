@@ -253,12 +253,12 @@ def test_the_discard_is_shuffled_into_a_new_draw_pile_when_the_draw_pile_is_empt
 def test_the_teeth_are_marked_at_once_the_attack_on_the_defender_the_answer_on_the_attacker(
     molars: Molars,
 ) -> None:
-    # Cid holds Kramp, so the duel stops in a window after each throw that takes teeth.
+    # Cid holds Cramp, so the duel stops in a window after each throw that takes teeth.
     state = table(3, hands={2: hand("kramp")})
     state = play(state, 0, "duel.1.jab")  # jab on a father: 4 blows
     molars.add([2, 1, 0])
     state = play(state, 2, "pass")
-    # the attack throw: the window on it opens before its teeth are marked (Esquive, Esprit)
+    # the attack throw: the window on it opens before its teeth are marked (Dodge, Esprit)
     assert state.window is not None and state.window.moment == "attack"
     assert state.duel.pending == 3 and lost(state, 1, "father") == 0
     molars.add([1])
@@ -326,7 +326,7 @@ def test_apply_never_changes_the_state_it_is_given(molars: Molars) -> None:
     state2 = play(state, 0, "duel.1.jab")
     assert GAME.dump(state) == before
     before2 = GAME.dump(state2)
-    molars.add([0], [0], [0], [0])  # Kramp on Ann: only Bob's four answers are left
+    molars.add([0], [0], [0], [0])  # Cramp on Ann: only Bob's four answers are left
     play(state2, 2, "kramp.attacker")
     assert GAME.dump(state2) == before2
 
@@ -461,7 +461,7 @@ def test_a_card_played_in_a_window_opens_it_again_for_all_who_can_answer(
     state = play(state, 0, "duel.1.jab")
     state = play(state, 3, "pass")
     state = play(state, 2, "kramp.defender")
-    # Dee passed before, but a card was played: she is asked again; Cid has no Kramp left
+    # Dee passed before, but a card was played: she is asked again; Cid has no Cramp left
     assert state.window is not None and state.window.moment == "announced"
     assert GAME.reactions(state) == [3]
     assert ids(state, 3) == ["kramp.attacker", "pass"]
@@ -553,7 +553,7 @@ def test_a_molar_lands_up_down_or_on_its_side_one_third_each() -> None:
 def test_when_one_throw_knocks_out_both_fighters_the_knock_out_settled_first_wins(
     molars: Molars,
 ) -> None:
-    """Tand om tand: Bob (6 trophies) knocks out Ann's last figure, and the mirrored tooth
+    """Tooth for Tooth: Bob (6 trophies) knocks out Ann's last figure, and the mirrored tooth
     knocks out Bob's last figure too, which makes Ann's 7th trophy. Bob's knock-out came
     first: Bob wins, and Ann's trophy, never settled, does not count."""
     out = {"grandfather": 0, "grandmother": 0, "father": 0, "mother": 0, "son": 0, "pet": 0}

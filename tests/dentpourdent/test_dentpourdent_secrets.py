@@ -102,7 +102,7 @@ def test_the_private_view_is_ones_own_hand_only() -> None:
 
 
 def kramp_with(holder: int) -> DentState:
-    """Four families; Ann challenges Dee; Kramp is in Bob's or Cid's hand, a Jab in its place
+    """Four families; Ann challenges Dee; Cramp is in Bob's or Cid's hand, a Jab in its place
     in the other's."""
     hands = {1: hand(), 2: hand()}
     hands[holder] = hand("kramp")

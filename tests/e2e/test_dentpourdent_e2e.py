@@ -105,7 +105,7 @@ def calls(world: World, user: FakeMember) -> list:
 
 
 async def test_a_window_closes_when_everyone_in_it_passes(world: World):
-    """Cid, challenged, holds Tand om tand (an answer to the announcement only): he passes,
+    """Cid, challenged, holds Tooth for Tooth (an answer to the announcement only): he passes,
     and the whole duel is thrown on the board message of the challenge."""
     f = world.fake
     await open_table(world)
@@ -155,7 +155,7 @@ async def test_a_window_closes_on_its_deadline(world: World):
 
 @postgresql_in_the_long_run
 async def test_the_channel_reads_the_same_whoever_holds_the_answer(world: World):
-    """Kramp in Bob's hand or in Cid's: the channel's board after the challenge is the same,
+    """Cramp in Bob's hand or in Cid's: the channel's board after the challenge is the same,
     word for word and pixel for pixel."""
     f = world.fake
     seen: list[tuple[str, bytes]] = []
@@ -206,7 +206,7 @@ async def test_a_restart_in_a_duel_with_a_window_open_loses_nothing(world: World
     assert r.message.content.startswith("✅"), r.ephemeral_text
     # The duel's board tells it to the end; a new board pings whoever has the turn now.
     text = "\n".join(m.content for m in f.channel_messages(world.chan)[-2:])
-    assert "Bob plays Kramp: Ann's Father cannot throw any more." in text
+    assert "Bob plays Cramp: Ann's Father cannot throw any more." in text
     assert "Cid's Father hits back" in text  # the duel went on: only Cid throws now
 
 
