@@ -86,7 +86,7 @@ CARDS = (
     Card("grab", NC_("lunchmoney", "Grab"), SPECIAL, 0, 8,
          N_("Then a free attack (no Dodge, no Block), or Choke, Headlock or Powerplay.")),
     Card("humiliation", NC_("lunchmoney", "Humiliation"), SPECIAL, 0, 4,
-         N_("At any moment, on whoever just played: her card is undone, and you get a free "
+         N_("At any moment, on whoever just played: their card is undone, and you get a free "
             "attack only a Humiliation stops.")),
     Card("powerplay", NC_("lunchmoney", "Powerplay"), SPECIAL, POWERPLAY, 4,
          N_("After a Grab: 3 damage, then a free basic attack.")),
@@ -101,7 +101,7 @@ CARDS = (
          N_("6 damage; each defence card stops 3 (two stop it all)."),
          N_("Each defence card stops 3 (two stop it all).")),
     Card("headlock", NC_("lunchmoney", "Headlock"), SPECIAL, 0, 1,
-         N_("After a Grab: a hold. Every turn, free Jabs, Uppercuts and Stomps at her.")),
+         N_("After a Grab: a hold. Every turn, free Jabs, Uppercuts and Stomps at the victim.")),
     Card("choke", NC_("lunchmoney", "Choke"), SPECIAL, CHOKE, 1,
          N_("After a Grab: a hold. 1 damage now and on each of your turns; both helpless.")),
     Card("knockdown", NC_("lunchmoney", "Uppercut (special)"), SPECIAL, 0, 1,

@@ -210,7 +210,7 @@ def answers(state: LunchState, seat: int) -> list[Action]:
     hand = state.hands[seat]
     found: list[Action] = []
     if "humiliation" in hand and seat != top.seat:
-        label = _("Humiliation on {player}: undo her card, then a free attack").format(
+        label = _("Humiliation on {player}: undo their card, then a free attack").format(
             player=state.name(top.seat))
         found.append(Action(id="humiliation", label=_label(label)))
     if top.kind != "attack" or seat != top.target:
@@ -602,7 +602,7 @@ def _land(state: LunchState, step: Step, events: list[str]) -> None:
         state.offer = Offer(kind="free", seat=attacker, target=victim, basic_only=True)
     elif card == "knockdown":
         state.floored.append(victim)
-        events.append(_("{victim} lands on her behind: helpless.").format(victim=name_v))
+        events.append(_("{victim} lands on their behind: helpless.").format(victim=name_v))
         state.offer = Offer(kind="free", seat=attacker, target=victim)
 
 
@@ -651,7 +651,7 @@ def _start_turn(state: LunchState, events: list[str]) -> None:
         if state.winners is not None:
             return
     if state.poked.get(seat) == seat:
-        events.append(_("{player} is still seeing stars and loses her turn.").format(
+        events.append(_("{player} is still seeing stars and loses their turn.").format(
             player=state.name(seat)))
         state.acted = state.done = True
         return

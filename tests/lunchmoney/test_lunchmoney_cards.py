@@ -560,7 +560,7 @@ def test_a_poked_victim_who_plays_next_loses_her_turn() -> None:
     applied = GAME.apply(play(state, 0, "play.poke.1"), 0, "none")
     after = applied.state
     assert after.turn == 2 and lost(after, 1) == 1 and not after.poked
-    assert any("loses her turn" in e for e in applied.events)
+    assert any("loses their turn" in e for e in applied.events)
 
 
 def test_a_poked_victim_is_helpless_until_the_end_of_the_next_players_turn() -> None:
