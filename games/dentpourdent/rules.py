@@ -423,7 +423,10 @@ class DentPourDent(Game[DentState]):
             if fam.ring:
                 # i18n: {member} is "the Father" (a member of a family)
                 bits.append(_("in the ring {member}").format(member=data.the(fam.ring)))
-            hurt = [_("{member} {teeth} of {full} teeth").format(
+            # i18n: "Father 3 of 8 teeth": the teeth left of the member's full set (French:
+            # "1 dent sur 6", "3 dents sur 8": the noun agrees with the teeth left)
+            hurt = [ngettext("{member} {teeth} of {full} teeth",
+                             "{member} {teeth} of {full} teeth", m.teeth).format(
                         member=data.member_name(m.key), teeth=m.teeth, full=m.full)
                     for m in fam.members if 0 < m.teeth < m.full]
             out = [data.member_name(m.key) for m in fam.members if m.teeth == 0]
