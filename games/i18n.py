@@ -112,11 +112,31 @@ class _Elided(str):
         return str.format(_ELIDABLE.sub(elide, self), *args, **fields)
 
 
+# French typography: a no-break space before : ; ? ! (typed as a space or forgotten in the
+# catalog), so the sign never starts a line on a phone. Not in a link or a time ("https://",
+# "12:30"): only a sign followed by a space, the end, or Markdown.
+_FRENCH_SIGN = re.compile(r"(?<=[^\s\u00a0:;!?])[ \u202f]?([:;!?])(?=[\s*_`)]|$)")
+NBSP = "\u00a0"
+
+
+def french_typography(text: str) -> str:
+    """`text` with a no-break space before each : ; ? ! (French typography)."""
+    return _FRENCH_SIGN.sub(NBSP + r"\1", text)
+
+
+def colon() -> str:
+    """": " as the language in force writes it between a label and what follows (French:
+    a no-break space before the colon), for texts put together from translated parts."""
+    return NBSP + ": " if _language.get() == "fr" else ": "
+
+
 def _french(text: str, tag: str) -> str:
-    """`text` as `_Elided` when it is French and has a placeholder to elide before."""
-    if tag == "fr" and _ELIDABLE.search(text):
-        return _Elided(text)
-    return text
+    """In French: the typography of `french_typography`, and `_Elided` when there is a
+    placeholder to elide before."""
+    if tag != "fr":
+        return text
+    text = french_typography(text)
+    return _Elided(text) if _ELIDABLE.search(text) else text
 
 
 def _(message: str) -> str:

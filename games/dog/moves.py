@@ -16,7 +16,7 @@ from games import i18n
 from games.contract import LABEL_MAX
 from games.dog.cards import card_name
 from games.dog.state import DogState
-from games.i18n import NC_, _, ngettext, npgettext, pgettext
+from games.i18n import NC_, _, colon, ngettext, npgettext, pgettext
 
 Pawns = list[list[int]]
 PawnRef = tuple[int, int]
@@ -48,7 +48,7 @@ class Move:
     def __init__(
         self,
         id: str,
-        path: tuple[tuple[str, ...], str, str, Clauses, str],
+        path: tuple[tuple[str, ...], str, str, Clauses, str, str],
         card: str | None,
         acts_as: str,
         relocs: list[Reloc],
@@ -57,7 +57,8 @@ class Move:
         steps: int = 0,
     ) -> None:
         self.id = id
-        # (head labels, the card as played, pawn label, choice, the pawn's name alone)
+        # (head labels, the card as played, pawn label, choice, the pawn's name alone as it
+        # reads mid-sentence, its place)
         self._path = path
         self.card = card
         self.acts_as = acts_as
@@ -69,19 +70,22 @@ class Move:
     @property
     def path(self) -> tuple[str, ...]:
         """One label per id segment: card (and joker's kind), pawn, choice."""
-        head, _card, pawn, choice, _name = self._path
+        head, _card, pawn, choice, _name, _place = self._path
         return (*head, pawn, ", ".join(choice))
 
     @property
     def label(self) -> str:
-        """The whole move in one line: 'Play 5: Pawn 2 (field 3), 5 steps to field 8'. When
+        """The whole move in one line: 'Play 5: pawn 2 (field 3), 5 steps to field 8' (one
+        sentence: the menu steps' capitals go, French puts its space before the colon). When
         that is too long (a long translation, several pawns knocked home): without the place
-        the pawn stands on, then 'Joker as 5: Pawn 2, ...', then without the last clauses of
+        the pawn stands on, then 'Joker as 5: pawn 2, ...', then without the last clauses of
         the choice ('…'); a text is never cut in the middle."""
-        head, card, pawn, choice, name = self._path
+        head, card, _pawn, steps, name, place = self._path
+        pawn = f"{name} ({place})"
+        choice = [clause[:1].lower() + clause[1:] for clause in steps]  # a verb or a number
 
         def line(first: str, rest: list[str]) -> str:
-            return f"{first}: {', '.join(rest)}"
+            return first + colon() + ", ".join(rest)
 
         short = [line(head[0], [*head[1:], pawn, *choice]),
                  line(head[0], [*head[1:], name, *choice])]
@@ -347,8 +351,8 @@ class Generator:
         prefix, path, card, acts_as, played = head
         return Move(
             f"{prefix}.{pawn_token(self.actor, s, i)}.{suffix}",
-            (path, played, self.pawn_label(s, i), choice,
-             capital(pawn_name(self.st, self.actor, s, i))),
+            (path, played, self.pawn_label(s, i), choice, pawn_name(self.st, self.actor, s, i),
+             where(self.pawns[s][i])),
             card, acts_as, relocs, part, draw, steps,
         )
 
