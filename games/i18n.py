@@ -113,9 +113,10 @@ class _Elided(str):
 
 
 # French typography: a no-break space before : ; ? ! (typed as a space or forgotten in the
-# catalog), so the sign never starts a line on a phone. Not in a link or a time ("https://",
-# "12:30"): only a sign followed by a space, the end, or Markdown.
-_FRENCH_SIGN = re.compile(r"(?<=[^\s\u00a0:;!?])[ \u202f]?([:;!?])(?=[\s*_`)]|$)")
+# catalog), so the sign never starts a line on a phone. Not in a link, a time or a command's
+# option ("https://", "12:30", "`bots:`"): only a sign followed by a space, the end, or
+# Markdown's * _ and a closing bracket.
+_FRENCH_SIGN = re.compile(r"(?<=[^\s\u00a0:;!?])[ \u202f]?([:;!?])(?=[\s*_)]|$)")
 NBSP = "\u00a0"
 
 

@@ -30,9 +30,10 @@ def test_french_agrees_in_number() -> None:
     with i18n.speaking("fr"):
         placed = GAME.apply(state, 1, "try.3.5.x.1")
         solved = GAME.apply(placed.state, 1, "solve.3.5.2.6")
-    assert placed.events[0] == "Bob place 3 5 _ 1 : 2 justes, 0 trop haut, 1 trop bas"
+    # (French typography: a no-break space before : and !)
+    assert placed.events[0] == "Bob place 3 5 _ 1\u00a0: 2 justes, 0 trop haut, 1 trop bas"
     assert "(15 dés blancs restants)" in placed.events[1]
-    assert solved.events[0].startswith("Bob donne la solution 3 5 2 6 : code cassé !")
+    assert solved.events[0].startswith("Bob donne la solution 3 5 2 6\u00a0: code cassé\u00a0!")
 
 
 def test_labels_are_made_in_each_language_from_the_same_ids() -> None:
@@ -44,7 +45,8 @@ def test_labels_are_made_in_each_language_from_the_same_ids() -> None:
     assert labels["en"].keys() == labels["nl"].keys() == labels["fr"].keys()
     assert labels["en"]["try.3.5.x.1"].label == "Place A: 3, B: 5, C: empty, D: 1"
     assert labels["nl"]["try.3.5.x.1"].label == "Leg A: 3, B: 5, C: leeg, D: 1"
-    assert labels["fr"]["try.3.5.x.1"].label == "Placer A : 3, B : 5, C : vide, D : 1"
+    assert labels["fr"]["try.3.5.x.1"].label == "Placer A : 3, B : 5, C : vide, D : 1".replace(
+        " :", "\u00a0:")
     assert labels["nl"]["try.3.5.x.1"].path[3] == "C: leeg"
     assert labels["fr"]["solve.3.5.2.6"].path[0] == "Donner la solution"
 

@@ -138,7 +138,7 @@ async def test_seven_split_through_the_menus(world: World):
     r = await f.select(world.ann, menu, steps.custom_id, ["4"])
     menu = menu_message(r)
     # The player is told privately what is done and how many steps of the 7 are left ...
-    assert menu.content.startswith("✅ Play 7: Pawn 1 (field 5), 4 steps to field 9")
+    assert menu.content.startswith("✅ Play 7: pawn 1 (field 5), 4 steps to field 9")
     assert "**Play 7 (3 left)**" in menu.content
     # ... while the channel waits for the whole 7: no new message, no new picture.
     assert not r.messages and last_board(f, world.chan) is board

@@ -44,7 +44,7 @@ async def test_a_dutch_and_a_french_player_each_read_their_menus_and_hands(world
     ann_hand = f.dm_messages(world.ann)[-1].content
     bob_hand = f.dm_messages(world.bob)[-1].content
     assert "Je hand: " in ann_hand, ann_hand
-    assert "Ta main : " in bob_hand, bob_hand
+    assert "Ta main\u00a0: " in bob_hand, bob_hand
 
     # The board in the channel speaks the server's language (English here) ...
     board = last_board(f, world.chan)
@@ -55,7 +55,7 @@ async def test_a_dutch_and_a_french_player_each_read_their_menus_and_hands(world
     ann_menu = menu_message(await f.click(world.ann, board, "Play"))
     bob_menu = menu_message(await f.click(world.bob, board, "Play"))
     assert "Welke kaart geef je aan je partner?" in ann_menu.text, ann_menu.text
-    assert "Quelle carte donnes-tu à ton partenaire ?" in bob_menu.text, bob_menu.text
+    assert "Quelle carte donnes-tu à ton partenaire\u00a0?" in bob_menu.text, bob_menu.text
     assert cards_to_give(state, 0, "nl") <= labels(ann_menu), (labels(ann_menu), ann_hand)
     assert cards_to_give(state, 1, "fr") <= labels(bob_menu), (labels(bob_menu), bob_hand)
 

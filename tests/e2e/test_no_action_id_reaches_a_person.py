@@ -45,8 +45,8 @@ async def test_dog_moves_typed_in_words_are_answered_in_words(world: World):
 
     r = await typed(world, world.ann, "dog", "queen")  # two pawns can take it
     assert "could be" in r.ephemeral_text
-    assert "Pawn 1 (field 10), 12 steps" in r.ephemeral_text
-    assert "Pawn 2 (field 30), 12 steps" in r.ephemeral_text
+    assert "pawn 1 (field 10), 12 steps" in r.ephemeral_text
+    assert "pawn 2 (field 30), 12 steps" in r.ephemeral_text
     r = await typed(world, world.ann, "dog", "king")  # no king in hand
     assert "You have no King in your hand" in warning(r)
     r = await typed(world, world.ann, "dog", "5.p9.5")  # an id, and a wrong one
@@ -54,7 +54,7 @@ async def test_dog_moves_typed_in_words_are_answered_in_words(world: World):
     r = await typed(world, world.ann, "dog", "7 split")
     assert "could be" in r.ephemeral_text
     r = await typed(world, world.ann, "dog", "queen pawn 2")
-    assert r.message is not None and r.message.content.startswith("✅ Play Queen: Pawn 2")
+    assert r.message is not None and r.message.content.startswith("✅ Play Queen: pawn 2")
     state = DOG.load((await world.bot.store.open_session(world.chan.id)).state)
     assert state.pawns[0][1] == 42 and "Q" not in state.hands[0]
 

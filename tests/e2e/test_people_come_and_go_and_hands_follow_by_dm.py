@@ -216,7 +216,7 @@ async def test_back_only_where_there_is_a_step_back_in_a_split_seven(world: Worl
     menu = menu_message(await f.click(ann, menu, pawn1))
     assert "Back" in labels(menu)
     menu = menu_message(await f.select(ann, menu, menu.selects()[0].custom_id, ["2"]))
-    assert menu.content.startswith("✅ Play 7: Pawn 1 (field 5), 2 steps to field 7")
+    assert menu.content.startswith("✅ Play 7: pawn 1 (field 5), 2 steps to field 7")
     assert "**Play 7 (5 left)**" in menu.content
     assert "Back" not in labels(menu)  # 2 steps are made: the card cannot be taken back
     menu = menu_message(await f.click(ann, last_board(f, world.chan), "Play"))
