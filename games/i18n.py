@@ -120,9 +120,20 @@ _FRENCH_SIGN = re.compile(r"(?<=[^\s\u00a0:;!?])[ \u202f]?([:;!?])(?=[\s*_)]|$)"
 NBSP = "\u00a0"
 
 
+_QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
+
+
+def _guillemets(match: re.Match[str]) -> str:
+    return f"«{NBSP}{match[1] or match[2]}{NBSP}»"
+
+
 def french_typography(text: str) -> str:
-    """`text` with a no-break space before each : ; ? ! (French typography)."""
-    return _FRENCH_SIGN.sub(NBSP + r"\1", text)
+    """`text` with a no-break space before each : ; ? ! and quotes as « » (French typography),
+    outside `code` (a command and what to type in it stay as typed)."""
+    parts = text.split("`")
+    for k in range(0, len(parts), 2):  # the even parts are outside code
+        parts[k] = _FRENCH_SIGN.sub(NBSP + r"\1", _QUOTED.sub(_guillemets, parts[k]))
+    return "`".join(parts)
 
 
 def colon() -> str:
