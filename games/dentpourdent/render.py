@@ -63,7 +63,7 @@ from games.drawing import (
     text_length,
     wrap,
 )
-from games.i18n import NC_, _, ngettext, npgettext, pgettext
+from games.i18n import NC_, _, colon, ngettext, npgettext, pgettext
 from games.pictures.cards import (
     CARD_PAD,
     CARD_W,
@@ -975,7 +975,7 @@ def _foot(canvas: Canvas, view: PublicView, panel: int) -> None:
             _text(
                 canvas,
                 (x0 + 18 + (k % 2) * 200, y + 32 + (k // 2) * 30),
-                _text.fit(names[fam.seat], f": {fam.hand}", LEAST, 184),
+                _text.fit(names[fam.seat], f"{colon()}{fam.hand}", LEAST, 184),
                 LEAST,
                 LIGHT,
                 width=184,
