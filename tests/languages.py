@@ -45,3 +45,21 @@ def unmarked(text: str, names: Iterable[str] = ()) -> list[str]:
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
     return _WORD.findall(text)
+
+
+# English words of the games that no Dutch or French text uses as its own ("points" is French
+# too, "die" Dutch, and the Dutch rulebook of Lunch Money counts in "counters"): one of them in
+# a Dutch or French text is a text the catalogs missed.
+ENGLISH = {"card", "cards", "tooth", "teeth", "blow", "blows", "counter", "counters", "damage",
+           "pawn", "pawns", "die", "dice", "field", "fields", "round", "rounds", "turn", "turns",
+           "point", "points", "your", "move", "moves", "wins", "throws", "player", "players"}
+NATIVE = {"nl": {"die", "counter", "counters"}, "fr": {"point", "points"}}
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
+def english_words(text: str, language: str, names: Iterable[str] = ()) -> list[str]:
+    """The games' English words in a Dutch or French `text` (people's names aside)."""
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    english = ENGLISH - NATIVE[language]
+    return [word for word in _LETTERS.findall(text) if word.lower() in english]

@@ -15,7 +15,7 @@ from games.contract import Game, Player, RuleError, random_action
 from games.drawing import measuring
 from games.registry import all_games
 from games.rng import Rng
-from tests.languages import PSEUDO, unmarked
+from tests.languages import PSEUDO, english_words, unmarked
 from tests.playing import short
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
@@ -131,3 +131,39 @@ def test_every_text_has_a_dutch_and_a_french_translation(package: Any) -> None:
 
 def test_no_text_is_translated_two_ways() -> None:
     assert not catalogs.conflicts()
+
+
+@pytest.mark.parametrize("language", ["nl", "fr"])
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_the_words_drawn_on_every_picture_are_in_the_readers_language(
+    name: str, language: str
+) -> None:
+    """The boards and the hands drawn along a game in Dutch and in French (their text calls,
+    not their pixels) hold none of the games' English words."""
+    game = all_games()[name]
+    n = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
+    found: dict[str, str] = {}
+    with i18n.speaking(language):
+        players = [Player(name=p, bot=True) for p in NAMES[:n]]
+        state = game.opening(players, short(game.name), 3).state
+        rng = Rng.seeded(3)
+        for step in range(3000):
+            if step % PICTURE_EVERY == 0 or game.result(state) is not None:
+                with measuring() as drawn:
+                    game.render_public(game.public_view(state))
+                    for seat in range(n):
+                        view = game.private_view(state, seat)
+                        if view is not None:
+                            game.render_private(view)
+                for line in drawn.lines:
+                    for word in english_words(line, language, [*NAMES, game.title]):
+                        found.setdefault(word, line)
+            if game.result(state) is not None:
+                break
+            seats = game.to_act(state)
+            seat = seats[rng.below(len(seats))]
+            # (Tumblin' Dice's AI simulates every candidate throw: random flicks are enough)
+            action = (random_action(game, state, seat, rng) if step % 2 or name == "tumblindice"
+                      else game.ai_action(state, seat, rng))
+            state = game.apply(state, seat, action).state
+    assert not found, f"{name} in {language}: English drawn: {found}"

@@ -24,7 +24,7 @@ from tests.e2e.conftest import World
 from tests.e2e.driving import end_game
 from tests.fakediscord import FakeMessage
 from tests.fakediscord.harness import InteractionResult
-from tests.languages import CLOSE, OPEN, PSEUDO, unmarked
+from tests.languages import CLOSE, OPEN, PSEUDO, english_words, unmarked
 
 MOVES = 10
 # What no catalog makes: links, mentions, timestamps Discord draws in the reader's language.
@@ -50,16 +50,6 @@ def _closing_cuts(text: str) -> str:
         text = inner
 
 
-# English words of the games that no Dutch or French text uses as its own ("points" is French
-# too, "die" Dutch, and the Dutch rulebook of Lunch Money counts in "counters"): one of them in
-# a Dutch or French text is a text the catalogs missed.
-ENGLISH = {"card", "cards", "tooth", "teeth", "blow", "blows", "counter", "counters", "damage",
-           "pawn", "pawns", "die", "dice", "field", "fields", "round", "rounds", "turn", "turns",
-           "point", "points", "your", "move", "moves", "wins", "throws", "player", "players"}
-NATIVE = {"nl": {"die", "counter", "counters"}, "fr": {"point", "points"}}
-_WORDS = re.compile(r"[A-Za-z]+")
-
-
 class Reader:
     """Collects the words of what the bot showed, as each interaction left it (menus are
     edited in place, so a later look would miss the steps before): in the pseudo-language,
@@ -76,11 +66,7 @@ class Reader:
         if self.language == PSEUDO:
             words = unmarked(_closing_cuts(_NOT_TEXT.sub(" ", text)), self.names)
         else:
-            plain = _NOT_TEXT.sub(" ", text)
-            for name in sorted(self.names, key=len, reverse=True):
-                plain = re.sub(re.escape(name), " ", plain, flags=re.IGNORECASE)
-            english = ENGLISH - NATIVE[self.language]
-            words = [w for w in _WORDS.findall(plain) if w.lower() in english]
+            words = english_words(_NOT_TEXT.sub(" ", text), self.language, self.names)
         if words:
             self.found.setdefault(f"{where}: {words[:6]}", text[:200])
 
