@@ -37,14 +37,19 @@ class Texts:
                          for where, found in self.found.items())
 
 
-def read_pictures(texts: Texts, game: Game[Any], state: Any, n: int) -> None:
+def drawn_words(game: Game[Any], state: Any, n: int) -> list[str]:
+    """The lines of text the board and every hand of `state` draw (not their pixels)."""
     with measuring() as drawn:
         game.render_public(game.public_view(state))
         for seat in range(n):
             view = game.private_view(state, seat)
             if view is not None:
                 game.render_private(view)
-    for line in drawn.lines:
+    return list(drawn.lines)
+
+
+def read_pictures(texts: Texts, game: Game[Any], state: Any, n: int) -> None:
+    for line in drawn_words(game, state, n):
         texts.check(line, "a picture's words")
 
 
@@ -149,13 +154,7 @@ def test_the_words_drawn_on_every_picture_are_in_the_readers_language(
         rng = Rng.seeded(3)
         for step in range(3000):
             if step % PICTURE_EVERY == 0 or game.result(state) is not None:
-                with measuring() as drawn:
-                    game.render_public(game.public_view(state))
-                    for seat in range(n):
-                        view = game.private_view(state, seat)
-                        if view is not None:
-                            game.render_private(view)
-                for line in drawn.lines:
+                for line in drawn_words(game, state, n):
                     for word in english_words(line, language, [*NAMES, game.title]):
                         found.setdefault(word, line)
             if game.result(state) is not None:

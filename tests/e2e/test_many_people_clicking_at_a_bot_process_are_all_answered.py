@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from bot.store.store import Store
-from tests.e2e.test_many_people_clicking_at_once_are_all_answered import ANSWER_WITHIN
+from tests.e2e.test_many_people_clicking_at_once_are_all_answered import (
+    ANSWER_WITHIN,
+    press_something,
+)
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
 
@@ -36,25 +39,10 @@ async def test_every_press_at_a_bot_process_is_answered_in_time(tmp_path: Path, 
             if await store.open_session(chan.id) is None:  # over, or all left: a new lobby
                 await proc.wait_idle()
                 await f.slash(people[0], chan, "dog", "start", bots=rng.choice([0, 1]))
-            person = rng.choice(people)
-            seen = [m for m in f.channel_messages(chan)[-6:] if not m.deleted]
-            seen += f.ephemeral_messages(person)[-3:] + f.dm_messages(person)[-2:]
-            options = [(m, b.custom_id, None) for m in seen for b in m.buttons()
-                       if b.custom_id and not b.disabled]
-            options += [(m, s.custom_id, o["value"]) for m in seen for s in m.selects()
-                        for o in s.options[:5]]
-            if not options:
-                await asyncio.sleep(0.05)
-                continue
-            message, custom_id, value = rng.choice(options)
-            try:
-                inter = (f.click_interaction(person, message, custom_id) if value is None
-                         else f.select_interaction(person, message, custom_id, [value]))
-            except AssertionError:  # gone meanwhile (a message cut down, a menu replaced)
-                continue
-            f.send(inter)
-            sent.append(inter)
-            await asyncio.sleep(rng.uniform(0, 0.03))
+            inter = await press_something(f, chan, rng.choice(people), rng)
+            if inter is not None:
+                sent.append(inter)
+                await asyncio.sleep(rng.uniform(0, 0.03))
         await asyncio.sleep(ANSWER_WITHIN + 1)
         await proc.wait_idle(quiet=0.5)
         assert len(sent) > 200
