@@ -117,14 +117,14 @@ class _Elided(str):
 # option ("https://", "12:30", "`bots:`"): only a sign followed by a space, the end, or
 # Markdown's * _ and a closing bracket.
 _FRENCH_SIGN = re.compile(r"(?<=[^\s\u00a0:;!?])[ \u202f]?([:;!?])(?=[\s*_)]|$)")
-NBSP = "\u00a0"
-
-
 _QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
 
 
 def _guillemets(match: re.Match[str]) -> str:
     return f"«{NBSP}{match[1] or match[2]}{NBSP}»"
+
+
+NBSP = "\u00a0"
 
 
 def french_typography(text: str) -> str:
@@ -143,12 +143,10 @@ def colon() -> str:
 
 
 def _french(text: str, tag: str) -> str:
-    """In French: the typography of `french_typography`, and `_Elided` when there is a
-    placeholder to elide before."""
-    if tag != "fr":
-        return text
-    text = french_typography(text)
-    return _Elided(text) if _ELIDABLE.search(text) else text
+    """`text` as `_Elided` when it is French and has a placeholder to elide before."""
+    if tag == "fr" and _ELIDABLE.search(text):
+        return _Elided(text)
+    return text
 
 
 def _(message: str) -> str:
@@ -290,6 +288,10 @@ def _translations(tag: str) -> gettext.NullTranslations:
             if not message.id or message.fuzzy or not _translated(message.string):
                 continue
             if merged.get(message.id, message.context) is None:
+                if tag == "fr":  # its typography, once here rather than at every lookup
+                    message.string = (tuple(map(french_typography, message.string))
+                                      if isinstance(message.string, tuple)
+                                      else french_typography(message.string))
                 merged[message.id] = message
     buffer = io.BytesIO()
     write_mo(buffer, merged)

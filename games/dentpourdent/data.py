@@ -241,10 +241,10 @@ def card_name(key: str) -> str:
 
 
 def card_heading(key: str) -> str:
-    """The card's name for the rules' card list, with the title printed on it in brackets when
-    that differs: "Tooth for Tooth (Dent pour dent)", "Tand om tand (Dent pour dent)"."""
-    name = card_name(key)
-    printed = SPECIAL[key].french if key in SPECIAL else name
+    """A special card's name for the rules' card list, with the title printed on it in
+    brackets when that differs: "Tooth for Tooth (Dent pour dent)", "Tand om tand (Dent pour
+    dent)"."""
+    name, printed = card_name(key), SPECIAL[key].french
     return name if name.casefold() == printed.casefold() else f"{name} ({printed})"
 
 

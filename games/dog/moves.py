@@ -48,7 +48,7 @@ class Move:
     def __init__(
         self,
         id: str,
-        path: tuple[tuple[str, ...], str, str, Clauses, str, str],
+        path: tuple[tuple[str, ...], str, Clauses, str, str],
         card: str | None,
         acts_as: str,
         relocs: list[Reloc],
@@ -57,8 +57,8 @@ class Move:
         steps: int = 0,
     ) -> None:
         self.id = id
-        # (head labels, the card as played, pawn label, choice, the pawn's name alone as it
-        # reads mid-sentence, its place)
+        # (head labels, the card as played, choice, the pawn's name as it reads mid-sentence,
+        # the place it stands on)
         self._path = path
         self.card = card
         self.acts_as = acts_as
@@ -70,8 +70,8 @@ class Move:
     @property
     def path(self) -> tuple[str, ...]:
         """One label per id segment: card (and joker's kind), pawn, choice."""
-        head, _card, pawn, choice, _name, _place = self._path
-        return (*head, pawn, ", ".join(choice))
+        head, _card, choice, name, place = self._path
+        return (*head, f"{capital(name)} ({place})", ", ".join(choice))
 
     @property
     def label(self) -> str:
@@ -80,7 +80,7 @@ class Move:
         that is too long (a long translation, several pawns knocked home): without the place
         the pawn stands on, then 'Joker as 5: pawn 2, ...', then without the last clauses of
         the choice ('…'); a text is never cut in the middle."""
-        head, card, _pawn, steps, name, place = self._path
+        head, card, steps, name, place = self._path
         pawn = f"{name} ({place})"
         choice = [clause[:1].lower() + clause[1:] for clause in steps]  # a verb or a number
 
@@ -321,10 +321,6 @@ class Generator:
         self.seats = controlled(st, self.pawns, actor)
         self.royal = st.variant == "royal"
 
-    def pawn_label(self, s: int, i: int) -> str:
-        name = capital(pawn_name(self.st, self.actor, s, i))
-        return f"{name} ({where(self.pawns[s][i])})"
-
     def _consequence(self, s: int, frm: int, n: int, sent: list[PawnRef]) -> list[str]:
         """What a forward ring move does besides landing, for the menu: the pawns it knocks
         home, and passing its own start (not into the goal: the pawn goes round again)."""
@@ -351,8 +347,7 @@ class Generator:
         prefix, path, card, acts_as, played = head
         return Move(
             f"{prefix}.{pawn_token(self.actor, s, i)}.{suffix}",
-            (path, played, self.pawn_label(s, i), choice, pawn_name(self.st, self.actor, s, i),
-             where(self.pawns[s][i])),
+            (path, played, choice, pawn_name(self.st, self.actor, s, i), where(self.pawns[s][i])),
             card, acts_as, relocs, part, draw, steps,
         )
 
