@@ -8,12 +8,14 @@ seat must decide.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 
 import games.lunchmoney.data as data
 import games.lunchmoney.talk as talk
-from games import piles
-from games.contract import LABEL_MAX, Action, RuleError, shorten
+from games import i18n, piles
+from games.contract import ACTION_ID_MAX, LABEL_MAX, Action, RuleError, shorten
 from games.i18n import _, ngettext, npgettext, pgettext
 from games.lunchmoney.state import Hold, LunchState, Offer, Step
 from games.lunchmoney.views import StepView
@@ -115,8 +117,8 @@ def turn_actions(state: LunchState, seat: int) -> list[Action]:
                     n=n, counters=_counted(2 * n))
                 found.append(Action(id=f"heal.{n}", label=_label(label),
                                     path=(data.name("firstaid"), _cards(n))))
-        if state.turtling != "none":
-            found.extend(_discard_actions(state, seat))
+    if may_discard(state):
+        found.extend(_discard_actions(state, seat))
     if state.headlock is not None and state.headlock.attacker == seat:
         victim = state.name(state.headlock.victim)
         for card in cards:
@@ -159,11 +161,35 @@ def _attack_actions(state: LunchState, seat: int, card: str) -> list[Action]:
     return found
 
 
+def may_discard(state: LunchState) -> bool:
+    """Whether the seat whose turn it is may still discard and draw (the turtling variants),
+    before it does anything else."""
+    return not state.acted and state.turtling != "none"
+
+
+def is_discard(state: LunchState, seat: int, action_id: str) -> bool:
+    """Whether `action_id` is one of `_discard_actions`, read from the hand instead of listing
+    every subset of it (a hand of five has 31, each with its label: most of a turn's cost)."""
+    parts = action_id.split(".")
+    if len(parts) != 3 or parts[0] != "discard" or len(action_id) > ACTION_ID_MAX:
+        return False
+    chosen = parts[2].split("+")
+    if parts[1] != str(len(chosen)) or chosen != sorted(chosen) or not may_discard(state):
+        return False
+    return not Counter(chosen) - Counter(state.hands[seat])
+
+
 def _discard_actions(state: LunchState, seat: int) -> list[Action]:
-    hand = sorted(state.hands[seat])
+    return list(_discards(tuple(sorted(state.hands[seat])), state.turtling, i18n.language()))
+
+
+@lru_cache(maxsize=1024)
+def _discards(hand: tuple[str, ...], turtling: str, language: str) -> tuple[Action, ...]:
+    """Every subset of a hand as a discard, labelled in `language` (the language in force):
+    kept, as the same hands come back turn after turn and each has up to 31 subsets."""
     found: list[Action] = []
     seen: set[tuple[str, ...]] = set()
-    if state.turtling == "costly":
+    if turtling == "costly":
         said = _("Discard {cards} and draw (1 counter each)")
     else:
         said = _("Discard {cards} and draw")
@@ -179,7 +205,7 @@ def _discard_actions(state: LunchState, seat: int) -> list[Action]:
             found.append(Action(id=f"discard.{n}.{'+'.join(chosen)}",
                                 label=said.format(cards=names)[:LABEL_MAX],
                                 path=(step, counted, names[:80])))
-    return found
+    return tuple(found)
 
 
 def _release_actions(state: LunchState, seat: int) -> list[Action]:

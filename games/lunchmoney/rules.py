@@ -153,12 +153,20 @@ class LunchMoney(Game[LunchState]):
             return fight.offer_actions(state, seat)
         return fight.turn_actions(state, seat)
 
+    def is_legal(self, state: LunchState, seat: Seat, action_id: str) -> bool:
+        """Whether `action_id` is among `legal_actions`; a discard is checked against the hand
+        (the one kind of move whose list grows with the subsets of a hand)."""
+        if action_id.startswith("discard."):
+            return (seat in self.to_act(state) and state.window is None and state.offer is None
+                    and fight.is_discard(state, seat, action_id))
+        return action_id in {a.id for a in self.legal_actions(state, seat)}
+
     def apply(self, state: LunchState, seat: Seat, action_id: str) -> Applied:
         if state.winners is not None:
             raise RuleError(pgettext("lunchmoney", "The game is over."))
         if seat not in self.to_act(state):
             raise RuleError(self._not_now(state, seat))
-        if action_id not in {a.id for a in self.legal_actions(state, seat)}:
+        if not self.is_legal(state, seat, action_id):
             raise RuleError(self._illegal(state, seat, action_id))
         new = state.clone()
         events: list[str] = []

@@ -112,16 +112,26 @@ def _body(space: pymunk.Space, die: Die) -> pymunk.Body:
     return body
 
 
-def _slow(body: pymunk.Body, dt: float) -> None:
-    """Sliding friction: the speed drops by the same amount every step, so a die stops."""
+# The property setters themselves: a plain `body.velocity = v` first runs pymunk's Python-level
+# `__setattr__` (a typing helper), and the step loop below sets a velocity for every moving die
+# 120 times a simulated second.
+_SET_VELOCITY = pymunk.Body.velocity.fset
+_SET_SPIN = pymunk.Body.angular_velocity.fset
+
+
+def _slow(body: pymunk.Body, dt: float) -> float:
+    """Sliding friction: the speed drops by the same amount every step, so a die stops. Gives
+    the speed it keeps."""
     vx, vy = body.velocity
     speed = math.hypot(vx, vy)
     if speed > 0.0:
         keep = max(0.0, speed - data.FRICTION * dt) / speed
-        body.velocity = (vx * keep, vy * keep)
+        vx, vy = vx * keep, vy * keep
+        _SET_VELOCITY(body, (vx, vy))
     spin = body.angular_velocity
     if spin:
-        body.angular_velocity = math.copysign(max(0.0, abs(spin) - data.SPIN_FRICTION * dt), spin)
+        _SET_SPIN(body, math.copysign(max(0.0, abs(spin) - data.SPIN_FRICTION * dt), spin))
+    return math.sqrt(vx ** 2 + vy ** 2)  # as pymunk's Vec2d.length reads it back
 
 
 def _tumble(body: pymunk.Body, die: Die, rng: Rng) -> None:
@@ -161,28 +171,27 @@ def simulate(board: list[Die], thrown: Die, velocity: tuple[float, float],
         for die_id, body in list(bodies.items()):
             if body.is_sleeping:
                 continue
-            die = by_id[die_id]
             x, y = body.position
             before = last_y[die_id]
             last_y[die_id] = y
-            for drop in data.DROPS:
-                if before < drop <= y:
-                    _tumble(body, die, rng)
-                    tumbles += 1
-                elif y < drop <= before:  # pushed back up: the step's riser stops it
-                    vx, vy = body.velocity
-                    body.position = (x, drop)
-                    body.velocity = (vx, -vy * data.RISER_BOUNCE)
-                    last_y[die_id] = y = drop
+            if before != y:
+                for drop in data.DROPS:
+                    if before < drop <= y:
+                        _tumble(body, by_id[die_id], rng)
+                        tumbles += 1
+                    elif y < drop <= before:  # pushed back up: the step's riser stops it
+                        vx, vy = body.velocity
+                        body.position = (x, drop)
+                        body.velocity = (vx, -vy * data.RISER_BOUNCE)
+                        last_y[die_id] = y = drop
             if not on_board(x, y):
                 space.remove(body, *body.shapes)
                 del bodies[die_id]
+                die = by_id[die_id]
                 die.x, die.y = x, y
                 off.append(die)
                 continue
-            _slow(body, dt)
-            if body.velocity.length >= data.REST_SPEED or \
-                    abs(body.angular_velocity) >= 0.5:
+            if _slow(body, dt) >= data.REST_SPEED or abs(body.angular_velocity) >= 0.5:
                 moving = True
         if frames and step % data.FRAME_EVERY == 0:
             shot.append([(i, b.position.x, b.position.y, b.angle, by_id[i].face)
