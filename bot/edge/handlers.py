@@ -287,6 +287,7 @@ class Handlers:
 
     @guarded
     async def lobby_click(self, interaction: discord.Interaction, session_id: int, op: str) -> None:
+        await self._placed(interaction, session_id)
         user = interaction.user
         if op == "join":
             session = await self.table.join_session(session_id, user.id, _name(user))
@@ -422,6 +423,7 @@ class Handlers:
         self, interaction: discord.Interaction, session_id: int, version: int, kind: str
     ) -> None:
         """The modal of a move made of numbers, filled with the game's defaults."""
+        await self._placed(interaction, session_id)
         session = await self._fresh(session_id, version, interaction.user.id)
         form, state, seat = self._open_form(session, interaction.user.id, kind)
         defaults = self.table.game_of(session).form_defaults(state, seat, form)
@@ -435,6 +437,7 @@ class Handlers:
     ) -> None:
         """A filled-in modal: each number checked (a sentence for the first that is not a
         whole number in its range), then played like a menu's move."""
+        await self._placed(interaction, session_id)
         session = await self._fresh(session_id, version, interaction.user.id)
         form, _state, _seat = self._open_form(session, interaction.user.id, kind)
         values = []
@@ -474,6 +477,7 @@ class Handlers:
 
     @guarded
     async def open_menu(self, interaction: discord.Interaction, session_id: int) -> None:
+        await self._placed(interaction, session_id)
         session = await self._back(await self.table.session_by_id(session_id),
                                    interaction.user.id)
         await self._show_step(interaction, session, "", new=True)
@@ -482,6 +486,7 @@ class Handlers:
     async def menu_step(
         self, interaction: discord.Interaction, session_id: int, version: int, prefix: str
     ) -> None:
+        await self._placed(interaction, session_id)
         session = await self._fresh(session_id, version, interaction.user.id)
         await self._show_step(interaction, session, prefix, new=False)
 
@@ -489,6 +494,7 @@ class Handlers:
     async def choose(
         self, interaction: discord.Interaction, session_id: int, version: int, chosen: str
     ) -> None:
+        await self._placed(interaction, session_id)
         session = await self._fresh(session_id, version, interaction.user.id)
         actions = self.table.legal_for(session, interaction.user.id)
         if any(action.id == chosen for action in actions):
@@ -500,6 +506,7 @@ class Handlers:
     async def play_from_menu(
         self, interaction: discord.Interaction, session_id: int, version: int, action_id: str
     ) -> None:
+        await self._placed(interaction, session_id)
         await self._play_and_confirm(interaction, session_id, version, action_id, edit=True)
 
     async def _play_and_confirm(
@@ -551,6 +558,21 @@ class Handlers:
             await replies.edit(interaction, attachments=[], **message)
         else:
             await replies.send(interaction, ephemeral=True, **message)
+
+    async def _placed(self, interaction: discord.Interaction, session_id: int) -> None:
+        """Refuse a click or form naming a game of another place: session ids are small
+        sequential numbers, so a forged payload can name any game. A game's buttons are in
+        its channel (for a game in a thread, also the channel it was opened from) and in its
+        players' DMs."""
+        try:
+            session = await self.table.store.get_session(session_id)
+        except st.NotFound:
+            return  # the handler itself says that the game no longer exists
+        if interaction.guild_id is None:
+            if self.table.seat_of(session, interaction.user.id) is None:
+                raise TableError(_("That button belongs to a game you do not play in."))
+        elif interaction.channel_id not in (session.channel_id, session.thread_of):
+            raise TableError(_("That button belongs to a game in another channel."))
 
     async def _fresh(self, session_id: int, version: int, user_id: int) -> st.Session:
         session = await self._back(await self.table.session_by_id(session_id), user_id)
@@ -613,6 +635,7 @@ class Handlers:
 
     @guarded
     async def show_hand(self, interaction: discord.Interaction, session_id: int) -> None:
+        await self._placed(interaction, session_id)
         await self._send_hand(interaction, await self.table.session_by_id(session_id))
 
     async def _send_hand(self, interaction: discord.Interaction, session: st.Session) -> None:
@@ -691,6 +714,7 @@ class Handlers:
 
     @guarded
     async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:
+        await self._placed(interaction, session_id)
         check_can_host(interaction.app_permissions)
         session = await self.table.rematch(session_id, interaction.user.id,
                                            _name(interaction.user))
@@ -737,6 +761,7 @@ class Handlers:
             return
         options: dict[str, Any] = {}
         if session_id:
+            await self._placed(interaction, session_id)
             with contextlib.suppress(TableError):  # a session gone: the default rules
                 options = dict((await self.table.session_by_id(session_id)).options)
         _short, full = game.rules_text(options)
@@ -766,6 +791,7 @@ class Handlers:
 
     @guarded
     async def end_confirmed(self, interaction: discord.Interaction, session_id: int) -> None:
+        await self._placed(interaction, session_id)
         session = await self.table.end_session(
             session_id, interaction.channel_id, interaction.user.id,
             can_manage=_can_manage(interaction), by=_name(interaction.user),
