@@ -58,6 +58,22 @@ def _logged(what: str, *args: object) -> Iterator[None]:
         log.exception("failed " + what, *args)
 
 
+def _can_view(interaction: discord.Interaction, session: st.Session) -> bool:
+    """Whether the asker may read the channel of `session` (for a game in a thread the bot
+    no longer has in view, the channel the thread was opened from): a channel unknown to the
+    bot, or a member unknown, reads as hidden."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    for channel_id in (session.channel_id, session.thread_of):
+        if channel_id is None:
+            continue
+        channel = guild.get_channel_or_thread(channel_id)
+        if channel is not None:
+            return channel.permissions_for(member).view_channel
+    return False
+
+
 def _can_manage(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_channels)
@@ -694,6 +710,9 @@ class Handlers:
             session = await self.table.store.get_session(session_id)
         except st.NotFound:
             raise TableError(replays.said(replays.NOT_HERE)) from None
+        if session.guild_id == interaction.guild_id and not _can_view(interaction, session):
+            # as a game of another server: whether it exists is not the asker's to learn
+            raise TableError(replays.said(replays.NOT_HERE))
         await self._send_replay(interaction, session, with_log)
 
     async def _send_replay(self, interaction: discord.Interaction, session: st.Session,
@@ -842,6 +861,8 @@ class Handlers:
         sessions = await self.table.store.open_sessions_in_guild(
             interaction.guild_id, GAMES_READ if mine else GAMES_SHOWN + 1
         )
+        # Only games in channels the asker can read: a private channel's games are its own.
+        sessions = [s for s in sessions if _can_view(interaction, s)]
         if mine:
             sessions = [s for s in sessions if any(
                 s.players[seat].user_id == user for seat in s.clock.waits

@@ -29,7 +29,7 @@ LEFT_SUFFIX = " (bot)"  # bot/table/table.py renames the seat of a person who le
 # Why a replay cannot be made: in English, and in the reader's language by `said`.
 NOT_OVER = N_("The replay is ready once the game has ended.")
 NEVER_BEGAN = N_("That game ended before it began: there is nothing to replay.")
-NOT_HERE = N_("That game was not played in this server.")
+NOT_HERE = N_("No game with that number was played in a channel of this server you can see.")
 # i18n: {replay} and {game_id} are the names of the command /replay and of its option
 NEW_LOBBY = N_("A new game is gathering here. The last one is replayed with "
                "`/{replay} {game_id}:` (its number is on its last board).")
