@@ -23,7 +23,8 @@ from bot.edge.menus import menu_step
 from bot.edge.outbox import UNKNOWN_CHANNEL
 from bot.edge.upkeep import MISSING_ACCESS, check_can_host, check_can_open_threads
 from bot.store import store as st
-from bot.table import replays
+from bot.table import cooldowns, replays
+from bot.table.cooldowns import Cooldown
 from bot.table.limits import (
     CHOICE_NAME,
     EMBED_DESCRIPTION,
@@ -150,6 +151,7 @@ def _unclear(typed: str, found: list[Action], legal: list[Action]) -> str:
 class Handlers:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        self._reposts = Cooldown(cooldowns.BOARD_REPOST, lambda: self.table.clock())
 
     @property
     def table(self) -> Table:
@@ -676,18 +678,32 @@ class Handlers:
 
     @guarded
     async def board(self, interaction: discord.Interaction, game: Game[Any]) -> None:
+        """The board (or the lobby card) again, at the bottom of the channel for a seated
+        person once a minute; for anyone else, and sooner, to the asker alone: nobody can
+        flood a channel with boards."""
         session = await self.table.session_to_show(game, interaction.channel_id)
         if session.status == "active":
             session = await self._back(session, interaction.user.id)
+        user = interaction.user.id
+        public = (self.table.seat_of(session, user) is not None
+                  and self._reposts.take((session.id, user)))
         if session.status == "lobby":
             card = await replies.send(
-                interaction, keep=True, **self._lobby(game, session)
+                interaction, keep=public, ephemeral=not public, **self._lobby(game, session)
             )
-            assert card is not None
-            await self._keep_lobby_card(session, card.id)  # the newest card is kept fresh
+            if public:
+                assert card is not None
+                await self._keep_lobby_card(session, card.id)  # the newest card is kept fresh
             return
         with self.table.to_channel(session):
             message = await posting.board_message(game, session, [], settings=True)
+        if not public:
+            if self.table.seat_of(session, user) is not None:
+                said = _("The channel got the board less than a minute ago: this one is for "
+                         "you alone.")
+                message["content"] = fit(f"{said}\n{message.get('content') or ''}")
+            await replies.send(interaction, ephemeral=True, **message)
+            return
         sent = await replies.send(interaction, keep=True, **message)
         if sent is not None and session.status == "active":
             with _logged("making the requested board of session %s the live one", session.id):

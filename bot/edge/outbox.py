@@ -251,7 +251,7 @@ class Dispatcher:
         shown = session.board_news
         if lines is None:
             lines = list(shown.lines) if shown else []
-        fields = posting.shrunk_board(lines) if lines else {"view": None}
+        fields = posting.shrunk_board(lines)  # no news (a board asked for): "an earlier board"
         try:
             await old.edit(**fields)
         except discord.HTTPException as error:  # deleted meanwhile: nothing left to cut

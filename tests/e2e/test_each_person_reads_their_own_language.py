@@ -88,8 +88,8 @@ async def test_the_channel_follows_the_servers_primary_language(world: World) ->
     f = world.fake
     await dog_with_ann_in_dutch_and_bob_in_french(world)
     await f.set_guild_locale(world.guild, "nl")
-    world.cid.user.locale = "en-US"
-    await f.slash(world.cid, world.chan, "dog", "board")
+    world.bob.user.locale = "en-US"  # a player reading English asks for the board again
+    await f.slash(world.bob, world.chan, "dog", "board")
     board = last_board(f, world.chan)
     assert [b.label for b in board.buttons()][:2] == ["Spelen", "Mijn hand"], board.buttons()
     assert "exchange" not in board.content.lower(), board.content

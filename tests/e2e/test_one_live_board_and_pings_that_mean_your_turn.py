@@ -82,8 +82,8 @@ async def test_a_board_request_pings_nobody_and_becomes_the_live_board(world: Wo
     await begin_two(world, "dog")
     earlier = last_board(f, world.chan)
     (seat,) = await to_act(world, DOG)  # (Ann, unless she had to lay down at once)
-    mover = (world.ann, world.bob)[seat]
-    r = await f.slash(world.cid, world.chan, "dog", "board")
+    mover, other = (world.ann, world.bob)[seat], (world.bob, world.ann)[seat]
+    r = await f.slash(other, world.chan, "dog", "board")
     assert r.message.attachments and f"<@{mover.id}>: your move" in r.message.content
     assert not r.message.pinged  # named, not notified: it is not news that it is their turn
     assert one_live_board(world) is r.message and not earlier.buttons()
@@ -247,3 +247,25 @@ async def test_lobby_news_and_notices_ping_nobody(world: World):
     pinging = [m for m in f.channel_messages(world.chan) if m.pinged]
     assert [m for m in pinging if not is_board(m)] == []
     assert len(pinging) == 1 and len(pinging[0].pinged) == 1  # whoever plays first
+
+
+async def test_a_board_is_reposted_for_a_player_once_a_minute_and_privately_for_the_others(
+    world: World,
+):
+    """Nobody floods the channel with `/board`: someone not seated gets it to themselves, a
+    player's second request within a minute too (saying why); a minute later it is public."""
+    f = world.fake
+    await begin_two(world, "dog")
+    posted = len(f.channel_messages(world.chan))
+    for _ in range(3):
+        r = await f.slash(world.cid, world.chan, "dog", "board")
+        assert r.message.ephemeral and r.message.attachments, r.ephemeral_text
+    r = await f.slash(world.ann, world.chan, "dog", "board")
+    assert not r.message.ephemeral and r.message.attachments
+    r = await f.slash(world.ann, world.chan, "dog", "board")
+    assert r.message.ephemeral and r.message.attachments
+    assert "less than a minute ago" in r.message.content, r.message.content
+    assert len(f.channel_messages(world.chan)) == posted + 1  # Ann's first only
+    world.clock.advance(seconds=61)
+    r = await f.slash(world.ann, world.chan, "dog", "board")
+    assert not r.message.ephemeral and one_live_board(world) is r.message

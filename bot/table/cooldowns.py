@@ -1,0 +1,39 @@
+"""How often one person may do something that lands in a public channel (repost a board).
+
+Kept in memory: a restart forgets who did what a minute ago, which costs nothing, and nothing a
+game needs is here. Bounded: entries older than their cooldown are dropped as others arrive,
+so a server full of people pressing buttons holds one entry each at most for a minute.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from datetime import datetime, timedelta
+
+BOARD_REPOST = timedelta(minutes=1)  # a seated person's `/<game> board` in the channel
+
+
+class Cooldown:
+    """At most once per `every` for each key (a person in a game, say)."""
+
+    def __init__(self, every: timedelta, clock: Callable[[], datetime]) -> None:
+        self.every = every
+        self.clock = clock
+        self._last: OrderedDict[Hashable, datetime] = OrderedDict()
+
+    def take(self, key: Hashable) -> bool:
+        """True, and the key's cooldown starts again, unless it is still cooling down."""
+        now = self.clock()
+        while self._last:  # oldest first: drop those whose cooldown is over
+            oldest, when = next(iter(self._last.items()))
+            if now - when < self.every:
+                break
+            del self._last[oldest]
+        if key in self._last:
+            return False
+        self._last[key] = now
+        return True
+
+    def __len__(self) -> int:
+        return len(self._last)
