@@ -751,16 +751,27 @@ class Handlers:
     async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:
         await self._placed(interaction, session_id)
         check_can_host(interaction.app_permissions)
-        session = await self.table.rematch(session_id, interaction.user.id,
-                                           _name(interaction.user))
+        session, invited = await self.table.rematch(session_id, interaction.user.id,
+                                                    _name(interaction.user))
         game = self.table.game_of(session)
         with self.table.to_channel(session):
-            # i18n: "Begin" is the lobby's button of that name
-            said = _("🔁 {person} asks for a rematch: the same players and options. The host "
-                     "begins with Begin.").format(person=interaction.user.mention)
+            if invited:
+                # i18n: {people} are mentions of the other players; "Join" and "Begin" are
+                # the lobby's buttons of those names
+                said = _("🔁 {person} asks for a rematch with the same options. {people}: "
+                         "press Join to play again; the host begins with Begin.").format(
+                    person=interaction.user.mention,
+                    people=", ".join(f"<@{user}>" for user in invited))
+            else:
+                # i18n: "Begin" is the lobby's button of that name
+                said = _("🔁 {person} asks for a rematch with the same options. The host "
+                         "begins with Begin.").format(person=interaction.user.mention)
         card = await replies.send(
             interaction, keep=True, content=said,
-            allowed_mentions=discord.AllowedMentions.none(),
+            # the invited are told once, by this message; nobody else is pinged
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, replied_user=False,
+                users=[discord.Object(user) for user in invited]),
             **self._lobby(game, session),
         )
         assert card is not None

@@ -230,9 +230,11 @@ class Table:
             return []
         return [st.NextTimer(kind="archive", seat=None, due_at=self.clock() + ARCHIVE_AFTER)]
 
-    async def rematch(self, session_id: int, user_id: int, name: str) -> st.Session:
-        """A new lobby with a finished game's players (AI seats too) and options, hosted by
-        the player who asked; the others are in it already and the host begins."""
+    async def rematch(self, session_id: int, user_id: int, name: str
+                      ) -> tuple[st.Session, list[int]]:
+        """A new lobby with a finished game's options and AI seats, hosted by the player who
+        asked, and the people of that game to invite: nobody is seated who did not choose
+        to be (a rematch pressed again and again must not deal them in, nor DM them)."""
         old = await self.session_by_id(session_id)
         game = self.game_of(old)
         async with self.lock(old.channel_id):
@@ -246,10 +248,12 @@ class Table:
                     _("Only the players of that game can ask for its rematch. Start a game of "
                       "your own with `{command}`.").format(command=slash(game.name, "start"))
                 )
-            players = [p.model_copy(update={"away": False}) for p in old.players]
-            players[seat] = _person(user_id, name)
+            players = [_person(user_id, name), *(
+                p for p in old.players if p.bot and p.user_id is None and p.left_by is None)]
+            invited = [p.left_by if p.user_id is None else p.user_id for p in old.players
+                       if (p.user_id or p.left_by) not in (None, user_id)]
             try:
-                return await self.store.create_session(
+                created = await self.store.create_session(
                     guild_id=old.guild_id, channel_id=old.channel_id, game=game.name,
                     host_id=user_id, players=players, options=old.options,
                     seed=self.seeds(),
@@ -267,6 +271,7 @@ class Table:
                       "someone else just opened): join that one.")
                     .format(title=self.games[busy.game].title)
                 ) from None
+            return created, list(dict.fromkeys(invited))
 
     async def last_words(self, game: Game[Any], channel_id: int) -> str:
         """What became of the last game of this kind here, for someone who asks after it."""

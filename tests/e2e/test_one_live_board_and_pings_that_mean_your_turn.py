@@ -172,12 +172,15 @@ async def test_the_end_is_one_result_line_with_each_side_and_a_rematch(world: Wo
     r = await f.click(bob, final, "Rematch")
     lobby = r.message
     assert "Dog: Waiting for players" in lobby.text and "asks for a rematch" in lobby.text
-    assert f"<@{ann.id}>" in lobby.text and f"<@{bob.id}> (host)" in lobby.text
-    assert not lobby.pinged
+    assert f"<@{bob.id}> (host)" in lobby.text and "press Join to play again" in lobby.text
+    assert lobby.pinged == [ann.id]  # invited, once: not seated without choosing to be
+    session = await world.bot.store.open_session(world.chan.id)
+    assert [p.user_id for p in session.players] == [bob.id]
     r = await f.click(ann, final, "Rematch")  # the second press: the lobby is open already
     assert "open in this channel already" in warning(r)
+    await f.click(ann, lobby, "Join")
     await f.click(bob, lobby, "Begin")
-    assert "Dog begins: Ann, Bob" in last_board(f, world.chan).content
+    assert "Dog begins: Bob, Ann" in last_board(f, world.chan).content
     one_live_board(world)
 
 
