@@ -239,13 +239,14 @@ def _form_command(
 
 
 def _kick_command(bot: Host, game: Game[Any]) -> app_commands.Command[Any, ..., None]:
-    @app_commands.describe(member=lstr(N_("The person whose seat the bot plays from now on")))
+    @app_commands.describe(member=lstr(N_("The person to take out (the bot plays their seat), "
+                                          "or to let back")))
     async def kick(interaction: discord.Interaction, member: discord.User) -> None:
         await _handlers(bot).kick(interaction, game, member)
 
     return app_commands.Command(
         name=NC_("command", "kick"),
-        description=lstr(N_("Hand a person's seat to the bot (host or Manage Channels)")),
+        description=lstr(N_("Take a person out, or let them back (host or Manage Channels)")),
         callback=kick,
     )
 

@@ -866,7 +866,7 @@ class Handlers:
     ) -> None:
         change = await self.table.kick(
             game, interaction.channel_id, interaction.user.id, _name(interaction.user),
-            member.id, can_manage=_can_manage(interaction),
+            member.id, _name(member), can_manage=_can_manage(interaction),
         )
         mark_saved(interaction)
         text = fit(" ".join(change.events))

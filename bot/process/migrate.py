@@ -37,7 +37,7 @@ TABLES: Final[dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]]]
     "sessions": (
         ("id", "guild_id", "channel_id", "game", "status", "host_id", "players", "options",
          "seed", "state", "version", "board_message_id", "lobby_message_id", "created_at",
-         "updated_at", "board_news", "clock", "thread_of"),
+         "updated_at", "board_news", "clock", "thread_of", "kicked"),
         frozenset({"created_at", "updated_at"}), frozenset(),
     ),
     "actions": (

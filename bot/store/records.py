@@ -125,6 +125,7 @@ class Session(BaseModel):
     lobby_message_id: int | None = None
     clock: Clock = Field(default_factory=Clock)
     thread_of: int | None = None  # the game is in a thread of this channel
+    kicked: list[int] = Field(default_factory=list)  # taken out by the host, until let back
     created_at: AwareDatetime
     updated_at: AwareDatetime
 

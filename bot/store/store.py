@@ -155,6 +155,7 @@ def _session_changes(
     state: str | None | _Unset,
     host_id: int | _Unset,
     clock: Clock | _Unset,
+    kicked: Sequence[int] | _Unset = UNSET,
 ) -> dict[str, Any]:
     """The columns an `update_session` sets (names are ours, never the caller's: they go into
     the SQL text)."""
@@ -171,6 +172,8 @@ def _session_changes(
         fields["host_id"] = host_id
     if clock is not UNSET:
         fields["clock"] = clock.model_dump_json()
+    if kicked is not UNSET:
+        fields["kicked"] = json.dumps(sorted({int(user) for user in kicked}))
     return fields
 
 
@@ -214,6 +217,7 @@ def _session(row: Row) -> Session:
         lobby_message_id=row["lobby_message_id"],
         clock=Clock.model_validate_json(row["clock"]),
         thread_of=row["thread_of"],
+        kicked=json.loads(row["kicked"]),
         created_at=_moment(row["created_at"]),
         updated_at=_moment(row["updated_at"]),
     )
@@ -429,6 +433,7 @@ class Store:
         state: str | None | _Unset = UNSET,
         host_id: int | _Unset = UNSET,
         clock: Clock | _Unset = UNSET,
+        kicked: Sequence[int] | _Unset = UNSET,
         timers: Sequence[NextTimer] | None = None,
         outbox: Sequence[OutboxItem] = (),
     ) -> Session:
@@ -437,7 +442,7 @@ class Store:
         ``timers``, when given, replace the session's timers in the same transaction; the
         ``outbox`` items are added in it, at the new version.
         """
-        fields = _session_changes(status, players, options, state, host_id, clock)
+        fields = _session_changes(status, players, options, state, host_id, clock, kicked)
         fields["updated_at"] = self._when(utcnow())
         sql = (
             f"UPDATE sessions SET {', '.join(_assignments(fields, 3))}, version = version + 1"

@@ -31,6 +31,8 @@ from games.rng import Rng
 
 log = logging.getLogger(__name__)
 AI_ACTIONS_PER_TURN_LIMIT = 500  # a guard against a game whose AI never yields a turn
+KICKED = N_("The host took you out of this game: only they can let you back (with the same "
+            "command that took you out).")
 TAKEOVER_AFTER = 2  # clocks run out in a row before the AI plays the seat
 BOT_SUFFIX = " (bot)"  # after the name of a seat the AI plays since its person left
 ARCHIVE_AFTER = timedelta(days=1)  # a game's own thread is archived this long after its end
@@ -307,6 +309,8 @@ class Table:
             raise TableError(_("This game has already begun; wait for the next one."))
         if self.seat_of(session, user_id) is not None:
             raise TableError(_("You are already in this game."))
+        if user_id in session.kicked:
+            raise TableError(_(KICKED))
         if len(session.players) >= game.max_players:
             bots = sum(p.bot for p in session.players)
             hint = (
@@ -547,6 +551,8 @@ class Table:
         seat = self.seat_of(session, user_id)
         if seat is None:
             raise TableError(_("You are not in this game."))
+        if user_id in session.kicked:
+            raise TableError(_(KICKED))
         game = self.game_of(session)
         state = game.load(session.state or "")
         waiting = game.to_act(state)
@@ -936,8 +942,8 @@ class Table:
         """A person whose seat the AI plays acted in their game: the seat is theirs again,
         and the channel is told. None when their seat was not away."""
         seat = self.seat_of(session, user_id)
-        if seat is None or not session.players[seat].away:
-            return None
+        if seat is None or not session.players[seat].away or user_id in session.kicked:
+            return None  # (a person the host took out waits until the host lets them back)
         async with self.lock(session.channel_id):
             session = await self.store.get_session(session.id)
             player = session.players[seat]
@@ -952,20 +958,25 @@ class Table:
                                           events)
 
     async def kick(
-        self, game: Game[Any], channel_id: int, user_id: int, name: str, target_id: int, *,
-        can_manage: bool,
+        self, game: Game[Any], channel_id: int, user_id: int, name: str, target_id: int,
+        target_name: str, *, can_manage: bool,
     ) -> Change:
-        """The host hands a person's seat to the AI at once (as two timeouts in a row would):
-        they take it back by acting. In the lobby, the person is taken out of it."""
+        """The host takes a person out: out of the lobby (they cannot join it again), or, in a
+        game, their seat to the AI (they cannot take it back). Until the host lets them back
+        with the same command: then they may join again, or play their seat again."""
         async with self.lock(channel_id):
             session = await self.session_here(game, channel_id)
             if user_id != session.host_id and not can_manage:
                 raise TableError(_("Only the host or someone with the Manage Channels "
                                    "permission can hand a seat to the bot."))
+            kicked = [user for user in session.kicked if user != target_id]
+            if target_id in session.kicked:
+                return await self._let_back(session, kicked, target_id, name, target_name)
             seat = self.seat_of(session, target_id)
             if seat is None:
                 raise TableError(_("That person has no seat in this game."))
             player = session.players[seat]
+            kicked.append(target_id)
             if session.status == "lobby":
                 if target_id == session.host_id:
                     raise TableError(
@@ -974,23 +985,39 @@ class Table:
                     )
                 players = [p for p in session.players if p.user_id != target_id]
                 updated = await self.store.update_session(session.id, session.version,
-                                                          players=players)
+                                                          players=players, kicked=kicked)
                 with self.to_channel(session):
                     said = _("{name} was taken out of the lobby by {host}.").format(
                         name=player.name, host=name)
                 return Change(updated, [said])
             if session.status != "active":
                 raise TableError(_("This game is over."))
-            if player.away:
-                raise TableError(_("The bot already plays {name}'s seat.")
-                                 .format(name=player.name))
             players = list(session.players)
             players[seat] = player.model_copy(update={"away": True})
             with self.to_channel(session):
-                events = [_("{host} handed {name}'s seat to the bot; {name} takes it back by "
-                            "playing again.").format(host=name, name=player.name)]
-                return await self._reseat(session, players, _forgive(session.clock, seat),
-                                          events)
+                events = [_("{host} handed {name}'s seat to the bot until they let {name} "
+                            "back.").format(host=name, name=player.name)]
+            return await self._reseat(session, players, _forgive(session.clock, seat),
+                                      events, kicked=kicked)
+
+    async def _let_back(
+        self, session: st.Session, kicked: list[int], target_id: int, host: str, name: str
+    ) -> Change:
+        """The host undoes a kick: the person may join the lobby again, or play their seat
+        again (the AI plays it until they act)."""
+        with self.to_channel(session):
+            if session.status == "lobby":
+                said = _("{host} let {name} back: they may join again.").format(
+                    host=host, name=name)
+            else:
+                said = _("{host} let {name} back: they take their seat back by playing.").format(
+                    host=host, name=name)
+        if session.status != "active":
+            updated = await self.store.update_session(session.id, session.version,
+                                                      kicked=kicked)
+            return Change(updated, [said])
+        return await self._reseat(session, list(session.players), session.clock, [said],
+                                  kicked=kicked)
 
     async def _reseat(
         self,
@@ -1000,6 +1027,7 @@ class Table:
         events: list[str],
         *,
         host_id: int | st._Unset = st.UNSET,
+        kicked: list[int] | st._Unset = st.UNSET,
     ) -> Change:
         """Save who plays which seat now (a person left, was handed to the AI, came back),
         with the board's news, then let the AI seats act. The game ends when no person is
@@ -1015,7 +1043,7 @@ class Table:
             timers = self.closing_timers(session)
         updated = await self.store.update_session(
             session.id, session.version, status=status, players=players, clock=clock,
-            host_id=host_id, timers=timers,
+            host_id=host_id, kicked=kicked, timers=timers,
             outbox=[board_news(game, state, state, session.state or "", events,
                                waits=clock.waits, over=over), *calls],
         )

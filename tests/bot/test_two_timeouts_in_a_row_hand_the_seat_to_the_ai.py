@@ -162,7 +162,7 @@ async def test_the_host_hands_a_seat_to_the_ai_at_once(table, race, now):
     session = await begun(table, race)
     await table.play(session.id, ANN, "add.1")  # Bob's turn
     before = len(await table.store.actions(session.id))
-    change = await table.kick(race, CHANNEL, ANN, "Ann", BOB, can_manage=False)
+    change = await table.kick(race, CHANNEL, ANN, "Ann", BOB, "Bob", can_manage=False)
     assert change.session.players[1].away
     rows = (await table.store.actions(session.id))[before:]
     assert [(row.seat, row.user_id) for row in rows] == [(1, None)]  # the AI moved at once
@@ -173,12 +173,12 @@ async def test_the_host_hands_a_seat_to_the_ai_at_once(table, race, now):
 async def test_only_the_host_or_a_manager_may_kick(table, race, now):
     session = await begun(table, race)
     with pytest.raises(TableError, match="Only the host"):
-        await table.kick(race, CHANNEL, BOB, "Bob", ANN, can_manage=False)
+        await table.kick(race, CHANNEL, BOB, "Bob", ANN, "Ann", can_manage=False)
     unchanged = await latest(table, session.id)
     assert unchanged.version == session.version
     assert not any(p.away for p in unchanged.players)
 
-    change = await table.kick(race, CHANNEL, CID, "Cid", ANN, can_manage=True)
+    change = await table.kick(race, CHANNEL, CID, "Cid", ANN, "Ann", can_manage=True)
     assert change.session.players[0].away
 
 
@@ -186,7 +186,7 @@ async def test_kicking_in_the_lobby_takes_the_person_out(table, race):
     await table.start(race, guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
                       options={}, turn_time=TURN)
     await table.join(race, CHANNEL, BOB, "Bob")
-    change = await table.kick(race, CHANNEL, ANN, "Ann", BOB, can_manage=False)
+    change = await table.kick(race, CHANNEL, ANN, "Ann", BOB, "Bob", can_manage=False)
     assert change.session.status == "lobby"
     assert [p.user_id for p in change.session.players] == [ANN]
     assert any("Bob was taken out of the lobby" in e for e in change.events)
