@@ -152,6 +152,7 @@ class Handlers:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._reposts = Cooldown(cooldowns.BOARD_REPOST, lambda: self.table.clock())
+        self._threads = Cooldown(cooldowns.THREAD, lambda: self.table.clock())
 
     @property
     def table(self) -> Table:
@@ -165,8 +166,16 @@ class Handlers:
         *, thread: bool | None = None,
     ) -> None:
         check_can_host(interaction.app_permissions)
+        await self.table.check_room(interaction.guild_id, interaction.user.id)
+        may_open = interaction.permissions.create_public_threads
         if thread is None and interaction.guild_id is not None:
-            thread = await self.table.store.threads_by_default(interaction.guild_id)
+            # the server's default applies to those who may open threads themselves
+            thread = may_open and await self.table.store.threads_by_default(
+                interaction.guild_id)
+        elif thread and not may_open:
+            raise TableError(_("You may not create threads in this channel: start the game "
+                               "without one (`{thread}: False`).")
+                             .format(thread=i18n.command("thread")))
         channel = interaction.channel
         if thread and isinstance(channel, discord.TextChannel):
             await self._start_in_thread(interaction, channel, game, options, bots, turn_time,
@@ -195,6 +204,10 @@ class Handlers:
         Everything is checked before the thread is made, so a refused start leaves none."""
         check_can_open_threads(interaction.app_permissions)
         self.table.check_start(game, options, bots, turn_time, reaction_time)
+        if not self._threads.take(interaction.user.id):  # one member cannot fill the list
+            raise TableError(_("You opened a thread for a game a few minutes ago: start this "
+                               "one without a thread (`{thread}: False`), or wait a little.")
+                             .format(thread=i18n.command("thread")))
         host = _name(interaction.user)
         try:
             thread = await channel.create_thread(

@@ -408,6 +408,17 @@ class Store:
         )  # fmt: skip
         return [_session(row) for row in rows]
 
+    async def lobbies_in_guild(self, guild_id: int, host_id: int) -> tuple[int, int]:
+        """How many lobbies the server has open, and how many of them `host_id` hosts."""
+        row = await self._backend.fetchrow(
+            "SELECT COUNT(*) AS lobbies,"
+            " COALESCE(SUM(CASE WHEN host_id = $2 THEN 1 ELSE 0 END), 0) AS hosted"
+            " FROM sessions WHERE guild_id = $1 AND status = 'lobby'",
+            guild_id, host_id,
+        )  # fmt: skip
+        assert row is not None
+        return int(row["lobbies"]), int(row["hosted"])
+
     async def latest_session(self, channel_id: int) -> Session | None:
         """The newest session of this channel, whatever its status (to show a final board)."""
         row = await self._backend.fetchrow(

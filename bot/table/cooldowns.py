@@ -1,4 +1,5 @@
-"""How often one person may do something that lands in a public channel (repost a board).
+"""How often, and how much, one person may do what lands in a public channel: repost a board,
+open a thread, host lobbies (so one member cannot fill a server with them).
 
 Kept in memory: a restart forgets who did what a minute ago, which costs nothing, and nothing a
 game needs is here. Bounded: entries older than their cooldown are dropped as others arrive,
@@ -12,6 +13,9 @@ from collections.abc import Callable, Hashable
 from datetime import datetime, timedelta
 
 BOARD_REPOST = timedelta(minutes=1)  # a seated person's `/<game> board` in the channel
+THREAD = timedelta(minutes=10)  # a person's game in a new thread
+LOBBIES_HOSTED = 3  # open lobbies one person may host in a server
+LOBBIES_IN_SERVER = 30  # open lobbies in one server
 
 
 class Cooldown:

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.store import store as st
-from bot.table import clocks
+from bot.table import clocks, cooldowns
 from bot.table.limits import NEWS_LINE_MAX, TAUNT_MAX
 from bot.table.locks import KeyedLocks
 from games import i18n
@@ -231,6 +231,21 @@ class Table:
         if session.thread_of is None:
             return []
         return [st.NextTimer(kind="archive", seat=None, due_at=self.clock() + ARCHIVE_AFTER)]
+
+    async def check_room(self, guild_id: int | None, user_id: int) -> None:
+        """Refuse a new lobby past the limits: a few per person, a few dozen per server."""
+        if guild_id is None:
+            return
+        lobbies, hosted = await self.store.lobbies_in_guild(guild_id, user_id)
+        if hosted >= cooldowns.LOBBIES_HOSTED:
+            raise TableError(ngettext(
+                "You host {n} open lobby already: begin or end it before you open another.",
+                "You host {n} open lobbies already: begin or end one before you open another.",
+                hosted).format(n=hosted))
+        if lobbies >= cooldowns.LOBBIES_IN_SERVER:
+            raise TableError(_("This server has {n} open lobbies already: join one of them "
+                               "(`{games}` lists them), or wait until some begin.")
+                             .format(n=lobbies, games=slash("games")))
 
     async def rematch(self, session_id: int, user_id: int, name: str
                       ) -> tuple[st.Session, list[int]]:

@@ -1112,8 +1112,10 @@ class World:
             payload["guild_id"] = str(guild.id)
             payload["guild_locale"] = guild.locale
             payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
+            # Discord sends the member's permissions in this channel, overwrites applied
             payload["member"] = member.payload(with_permissions=True)
-            payload["channel"]["permissions"] = str(member.permissions())
+            payload["member"]["permissions"] = str(channel_permissions(channel, member))
+            payload["channel"]["permissions"] = payload["member"]["permissions"]
         else:
             payload["user"] = inter.user.payload()
         if inter.message is not None:
