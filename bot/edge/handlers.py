@@ -153,6 +153,8 @@ class Handlers:
         self.bot = bot
         self._reposts = Cooldown(cooldowns.BOARD_REPOST, lambda: self.table.clock())
         self._threads = Cooldown(cooldowns.THREAD, lambda: self.table.clock())
+        self._replays = (Cooldown(cooldowns.REPLAY_PERSON, lambda: self.table.clock()),
+                         Cooldown(cooldowns.REPLAY_SERVER, lambda: self.table.clock()))
 
     @property
     def table(self) -> Table:
@@ -746,14 +748,23 @@ class Handlers:
 
     async def _send_replay(self, interaction: discord.Interaction, session: st.Session,
                            with_log: bool) -> None:
-        """Rebuilt and drawn in the drawing thread (seconds for a long game): off the event
-        loop, and one drawing at a time, as fonts must be."""
+        """Rebuilt and drawn in the replay process (seconds for a long game), once: a replay
+        made anew is limited per person and per server, one made already is sent at once."""
         try:
             replays.check_replayable(session, interaction.guild_id)
             game = self.table.game_of(session)
-            rows = await self.table.store.actions(session.id)
             with self.table.to_channel(session):  # a message in the channel
-                made = await posting.drawn_replay(game, session, rows)
+                made = posting.kept_replay(session)
+            if made is None:
+                person, server = self._replays
+                if not (person.ready(interaction.user.id) and server.ready(interaction.guild_id)):
+                    raise TableError(_("A replay takes a while to make: please ask again in "
+                                       "a minute or two."))
+                person.take(interaction.user.id)
+                server.take(interaction.guild_id)
+                rows = await self.table.store.actions(session.id)
+                with self.table.to_channel(session):
+                    made = await posting.drawn_replay(game, session, rows)
         except replays.ReplayError as error:
             raise TableError(error.said()) from None
         with self.table.to_channel(session):

@@ -11,8 +11,10 @@ import contextlib
 import contextvars
 import io
 import logging
+import multiprocessing
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -35,6 +37,7 @@ from bot.table.table import slash
 from games import i18n
 from games.contract import Game, Player, Result
 from games.i18n import N_, _, ngettext, pgettext, speaking
+from games.registry import all_games
 from games.replay import animate
 
 if TYPE_CHECKING:
@@ -345,19 +348,59 @@ async def _animated(
     return data, kind, motion.caption
 
 
-# Encoding a replay (shrinking ~300 boards and writing GIF and WebP) takes seconds and draws
-# no text: it has its own thread, so the boards of other games are not held up behind it.
-_ENCODING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="encoding")
+
+# A replay (a whole game drawn again and encoded: seconds of Python for a long game) is made in
+# a process of its own: in a thread of this one it would hold the interpreter, and the fonts,
+# away from every other channel's boards. One at a time; a finished game never changes, so each
+# is made once per language and kept (up to REPLAYS_KEPT_BYTES, the oldest let go first).
+_REPLAYS: ProcessPoolExecutor | None = None
+REPLAYS_KEPT_BYTES = 48 * 1024 * 1024
+_made: OrderedDict[tuple[int, str, int, str], replays.Made] = OrderedDict()
+
+
+def _replay_process() -> ProcessPoolExecutor:
+    global _REPLAYS
+    if _REPLAYS is None:  # spawned, not forked: this process runs threads and an event loop
+        _REPLAYS = ProcessPoolExecutor(max_workers=1,
+                                       mp_context=multiprocessing.get_context("spawn"))
+    return _REPLAYS
+
+
+def _make_replay(game_name: str, session: st.Session, rows: list[st.ActionRow],
+                 language: str) -> replays.Made:
+    """In the replay process: the game's boards drawn again in `language`, animated."""
+    with speaking(language):
+        rebuilt = replays.rebuilt(all_games()[game_name], session, rows)
+        return replays.Made(animate(rebuilt.boards), rebuilt)
+
+
+def _replay_key(session: st.Session) -> tuple[int, str, int, str]:
+    """A finished game's replay in the language in force: its final state in the key too, as
+    one process may serve more than one database (tests do), each counting games from 1."""
+    return session.id, session.game, hash(session.state), i18n.language()
+
+
+def kept_replay(session: st.Session) -> replays.Made | None:
+    """The replay of this game in the language in force, if it was made already."""
+    made = _made.get(_replay_key(session))
+    if made is not None:
+        _made.move_to_end(_replay_key(session))
+    return made
 
 
 async def drawn_replay(game: Game[Any], session: st.Session,
                        rows: list[st.ActionRow]) -> replays.Made:
-    """A finished game's boards drawn again in the drawing thread, then animated apart."""
-    loop = asyncio.get_running_loop()
-    boards = await loop.run_in_executor(_DRAWING, contextvars.copy_context().run,
-                                        replays.rebuilt, game, session, rows)
-    replay = await loop.run_in_executor(_ENCODING, animate, boards.boards)
-    return replays.Made(replay, boards)
+    """A finished game's boards drawn again and animated, in the replay process; kept."""
+    key = _replay_key(session)
+    made = _made.get(key)
+    if made is None:
+        made = await asyncio.get_running_loop().run_in_executor(
+            _replay_process(), _make_replay, game.name, session, rows, i18n.language())
+        _made[key] = made
+        while sum(len(m.replay.data) for m in _made.values()) > REPLAYS_KEPT_BYTES:
+            _made.popitem(last=False)
+    _made.move_to_end(key)
+    return made
 
 
 async def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:

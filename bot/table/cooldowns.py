@@ -14,6 +14,8 @@ from datetime import datetime, timedelta
 
 BOARD_REPOST = timedelta(minutes=1)  # a seated person's `/<game> board` in the channel
 THREAD = timedelta(minutes=10)  # a person's game in a new thread
+REPLAY_PERSON = timedelta(minutes=2)  # a replay made anew (one made already is sent at once)
+REPLAY_SERVER = timedelta(seconds=20)
 LOBBIES_HOSTED = 3  # open lobbies one person may host in a server
 LOBBIES_IN_SERVER = 30  # open lobbies in one server
 
@@ -26,17 +28,21 @@ class Cooldown:
         self.clock = clock
         self._last: OrderedDict[Hashable, datetime] = OrderedDict()
 
-    def take(self, key: Hashable) -> bool:
-        """True, and the key's cooldown starts again, unless it is still cooling down."""
+    def ready(self, key: Hashable) -> bool:
+        """Whether the key may go now (nothing taken: to ask several cooldowns first)."""
         now = self.clock()
         while self._last:  # oldest first: drop those whose cooldown is over
             oldest, when = next(iter(self._last.items()))
             if now - when < self.every:
                 break
             del self._last[oldest]
-        if key in self._last:
+        return key not in self._last
+
+    def take(self, key: Hashable) -> bool:
+        """True, and the key's cooldown starts again, unless it is still cooling down."""
+        if not self.ready(key):
             return False
-        self._last[key] = now
+        self._last[key] = self.clock()
         return True
 
     def __len__(self) -> int:
