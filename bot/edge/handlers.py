@@ -365,6 +365,10 @@ class Handlers:
         if current.version != shown.version:
             await self._refresh_lobby(current)
 
+    async def lobby_closed(self, session: st.Session) -> None:
+        """A lobby closed by the bot (nobody touched it for a day): its card says so."""
+        await self._refresh_lobby(session)
+
     async def _refresh_lobby(self, session: st.Session) -> None:
         """Bring the lobby card up to date. A deleted card is forgotten (`/game board` posts
         a new one); any other refusal is logged, and the host told once what to grant."""

@@ -84,7 +84,11 @@ def lobby_embed(game: Game[Any], session: st.Session) -> discord.Embed:
     if session.status == "lobby":
         embed.set_footer(text=_("Join with the button or {join}; the host begins with Begin or "
                                 "{begin}.").format(join=slash(game.name, "join"),
-                                                   begin=slash(game.name, "begin")))
+                                                   begin=slash(game.name, "begin"))
+                         + "\n" + _("A lobby nobody joins, leaves or begins for a day closes."))
+    elif session.status == "ended" and session.state is None:
+        embed.set_footer(text=_("Closed before the game began: by its host, or after a day "
+                                "with nobody joining, leaving or beginning."))
     return embed
 
 

@@ -139,6 +139,11 @@ class GameBot(Host):
         if timer.kind == "archive":  # a day after a game in its own thread ended
             await posting.archive_thread(self, timer.session_id)
             return
+        if timer.kind == "idle":  # a lobby nobody touched for a day
+            closed = await self.table.close_idle(timer)
+            if closed is not None:
+                await self.handlers.lobby_closed(closed)
+            return
         if timer.kind in ("bots", "deadline"):
             # "bots": the AI seats' turn, left unfinished by a failed request; "deadline": a
             # seat's time ran out.

@@ -371,9 +371,11 @@ class Store:
         seed: int,
         clock: Clock | None = None,
         thread_of: int | None = None,
+        timers: Sequence[NextTimer] = (),
     ) -> Session:
         """Open a lobby; raises ChannelBusy if the channel already has an open session.
-        `thread_of`: the channel whose thread `channel_id` is, for a game in a thread."""
+        `thread_of`: the channel whose thread `channel_id` is, for a game in a thread;
+        `timers` are set in the same transaction."""
         now = self._when(utcnow())
         try:
             async with self._write() as db:
@@ -385,6 +387,8 @@ class Store:
                     _options_json(options), seed, (clock or Clock()).model_dump_json(), now,
                     thread_of,
                 )  # fmt: skip
+                if timers:
+                    await self._replace_timers(db, row["id"], row["version"], timers)
         except UniqueViolation as error:
             if error.index != _ONE_OPEN_PER_CHANNEL:
                 raise

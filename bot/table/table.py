@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 AI_ACTIONS_PER_TURN_LIMIT = 500  # a guard against a game whose AI never yields a turn
 KICKED = N_("The host took you out of this game: only they can let you back (with the same "
             "command that took you out).")
+LOBBY_IDLE = timedelta(days=1)  # a lobby nobody touched for this long is closed
 TAKEOVER_AFTER = 2  # clocks run out in a row before the AI plays the seat
 BOT_SUFFIX = " (bot)"  # after the name of a seat the AI plays since its person left
 ARCHIVE_AFTER = timedelta(days=1)  # a game's own thread is archived this long after its end
@@ -195,6 +196,7 @@ class Table:
                     seed=self.seeds(),
                     clock=clock,
                     thread_of=thread_of,
+                    timers=self.idle_timers(),
                 )
             except st.ChannelBusy:
                 busy = await self.store.open_session(channel_id)
@@ -231,6 +233,22 @@ class Table:
         if session.thread_of is None:
             return []
         return [st.NextTimer(kind="archive", seat=None, due_at=self.clock() + ARCHIVE_AFTER)]
+
+    def idle_timers(self) -> list[st.NextTimer]:
+        """A lobby nobody touches (joins, leaves, takes a seat, begins) for LOBBY_IDLE is
+        closed: it would hold its channel, and count against the server's lobbies, for ever."""
+        return [st.NextTimer(kind="idle", seat=None, due_at=self.clock() + LOBBY_IDLE)]
+
+    async def close_idle(self, timer: st.Timer) -> st.Session | None:
+        """Close the lobby of this timer if nobody touched it since (its version is the
+        timer's); None when it moved on (joined, begun, ended)."""
+        session = await self.store.get_session(timer.session_id)
+        async with self.lock(session.channel_id):
+            session = await self.store.get_session(timer.session_id)
+            if session.status != "lobby" or session.version != timer.version:
+                return None
+            return await self.store.update_session(session.id, session.version,
+                                                   status="ended", timers=[])
 
     async def check_room(self, guild_id: int | None, user_id: int) -> None:
         """Refuse a new lobby past the limits: a few per person, a few dozen per server."""
@@ -275,6 +293,7 @@ class Table:
                     host_id=user_id, players=players, options=old.options,
                     seed=self.seeds(),
                     clock=st.Clock(turn=old.clock.turn, reaction=old.clock.reaction),
+                    timers=self.idle_timers(),
                 )
             except st.ChannelBusy:
                 busy = await self.store.open_session(old.channel_id)
@@ -338,7 +357,8 @@ class Table:
                 .format(game=game.title, most=game.max_players) + hint
             )
         players = [*session.players, _person(user_id, name)]
-        return await self.store.update_session(session.id, session.version, players=players)
+        return await self.store.update_session(session.id, session.version, players=players,
+                                               timers=self.idle_timers())
 
     async def take_seat(
         self, game: Game[Any], channel_id: int, user_id: int, number: int
@@ -360,7 +380,8 @@ class Table:
                 raise TableError(_("You already sit in seat {number}.").format(number=number))
             players = list(session.players)
             players[seat], players[number - 1] = players[number - 1], players[seat]
-            return await self.store.update_session(session.id, session.version, players=players)
+            return await self.store.update_session(session.id, session.version, players=players,
+                                                   timers=self.idle_timers())
 
     async def leave(self, game: Game[Any], channel_id: int, user_id: int) -> Change:
         async with self.lock(channel_id):
@@ -396,7 +417,8 @@ class Table:
         if session.status == "lobby":
             players = [p for p in session.players if p.user_id != user_id]
             updated = await self.store.update_session(
-                session.id, session.version, players=players, host_id=host
+                session.id, session.version, players=players, host_id=host,
+                timers=self.idle_timers(),
             )
             return Change(updated, [_("{name} left the lobby.").format(name=name), *events])
         # Mid-game a bot takes the seat over, so the others can finish the game.
@@ -1000,7 +1022,8 @@ class Table:
                     )
                 players = [p for p in session.players if p.user_id != target_id]
                 updated = await self.store.update_session(session.id, session.version,
-                                                          players=players, kicked=kicked)
+                                                          players=players, kicked=kicked,
+                                                          timers=self.idle_timers())
                 with self.to_channel(session):
                     said = _("{name} was taken out of the lobby by {host}.").format(
                         name=player.name, host=name)
