@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from bot.store.urls import redact_url
+from bot.store.urls import describe_url
 
 ENV = "TEST_POSTGRES_URL"
 _names = itertools.count()
@@ -97,7 +97,7 @@ def start_server(folder: Path) -> Server:
                 run_async(server._admin(f"ALTER SYSTEM SET {setting} = off"))
             run_async(server._admin("SELECT pg_reload_conf()"))
     except Exception as error:
-        how = f"{ENV}={redact_url(external)!r}" if external else "pgserver (the test dependency)"
+        how = f"{ENV}={describe_url(external)!r}" if external else "pgserver (the test dependency)"
         pytest.fail(
             f"no PostgreSQL server for the PostgreSQL tests: {how} failed with"
             f" {type(error).__name__}: {error}. Run scripts/setup test (it installs pgserver),"

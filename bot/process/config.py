@@ -12,7 +12,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.store.shards import Shards, parse_shard_ids
-from bot.store.urls import check_database_url, database_path, redact_url
+from bot.store.urls import check_database_url, database_path, describe_url
 
 __all__ = [
     "ConfigError",
@@ -46,7 +46,8 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr
-    database_url: str = "sqlite:///data/bot.sqlite3"
+    # Not in repr: it may hold a password (a log line shows describe_url's form instead).
+    database_url: str = Field(default="sqlite:///data/bot.sqlite3", repr=False)
     dev_guild_id: int | None = Field(default=None, gt=0)
     reminder_hours: float = Field(default=12, ge=0)
     # The pause between steps the channel watches one by one (Dobbelduel's attempts).
@@ -138,7 +139,7 @@ def _one_line(error: ValidationError) -> str:
         message = item["msg"].removeprefix("Value error, ")
         shown = item.get("input")
         if field == "database_url" and isinstance(shown, str):
-            shown = redact_url(shown)  # never a password in a log line
+            shown = describe_url(shown)  # never a password in a log line
         got = f" (got {shown!r})" if isinstance(shown, str | int | float) else ""
         problems.append(f"{field.upper()} is invalid: {message}{got}")
     return "; ".join(problems).replace("\n", " ")

@@ -24,7 +24,7 @@ from typing import Any, Final
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.store.store import PostgresStore, SqliteStore, StoreError
-from bot.store.urls import database_path, is_postgresql_url, redact_url
+from bot.store.urls import database_path, describe_url, is_postgresql_url
 
 __all__ = ["MigrationRefused", "TABLES", "copy_to_postgresql", "main"]
 
@@ -117,7 +117,7 @@ async def copy_to_postgresql(source: str, target: str) -> dict[str, int]:
     """Copy the SQLite database `source` (URL or path) into the PostgreSQL database `target`;
     returns the rows copied per table. Raises MigrationRefused, StoreUnavailable, ValueError."""
     if not is_postgresql_url(target):
-        raise ValueError(f"--to must be a postgresql:// URL, not {redact_url(target)!r}")
+        raise ValueError(f"--to must be a postgresql:// URL, not {describe_url(target)!r}")
     path = database_path(source) if "://" in source else source
     if path == ":memory:" or not Path(path).expanduser().is_file():
         raise ValueError(f"there is no SQLite database at {path!r} to copy (--from)")
@@ -134,7 +134,7 @@ async def copy_to_postgresql(source: str, target: str) -> dict[str, int]:
             games = await db.fetchval("SELECT count(*) FROM sessions")
             if games:
                 raise MigrationRefused(
-                    f"{redact_url(target)} already holds {games} game(s): nothing was copied."
+                    f"{describe_url(target)} already holds {games} game(s): nothing was copied."
                     " Copy into an empty database (a new one, or this one emptied by hand)."
                 )
             for table, (columns, _, _) in TABLES.items():
@@ -193,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     source = args.source or _DatabaseSetting().database_url
     if is_postgresql_url(source):
-        print(f"Cannot migrate: the source {redact_url(source)} is PostgreSQL already; name the"
+        print(f"Cannot migrate: the source {describe_url(source)} is PostgreSQL already; name the"
               " SQLite file with --from sqlite:///path", file=sys.stderr)
         return EXIT_REFUSED
     try:
@@ -205,6 +205,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Cannot migrate: {error}", file=sys.stderr)
         return EXIT_UNAVAILABLE
     counts = ", ".join(f"{count} {table}" for table, count in copied.items())
-    print(f"Copied to {redact_url(args.to)}: {counts}. Now set DATABASE_URL to it and start"
+    print(f"Copied to {describe_url(args.to)}: {counts}. Now set DATABASE_URL to it and start"
           " the bot.")
     return EXIT_OK

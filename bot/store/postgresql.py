@@ -21,7 +21,7 @@ import asyncpg
 
 from bot.store.backend import Backend, Connection, Row, aware
 from bot.store.errors import ForeignKeyViolation, StoreBusy, StoreUnavailable, UniqueViolation
-from bot.store.urls import redact_url
+from bot.store.urls import describe_url
 
 __all__ = ["PostgresBackend"]
 
@@ -139,10 +139,16 @@ class PostgresBackend(Backend):
                     "timezone": "UTC",
                 },
             )
+        except ValueError as error:  # asyncpg could not read the URL (a ClientConfigurationError
+            # too): its message may quote a piece of the URL, so it is not shown
+            raise StoreUnavailable(
+                f"PostgreSQL at {describe_url(url)} cannot be used: asyncpg could not read the"
+                f" URL ({type(error).__name__}); check its host, port and query parameters"
+            ) from None
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             reason = str(error) or type(error).__name__
             raise StoreUnavailable(
-                f"PostgreSQL at {redact_url(url)} cannot be used: {reason}"
+                f"PostgreSQL at {describe_url(url)} cannot be used: {reason}"
             ) from error
         return cls(pool, url)
 

@@ -55,7 +55,7 @@ from bot.store.records import (
 )
 from bot.store.shards import Shards, where
 from bot.store.sqlite import SqliteBackend
-from bot.store.urls import check_database_url, database_path, is_postgresql_url, redact_url
+from bot.store.urls import check_database_url, database_path, describe_url, is_postgresql_url
 
 if TYPE_CHECKING:
     from bot.store.postgresql import PostgresBackend
@@ -885,11 +885,11 @@ class PostgresStore(Store):
 
     def __init__(self, backend: PostgresBackend) -> None:
         super().__init__(backend)
-        self.url = backend.url  # with its password: `repr` redacts it
+        self.url = backend.url  # with its password: `repr` shows describe_url's form
         self._pool = backend.pool  # `python -m bot migrate` copies a database through it
 
     def __repr__(self) -> str:
-        return f"PostgresStore({redact_url(self.url)!r})"
+        return f"PostgresStore({describe_url(self.url)!r})"
 
     @classmethod
     async def open(
