@@ -20,6 +20,14 @@ async def tumblin_dice_in(world: World, chan: FakeChannel, host: FakeMember) -> 
     await world.timers_done()
 
 
+async def two_games(world: World) -> tuple[FakeChannel, FakeChannel]:
+    """Ann's Tumblin' Dice game in the world's channel, Bob's in another."""
+    there = world.fake.add_text_channel(world.guild, "elsewhere")
+    await tumblin_dice_in(world, world.chan, world.ann)
+    await tumblin_dice_in(world, there, world.bob)
+    return world.chan, there
+
+
 async def game_of(world: World, chan: FakeChannel) -> tuple[int, int, str | None, list[Any]]:
     session = await world.bot.store.open_session(chan.id)
     assert session is not None
@@ -62,10 +70,7 @@ def refused(r: InteractionResult, why: str) -> None:
 async def test_a_click_naming_a_game_of_another_channel_is_refused(world: World):
     """Every kind of button, and the step menu, pressed in another channel by someone else,
     by the game's own player, and by someone in no game at all."""
-    f = world.fake
-    here, there = world.chan, f.add_text_channel(world.guild, "elsewhere")
-    await tumblin_dice_in(world, here, world.ann)
-    await tumblin_dice_in(world, there, world.bob)
+    here, there = await two_games(world)
     before_here, before_there = await game_of(world, here), await game_of(world, there)
     sid, version, _state, _players = before_here
     carrier = last_bot_message(world, there)
@@ -83,9 +88,7 @@ async def test_a_click_naming_a_game_of_another_channel_is_refused(world: World)
 async def test_a_form_naming_a_game_of_another_channel_is_refused(world: World):
     """A filled-in form (a modal) whose id was changed to name the game next door."""
     f = world.fake
-    here, there = world.chan, f.add_text_channel(world.guild, "elsewhere")
-    await tumblin_dice_in(world, here, world.ann)
-    await tumblin_dice_in(world, there, world.bob)
+    here, there = await two_games(world)
     before_here, before_there = await game_of(world, here), await game_of(world, there)
     sid, version, _state, _players = before_here
     board = last_bot_message(world, there)
