@@ -11,6 +11,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Iterator
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -151,10 +152,14 @@ def _unclear(typed: str, found: list[Action], legal: list[Action]) -> str:
 class Handlers:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self._reposts = Cooldown(cooldowns.BOARD_REPOST, lambda: self.table.clock())
-        self._threads = Cooldown(cooldowns.THREAD, lambda: self.table.clock())
-        self._replays = (Cooldown(cooldowns.REPLAY_PERSON, lambda: self.table.clock()),
-                         Cooldown(cooldowns.REPLAY_SERVER, lambda: self.table.clock()))
+        self._reposts = Cooldown(cooldowns.BOARD_REPOST, self._now)
+        self._threads = Cooldown(cooldowns.THREAD, self._now)
+        self._replays = (Cooldown(cooldowns.REPLAY_PERSON, self._now),
+                         Cooldown(cooldowns.REPLAY_SERVER, self._now))
+
+    def _now(self) -> datetime:
+        """The table's clock (the tests' own), read when asked: the table comes later."""
+        return self.table.clock()
 
     @property
     def table(self) -> Table:
@@ -704,8 +709,8 @@ class Handlers:
         if session.status == "active":
             session = await self._back(session, interaction.user.id)
         user = interaction.user.id
-        public = (self.table.seat_of(session, user) is not None
-                  and self._reposts.take((session.id, user)))
+        seated = self.table.seat_of(session, user) is not None
+        public = seated and self._reposts.take((session.id, user))
         if session.status == "lobby":
             card = await replies.send(
                 interaction, keep=public, ephemeral=not public, **self._lobby(game, session)
@@ -717,7 +722,7 @@ class Handlers:
         with self.table.to_channel(session):
             message = await posting.board_message(game, session, [], settings=True)
         if not public:
-            if self.table.seat_of(session, user) is not None:
+            if seated:
                 said = _("The channel got the board less than a minute ago: this one is for "
                          "you alone.")
                 message["content"] = fit(f"{said}\n{message.get('content') or ''}")
