@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games import i18n
 from games.i18n import N_, _, ngettext
+from games.names import escaped_at, plain
 from games.rng import Rng
 
 Seat = int
@@ -54,9 +55,19 @@ class RuleError(Exception):
 def shorten(text: str, limit: int = 40) -> str:
     """Text for one line of at most `limit` characters: line breaks become spaces, and a longer
     text ends in "…". For what a player sent, repeated in a message (a move of 5,000
-    characters), and for names inside labels."""
+    characters), and for names inside labels.
+
+    Characters are counted as Discord shows them: a markdown escape (a name's "\\[", see
+    games/names.py) counts as the one character it shows and is never cut in two, so a name
+    of 32 characters is never cut at 32 however many marks it escapes."""
     text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+    if len(text) <= limit or len(plain(text)) <= limit:
+        return text
+    end, shown = 0, 0
+    while shown < limit - 1:
+        end += 2 if escaped_at(text, end) else 1
+        shown += 1
+    return text[:end] + "…"
 
 
 def paragraph(text: str, limit: int = DESCRIPTION_MAX) -> str:

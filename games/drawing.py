@@ -4,6 +4,8 @@ Names come from Discord and may hold any Unicode: accents, Greek, Cyrillic, CJK,
 control and zero-width characters. The renderers draw them with DejaVu Sans (shipped inside
 this package, in games/fonts, so every machine and every installed wheel draws the same
 pixels) after `drawable` has reduced them to one line of characters the font really has.
+A name comes escaped for Discord's markdown (games/names.py): `drawable` and `text`, which
+every picture's words go through, take the escapes out, so a picture shows it as typed.
 Pillow only: no Discord, no asyncio.
 """
 
@@ -26,6 +28,7 @@ from typing import Any, ParamSpec, TypeVar
 from PIL import Image, ImageDraw, ImageFont
 
 from games import i18n
+from games.names import plain
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -127,12 +130,12 @@ def drawable(text: str, limit: int | None = None) -> str:
     whitespace become one space, emoji go, and what the font lacks is folded (Å to A) or
     becomes '?' (CJK in DejaVu). At most two combining marks stay on a letter (Hebrew and
     Arabic need two), so a tower of marks cannot spill over the rest of the picture. If emoji
-    were all there was, the result is '?', so a name never disappears. Cached: names repeat
-    every render.
+    were all there was, the result is '?', so a name never disappears. Markdown escapes go
+    (`games.names.plain`): a name shows as typed. Cached: names repeat every render.
     """
     chars: list[str] = []
     marks = MAX_MARKS  # no base letter yet: a leading mark has nothing to sit on
-    for char in unicodedata.normalize("NFC", text):
+    for char in unicodedata.normalize("NFC", plain(text)):
         if unicodedata.category(char)[0] == "C":
             chars.append(" " if char in "\t\n\r\v\f" else "")
             continue
@@ -312,7 +315,10 @@ def text(
     """`draw.text` that notes the font size while `measuring`: every picture's text goes
     through here. `scale` is how much the canvas shrinks before it is shown (a sprite drawn
     4x and reduced has scale 0.25). A line drawn before is not laid out again: its cached
-    coverage is drawn, which gives the same pixels."""
+    coverage is drawn, which gives the same pixels. Markdown escapes in it (a name's, see
+    games/names.py) are not drawn: `drawable` takes them out, and so does this, for a line
+    that did not go through `drawable`."""
+    line = plain(line)
     sizes = _measuring.get()
     if sizes is not None and line.strip():
         size = getattr(fnt, "size", 10)  # Pillow's built-in bitmap font is 10 px

@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.edge import replies
 from bot.store.store import StoreBusy, StoreUnavailable
 from bot.table.lifecycle import RESTARTING, Drain
-from bot.table.limits import CHOICE_NAME, fit
+from bot.table.limits import CHOICE_NAME, fit, one_line
 from bot.table.table import TableError
 from games import i18n
 from games.i18n import N_, _
@@ -117,7 +117,7 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
         if interaction.type is discord.InteractionType.autocomplete:
             if not interaction.response.is_done():  # a list is the only answer it can take
                 await interaction.response.autocomplete(
-                    [app_commands.Choice(name=fit(text, CHOICE_NAME), value="?")]
+                    [app_commands.Choice(name=one_line(text, CHOICE_NAME), value="?")]
                 )
         else:
             await replies.send(interaction, content=fit(text), ephemeral=True)

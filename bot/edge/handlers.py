@@ -32,11 +32,13 @@ from bot.table.limits import (
     THREAD_ARCHIVE_MINUTES,
     THREAD_NAME,
     fit,
+    one_line,
 )
 from bot.table.table import AlreadyDone, Change, Table, TableError
 from games import i18n
 from games.contract import Action, Form, Game, RuleError, shorten
 from games.i18n import _, button, ngettext
+from games.names import clean_name
 
 if TYPE_CHECKING:
     from bot.edge.host import Host
@@ -47,8 +49,12 @@ GAMES_SHOWN = 20  # lines of /games: what fits an embed, newest first
 GAMES_READ = 500  # open games read for /games mine, which keeps those waiting for the caller
 
 
-def _name(user: discord.abc.User) -> str:
-    return user.display_name[:32]
+def person_name(user: discord.abc.User) -> str:
+    """The name the bot keeps for a person (seats, the games' players, kick messages): their
+    display name in the server, cleaned once here so that no text quoting it can carry a
+    link, a mention or markdown (games/names.py). A display name with nothing visible in it
+    falls back on the account's user name."""
+    return clean_name(user.display_name, fallback=user.name)
 
 
 @contextlib.contextmanager
@@ -193,7 +199,7 @@ class Handlers:
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
-            name=_name(interaction.user),
+            name=person_name(interaction.user),
             options=options,
             bots=bots,
             turn_time=turn_time,
@@ -215,10 +221,10 @@ class Handlers:
             raise TableError(_("You opened a thread for a game a few minutes ago: start this "
                                "one without a thread (`{thread}: False`), or wait a little.")
                              .format(thread=i18n.command("thread")))
-        host = _name(interaction.user)
+        host = person_name(interaction.user)
         try:
             thread = await channel.create_thread(
-                name=fit(f"{game.title} · {host}", THREAD_NAME),
+                name=one_line(f"{game.title} · {host}", THREAD_NAME),  # plain text
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             )
@@ -279,7 +285,7 @@ class Handlers:
     @guarded
     async def join(self, interaction: discord.Interaction, game: Game[Any]) -> None:
         session = await self.table.join(
-            game, interaction.channel_id, interaction.user.id, _name(interaction.user)
+            game, interaction.channel_id, interaction.user.id, person_name(interaction.user)
         )
         with self.table.to_channel(session):
             said = _("{person} joined the {game} lobby ({count}/{most}).").format(
@@ -328,7 +334,7 @@ class Handlers:
         await self._placed(interaction, session_id)
         user = interaction.user
         if op == "join":
-            session = await self.table.join_session(session_id, user.id, _name(user))
+            session = await self.table.join_session(session_id, user.id, person_name(user))
             game = self.table.game_of(session)
             await replies.edit(interaction, **self._lobby(game, session))
         elif op == "leave":
@@ -785,7 +791,7 @@ class Handlers:
         await self._placed(interaction, session_id)
         check_can_host(interaction.app_permissions)
         session, invited = await self.table.rematch(session_id, interaction.user.id,
-                                                    _name(interaction.user))
+                                                    person_name(interaction.user))
         game = self.table.game_of(session)
         with self.table.to_channel(session):
             if invited:
@@ -873,7 +879,7 @@ class Handlers:
         await self._placed(interaction, session_id)
         session = await self.table.end_session(
             session_id, interaction.channel_id, interaction.user.id,
-            can_manage=_can_manage(interaction), by=_name(interaction.user),
+            can_manage=_can_manage(interaction), by=person_name(interaction.user),
         )
         mark_saved(interaction)
         game = self.table.game_of(session)
@@ -898,8 +904,8 @@ class Handlers:
         self, interaction: discord.Interaction, game: Game[Any], member: discord.abc.User
     ) -> None:
         change = await self.table.kick(
-            game, interaction.channel_id, interaction.user.id, _name(interaction.user),
-            member.id, _name(member), can_manage=_can_manage(interaction),
+            game, interaction.channel_id, interaction.user.id, person_name(interaction.user),
+            member.id, person_name(member), can_manage=_can_manage(interaction),
         )
         mark_saved(interaction)
         text = fit(" ".join(change.events))

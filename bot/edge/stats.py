@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.edge import replies
 from bot.edge.commands import Checked
+from bot.edge.handlers import person_name
 from bot.edge.languages import lstr
 from bot.table.limits import (
     CHOICE_NAME,
@@ -30,6 +31,7 @@ from bot.table.limits import (
 from bot.table.ratings import Board, GameRecord, Tally, leaderboard, record_of
 from games.contract import Game
 from games.i18n import N_, NC_, _, pgettext
+from games.names import clean_name, plain
 
 if TYPE_CHECKING:
     from bot.edge.host import Host
@@ -40,7 +42,11 @@ NAME_MAX = 40  # a name within a line: Discord's own display names are at most 3
 
 
 def _name(name: str) -> str:
-    return discord.utils.escape_markdown(one_line(name, NAME_MAX))
+    """A name kept with a result, for a line of markdown: cleaned as a new name is
+    (games/names.py). A result saved since names are cleaned gives its name back unchanged
+    (`clean_name(plain(...))` undoes the escapes and makes them again); one saved before, as
+    typed in Discord, is cleaned now."""
+    return clean_name(plain(name))
 
 
 def _title(games: dict[str, Game[Any]], game: str) -> str:
@@ -49,9 +55,10 @@ def _title(games: dict[str, Game[Any]], game: str) -> str:
 
 def stats_embed(name: str, records: Sequence[GameRecord],
                 games: dict[str, Game[Any]]) -> discord.Embed:
-    """A person's record per game in this server, most played first, and in all."""
-    title = fit(_("{name}'s games in this server").format(name=one_line(name, NAME_MAX)),
-                EMBED_TITLE)
+    """A person's record per game in this server, most played first, and in all. `name`: as
+    the bot keeps it (`person_name`: cleaned, escaped for markdown)."""
+    title = one_line(_("{name}'s games in this server").format(name=one_line(name, NAME_MAX)),
+                     EMBED_TITLE)  # an embed's title is plain text: no escapes shown
     if not records:
         return discord.Embed(title=title, description=_(
             "{name} has not finished a game in this server yet.").format(name=_name(name)))
@@ -116,7 +123,7 @@ def stats_command(bot: Host) -> app_commands.Command[Any, ..., None]:
         who = player or interaction.user
         results = await bot.table.store.results_of_person(interaction.guild_id, who.id)
         records = record_of(who.id, results)
-        await replies.send(interaction, embed=stats_embed(who.display_name, records, bot.games))
+        await replies.send(interaction, embed=stats_embed(person_name(who), records, bot.games))
 
     command = app_commands.Command(
         name=NC_("command", "stats"),

@@ -6,6 +6,8 @@ action, name or rule never makes Discord refuse the whole message.
 
 from __future__ import annotations
 
+from games.names import plain
+
 CONTENT = 2000  # a message's content
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
@@ -32,8 +34,10 @@ def fit(text: str, limit: int = CONTENT) -> str:
 
 def one_line(text: str, limit: int = CONTENT) -> str:
     """`text` on one line (line breaks become spaces), shortened to `limit` characters: for
-    places that show one line (labels, placeholders, choice names)."""
-    return fit(" ".join(text.split()), limit)
+    places that show one line of plain text, not markdown (button, option and modal labels,
+    placeholders, choice names, alt texts, thread names, embed titles). Markdown escapes go
+    (`games.names.plain`): a name, stored escaped for message texts, shows as typed."""
+    return fit(" ".join(plain(text).split()), limit)
 
 
 # A thread's name (Discord: 1 to 100 characters) and how long it may stay quiet before Discord
@@ -44,6 +48,8 @@ THREAD_ARCHIVE_MINUTES = 10080
 
 def alt_text(head: str, *parts: str) -> str:
     """A file's description (alt text) for screen readers: what it is, then what it shows,
-    one paragraph within Discord's limit for an attachment's description."""
+    one paragraph within Discord's limit for an attachment's description (plain text: see
+    `one_line`)."""
+    head = one_line(head, ATTACHMENT_DESCRIPTION)
     words = " ".join(one_line(part, ATTACHMENT_DESCRIPTION) for part in parts if part.strip())
     return fit(f"{head}: {words}" if words else f"{head}.", ATTACHMENT_DESCRIPTION)

@@ -23,6 +23,7 @@ from bot.table.limits import alt_text
 from games import i18n
 from games.contract import Game, Player
 from games.i18n import N_, _, ngettext
+from games.names import plain
 from games.replay import BUDGET, Rebuilt, Replay, animate, rebuild
 
 LEFT_SUFFIX = " (bot)"  # bot/table/table.py renames the seat of a person who left
@@ -130,7 +131,8 @@ def message(game: Game[Any], session: st.Session, made: Made, *, with_log: bool
             shown, _("At the end: {end}").format(end=end) if end else ""),
     )]
     if with_log:
-        text = "\n".join(rebuilt.lines) + "\n"
+        # a text file, not markdown: names show as typed, without their escapes
+        text = "\n".join(plain(line) for line in rebuilt.lines) + "\n"
         files.append(discord.File(
             io.BytesIO(text.encode()), filename=f"{game.name}-{session.id}-log.txt",
             description=_("{game} game #{number}: its log as text, one line per move").format(

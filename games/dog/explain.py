@@ -12,6 +12,7 @@ import re
 from functools import reduce
 
 import games.dog.data as data
+from games.contract import shorten
 from games.dog.cards import NAMES, card_name
 from games.dog.moves import (
     GOAL,
@@ -184,8 +185,8 @@ def _play(st: DogState, seat: int, action_id: str) -> str | None:
         if s == seat and seats:
             o = seats[0]
             return _("All your pawns are home: you now move {name}'s pawns.").format(
-                name=st.names[o][:20])
-        return _("{name}'s pawns are not yours to move.").format(name=st.names[s][:20])
+                name=shorten(st.names[o], 20))
+        return _("{name}'s pawns are not yours to move.").format(name=shorten(st.names[s], 20))
     return _choice(st, seat, kind, name, s, i, choice, action_id)
 
 
@@ -448,7 +449,7 @@ def _swap(st: DogState, seat: int, s: int, i: int, choice: str) -> str | None:
         o = 1 if seat != 1 else 0
         # i18n: “{card} pawn 1 {name} pawn 2” is a move as a player types it
         return _("A {jack} swaps two pawns: name the other one too, like “{card} pawn 1 {name} "
-                 "pawn 2”.").format(jack=jack, card=jack.lower(), name=st.names[o][:20])
+                 "pawn 2”.").format(jack=jack, card=jack.lower(), name=shorten(st.names[o], 20))
     if m.group(1) or int(m.group(2)) == s:
         return _("A {jack} swaps with a pawn of another colour, never with your own.").format(
             jack=jack)

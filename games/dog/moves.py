@@ -13,7 +13,7 @@ from typing import Any
 
 import games.dog.data as data
 from games import i18n
-from games.contract import LABEL_MAX
+from games.contract import LABEL_MAX, shorten
 from games.dog.cards import card_name
 from games.dog.state import DogState
 from games.i18n import NC_, _, colon, ngettext, npgettext, pgettext
@@ -278,7 +278,7 @@ def pawn_name(st: DogState, actor: int, s: int, i: int, your: bool = False) -> s
         if your:
             return pgettext("dog", "your pawn {number}").format(number=i + 1)
         return pgettext("dog", "pawn {number}").format(number=i + 1)
-    name = st.names[s][:20]
+    name = shorten(st.names[s], 20)
     if royal:
         # i18n: another player's Royal pawn: "Bob's knight"
         return pgettext("dog", "{name}'s {rank}").format(name=name, rank=rank_name(i))
