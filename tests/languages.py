@@ -36,7 +36,10 @@ i18n.install(PSEUDO, Pseudo())
 
 
 def unmarked(text: str, names: Iterable[str] = ()) -> list[str]:
-    """The words of `text` that no looked-up text made (people's names aside)."""
+    """The words of `text` that no looked-up text made (people's names aside). A text
+    shortened to fit (a picture's line, a label) lost its close marks to the "…"."""
+    if text.endswith("…"):
+        text += CLOSE * max(0, text.count(OPEN) - text.count(CLOSE))
     while True:
         inner = _INNERMOST.sub(" ", text)
         if inner == text:
