@@ -413,12 +413,14 @@ class Game(ABC, Generic[S]):
     def reactions(self, state: S) -> list[Seat]:
         """The seats of `to_act` that answer a reaction window rather than take a turn.
 
-        A window is the moment after something was announced (an attack) when everyone who
-        holds a card that may answer it can: the bot gives them the reaction clock, names
-        none of them in the channel, and offers their menu privately. So the game opens a
-        window only for seats with a legal answer besides passing, and none at all when
-        nobody has one; it closes the window once all of them have passed or answered (they
-        leave `to_act`). Every seat here must have a pass among its legal actions.
+        A window is the moment after something was announced (an attack) when a card may
+        answer it: the bot gives its seats the reaction clock, names none of them in the
+        channel, and calls them privately. Whether a window opens and whom it asks must
+        follow from what the table sees, never from a hand: asking only the holders of an
+        answer would tell everyone that somebody holds one, and the wait for their pass would
+        tell it again. So a window asks every seat that might hold an answer (most then have
+        nothing but the pass); it closes once all of them have passed or answered (they leave
+        `to_act`). Every seat here must have a pass among its legal actions.
         """
         return []
 

@@ -427,6 +427,22 @@ def board_view(session_id: int, *, active: bool, hand: bool = True) -> discord.u
     return view
 
 
+def call_view(
+    session_id: int, version: int, let_be: Action | None, *, hand: bool = True
+) -> discord.ui.View:
+    """A reaction window's call: its pass in one press (`let_be`; a window asks everyone who
+    might answer, so most have nothing to play and should not need a menu to say so), then
+    Play for the answers, and My hand."""
+    view = discord.ui.View(timeout=None)
+    if let_be is not None:
+        view.add_item(StepButton("a", session_id, version, let_be.id, label=let_be.label,
+                                 style=discord.ButtonStyle.secondary))
+    view.add_item(OpenMenuButton(session_id))
+    if hand:
+        view.add_item(HandButton(session_id))
+    return view
+
+
 def final_view(session_id: int) -> discord.ui.View:
     """The buttons of a game's final board: play again."""
     return discord.ui.View(timeout=None).add_item(RematchButton(session_id))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.edge import dms, languages
-from bot.edge.components import board_view, final_view, lobby_view
+from bot.edge.components import board_view, call_view, final_view, lobby_view
 from bot.store import store as st
 from bot.table import clocks, replays
 from bot.table.limits import (
@@ -589,10 +589,10 @@ async def send_call(
     bot: Host, session: st.Session, seat: int, due: Any, nonce: str
 ) -> discord.Message | None:
     """Tell a seat, by DM, that it may answer the reaction window just opened, and until
-    when; the Play button under it opens the menu. Nobody else learns it. The DM sent (None
-    when the seat's DMs are closed), to be closed when the window is."""
+    when; under it the pass in one press, and Play for the menu. Nobody else learns it. The
+    DM sent (None when the seat's DMs are closed), to be closed when the window is."""
     user_id = session.players[seat].user_id
-    if user_id is None:
+    if user_id is None or session.state is None:
         return None
     game = bot.table.game_of(session)
     with speaking(languages.seat_language(session, seat)):
@@ -600,7 +600,10 @@ async def send_call(
                     "Play below, or `{command}` in {link}.").format(
             game=game.title, when=clocks.relative(due), command=slash(game.name, "play"),
             link=_link(session))
-        view = board_view(session.id, active=True, hand=game.has_secrets)
+        state = game.load(session.state)
+        passes = [a for a in game.legal_actions(state, seat) if a.id.split(".")[-1] == "pass"]
+        view = call_view(session.id, session.version, passes[0] if passes else None,
+                         hand=game.has_secrets)
     try:
         return await dms.send_dm(bot, user_id, dms.plain(content=content, nonce=nonce,
                                                           view=view))

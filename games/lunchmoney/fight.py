@@ -224,8 +224,11 @@ def _release_actions(state: LunchState, seat: int) -> list[Action]:
 
 
 def window_seats(state: LunchState) -> list[int]:
-    """Everyone with an answer to the top card besides passing."""
-    return [s for s in state.conscious() if answers(state, s)]
+    """Whom the window of the top card asks: every conscious player but its own, with cards
+    in hand, whatever they hold (anyone may Humiliate it). Asking only the holders of an
+    answer would tell the table who holds one, even when they then let it be."""
+    top = state.stack[-1]
+    return [s for s in state.conscious() if s != top.seat and state.hands[s]]
 
 
 def answers(state: LunchState, seat: int) -> list[Action]:
@@ -275,8 +278,9 @@ def offer_actions(state: LunchState, seat: int) -> list[Action]:
     hand = state.hands[seat]
     who = state.name(offer.target)
     found: list[Action] = []
-    if offer.kind == "grab":  # answered like a window: nobody learns who holds a Grab
-        found.append(Action(id="grab", label=_label(_("Grab {player}").format(player=who))))
+    if offer.kind == "grab":  # asked like a window, Grab or not: nobody learns who holds one
+        if "grab" in hand:
+            found.append(Action(id="grab", label=_label(_("Grab {player}").format(player=who))))
         return [*found, Action(id=PASS, label=pgettext("lunchmoney", "No Grab"))]
     for card in dict.fromkeys(hand):
         c = data.CARD[card]
@@ -465,7 +469,7 @@ def _take_offer(state: LunchState, seat: int, action_id: str, events: list[str])
     assert offer is not None
     state.offer = None
     if action_id in ("none", PASS):
-        if offer.kind == "grab" and offer.then is not None and "grab" in state.hands[offer.then]:
+        if offer.kind == "grab" and offer.then is not None:
             state.offer = Offer(kind="grab", seat=offer.then, target=seat)
         return
     if action_id == "grab":
@@ -579,12 +583,14 @@ def _defended(state: LunchState, defence: Step, events: list[str]) -> None:
     events.append(said.format(victim=state.name(victim), attacker=state.name(attacker),
                               card=data.name(attack_step.card)))
     if defence.card == "block":
-        first, then = victim, attacker
-        if "grab" not in state.hands[first] or state.helpless(first):
-            first, then = attacker, victim
-        if "grab" in state.hands[first] and not state.helpless(first):
-            other = then if "grab" in state.hands[then] and first == victim else None
-            state.offer = Offer(kind="grab", seat=first, target=then, then=other)
+        # the blocker may Grab first, then the attacker: each is asked, Grab in hand or not
+        # (the table must not learn who holds one); a helpless player is not (all can see it)
+        asked = [s for s in (victim, attacker) if not state.helpless(s)]
+        if asked:
+            first = asked[0]
+            state.offer = Offer(kind="grab", seat=first,
+                                target=attacker if first == victim else victim,
+                                then=asked[1] if len(asked) > 1 else None)
 
 
 def _land(state: LunchState, step: Step, events: list[str]) -> None:

@@ -26,7 +26,12 @@ Decisions where the rulebook is silent (each has a test; docs/rules/lunchmoney.m
 - A Headlock's holder plays her free Jabs, Uppercuts and Stomps at its victim on her turn,
   before or after her action, and ends her turn herself (always: the table must not learn
   whether she has a free hit left).
-- The Grab after a Block is asked like a window (privately, the channel not naming who).
+- A window asks every conscious player but the one who played the card, if she has a card
+  in hand, whatever she holds: anyone may Humiliate, and asking only the holders of an answer
+  would tell the table that someone holds one. Those with nothing to play let it be in one
+  press (or their reaction clock does).
+- After a Block the blocker, then the attacker, is asked whether to Grab (neither when
+  helpless), Grab in hand or not, like a window (privately, the channel not naming who).
 - Stomp halves the next attack its victim plays (rounded down), whatever it is.
 - Roundhouse and Spinning Backfist: the way they pass on is chosen when played.
 - Block, then Grab: the blocker may Grab first; if she does not (or cannot), the attacker.

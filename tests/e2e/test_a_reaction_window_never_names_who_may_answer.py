@@ -45,7 +45,7 @@ async def test_the_channel_reads_only_that_answers_are_awaited(table: World):
     # Bob, who may answer, is told by DM with a Play button; Cid, who may not, is not.
     (call,) = calls(world, world.bob)
     assert "you may answer now" in call.content and "<t:" in call.content
-    assert [b.label for b in call.buttons()] == ["Play", "My hand"]
+    assert [b.label for b in call.buttons()] == ["Pass", "Play", "My hand"]  # pass: 1 press
     assert not calls(world, world.cid)
     # Cid presses Play under the board: he learns that answers are awaited, not whose.
     r = await f.click(world.cid, board, "Play")

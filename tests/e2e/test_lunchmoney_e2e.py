@@ -94,6 +94,16 @@ def _hands(hands: dict[int, list[str]], turn: int = 0):
     return arrange
 
 
+async def let_it_be(world: World, *, but: tuple[int, ...] = ()) -> None:
+    """Everyone asked by the open window (or the Grab question), `but` these seats, lets it
+    be, as people with nothing to answer do."""
+    people = [world.ann, world.bob, world.cid]
+    while seats := [s for s in GAME.reactions(await state_now(world, GAME)) if s not in but]:
+        r = await world.fake.slash(people[seats[0]], world.chan, "lunchmoney", "play",
+                                   action="pass")
+        assert r.message.content.startswith("✅"), r.ephemeral_text
+
+
 @postgresql_in_the_long_run
 async def test_a_grab_then_a_choke_is_broken_by_freedom_on_the_victims_turn(lm: World):
     world, f = lm, lm.fake
@@ -101,12 +111,13 @@ async def test_a_grab_then_a_choke_is_broken_by_freedom_on_the_victims_turn(lm: 
     await rearrange(world, GAME, _hands({0: ["grab", "choke"], 1: ["freedom"]}))
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="grab bob")
     assert r.message.content.startswith("✅"), r.ephemeral_text
-    # Bob may answer the Grab with Freedom; he lets it be.
+    # Bob may answer the Grab with Freedom; he lets it be, and so does Cid.
     r = await f.slash(world.bob, world.chan, "lunchmoney", "play", action="pass")
     assert r.message.content.startswith("✅")
+    await let_it_be(world)
     assert "Ann grabs Bob!" in channel_text(world)
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="choke")
-    await f.slash(world.bob, world.chan, "lunchmoney", "play", action="pass")
+    await let_it_be(world)
     state = await state_now(world, GAME)
     assert state.choke is not None and (state.choke.attacker, state.choke.victim) == (0, 1)
     assert state.counters[1] == 14 and state.turn == 1
@@ -138,7 +149,9 @@ async def test_a_restart_during_a_headlock_loses_nothing(lm: World):
     await open_table(world)
     await rearrange(world, GAME, _hands({0: ["grab", "headlock", "jab", "uppercut"]}))
     await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.grab.1")
+    await let_it_be(world)
     await f.slash(world.ann, world.chan, "lunchmoney", "play", action="headlock")
+    await let_it_be(world)
     state = await state_now(world, GAME)
     assert state.headlock is not None and state.headlock.victim == 1
     before = await world.bot.store.open_session(world.chan.id)
@@ -149,6 +162,7 @@ async def test_a_restart_during_a_headlock_loses_nothing(lm: World):
     assert after.state == before.state and after.version == before.version
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="free.uppercut")
     assert r.message.content.startswith("✅"), r.ephemeral_text
+    await let_it_be(world)
     assert (await state_now(world, GAME)).counters[1] == 12
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.jab.2")
     assert "Headlock: you may attack nobody else" in warning(r)
@@ -237,3 +251,32 @@ async def test_the_channel_reads_the_same_whoever_holds_the_humiliation(lm: Worl
 def database_url(store_url: str) -> str:
     """These tests run on SQLite and on PostgreSQL (a fresh database on the test server)."""
     return store_url
+
+
+async def test_the_target_is_asked_and_lets_it_be_in_one_press_whatever_she_holds(lm: World):
+    """Two players: Ann hooks Bob, who holds a Dodge at one table and nothing to answer with
+    at the other. Both times the board waits for answers, Bob's call comes by DM with the
+    pass on it, and one press lets the hit land: the channel reads the same, word for word
+    and pixel for pixel."""
+    world, f = lm, lm.fake
+    seen: list[tuple[str, bytes]] = []
+    for bob in (["dodge"], []):
+        await f.slash(world.ann, world.chan, "lunchmoney", "start", reaction_time=300)
+        await f.slash(world.bob, world.chan, "lunchmoney", "join")
+        await f.slash(world.ann, world.chan, "lunchmoney", "begin")
+        await rearrange(world, GAME, _hands({0: ["hook"], 1: bob}))
+        shown = len(f.channel_messages(world.chan))
+        calls = len(f.dm_messages(world.bob))
+        await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.1")
+        assert "⚡ Waiting for answers" in last_board(f, world.chan).content
+        (call,) = [m for m in f.dm_messages(world.bob)[calls:] if m.content.startswith("⚡")]
+        assert [b.label for b in call.buttons()] == ["Pass: let it be", "Play", "My hand"]
+        r = await f.click(world.bob, call, "Pass: let it be")
+        assert "you let it pass" in r.message.content and not r.message.buttons()
+        state = await state_now(world, GAME)
+        assert state.counters[1] == 13 and state.turn == 1
+        news = "\n".join(m.content for m in f.channel_messages(world.chan)[shown:])
+        seen.append((re.sub(r"<t:\d+:R>", "<t>", news),
+                     last_board(f, world.chan).attachments[0].data))
+        await end_game(f, world.ann, world.chan, "lunchmoney")
+    assert seen[0] == seen[1]

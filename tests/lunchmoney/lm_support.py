@@ -67,9 +67,32 @@ def ids(state: LunchState, seat: int) -> list[str]:
 
 
 def play(state: LunchState, seat: int, action: str) -> LunchState:
-    """Apply one action (it must be offered) and return the new state."""
+    """Apply one action (it must be offered) and return the new state, once everyone asked
+    who has nothing but the pass has let it be (`let_be`)."""
     assert action in ids(state, seat), f"{action} not offered to {seat}: {ids(state, seat)}"
-    return GAME.apply(state, seat, action).state  # type: ignore[no-any-return]
+    return let_be(GAME.apply(state, seat, action).state)
+
+
+def through(state: LunchState, seat: int, action: str) -> tuple[LunchState, list[str]]:
+    """`play`, with the news of the action and of the passes after it."""
+    assert action in ids(state, seat), f"{action} not offered to {seat}: {ids(state, seat)}"
+    applied = GAME.apply(state, seat, action)
+    said = list(applied.events)
+    state = applied.state
+    while idle := [s for s in GAME.reactions(state) if ids(state, s) == ["pass"]]:
+        applied = GAME.apply(state, idle[0], "pass")
+        said += applied.events
+        state = applied.state
+    return state, said
+
+
+def let_be(state: LunchState) -> LunchState:
+    """Every seat asked (a window, the Grab after a Block) whose only choice is the pass
+    passes, as a person with nothing to play does at once: what is left waits on the players
+    who could answer. The tests of whom a window asks use GAME.apply itself."""
+    while idle := [s for s in GAME.reactions(state) if ids(state, s) == ["pass"]]:
+        state = GAME.apply(state, idle[0], "pass").state
+    return state
 
 
 def events(state: LunchState, seat: int, action: str) -> list[str]:
@@ -87,8 +110,8 @@ def pass_all(state: LunchState) -> LunchState:
     """Everyone in the open window passes."""
     assert state.window is not None, "no window open"
     for seat in list(GAME.reactions(state)):
-        state = play(state, seat, "pass")
-    return state
+        state = GAME.apply(state, seat, "pass").state
+    return let_be(state)
 
 
 def refused(state: LunchState, seat: int, action: str) -> str:

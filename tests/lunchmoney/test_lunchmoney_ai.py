@@ -9,6 +9,8 @@ import math
 import time
 from collections import Counter
 
+from lm_support import let_be
+
 from games.contract import Player, ai_against_random
 from games.lunchmoney import data
 from games.lunchmoney.fight import PASS
@@ -195,10 +197,10 @@ def test_ai_knocks_out_the_weakest_when_it_can() -> None:
 def test_ai_grabs_with_a_follow_up_and_plays_it() -> None:
     st = deal(2, {0: ["grab", "powerplay", "jab", "dodge", "block"]})
     assert ai(st, 0) == "play.grab.1"
-    st = GAME.apply(st, 0, "play.grab.1").state
+    st = let_be(GAME.apply(st, 0, "play.grab.1").state)
     assert GAME.to_act(st) == [0] and st.offer is not None and st.offer.kind == "follow"
     assert ai(st, 0) == "powerplay"
-    st = GAME.apply(st, 0, "powerplay").state
+    st = let_be(GAME.apply(st, 0, "powerplay").state)
     assert st.counters[1] == 15 - data.POWERPLAY
     assert ai(st, 0) == "free.jab"  # the free basic attack after it
 
@@ -230,7 +232,7 @@ def test_ai_uses_its_headlock_free_hits_and_ends_its_turn() -> None:
     hits = 0
     while GAME.to_act(st) == [0] and st.turn == 0 and hits < 10:
         action = ai(st, 0)
-        st = GAME.apply(st, 0, action).state
+        st = let_be(GAME.apply(st, 0, action).state)
         hits += action.startswith("free.")
     assert hits == 2 and st.turn == 1
     assert st.counters[1] == 15 - 1 - 3

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from lm_support import GAME, hand, ids, lost, play, refused, run, table
+from lm_support import GAME, hand, ids, let_be, lost, play, refused, run, table, through
 
 from games.lunchmoney import data
 from games.lunchmoney.state import Hold, LunchState
@@ -97,12 +97,11 @@ def test_a_weapon_under_way_still_counts_in_the_hand_and_comes_back_after_a_dodg
 def test_a_disarmed_weapon_goes_to_the_discard() -> None:
     state = table(3, hands={0: hand("hammer"), 1: hand("disarm")})
     state = play(state, 0, "play.hammer.1")
-    applied = GAME.apply(state, 1, "disarm")
-    after = applied.state
+    after, said = through(state, 1, "disarm")
     assert lost(after, 1) == 0 and "hammer" not in after.hands[0]
     assert Counter(after.discard) == Counter(["hammer", "disarm"])
     assert after.hands[0].count("elbow") == 1
-    assert any("disarms" in e for e in applied.events)
+    assert any("disarms" in e for e in said)
 
 
 @pytest.mark.parametrize("card", ["hook", "hailmary", "bigcombo", "poke", "stomp", "grab"])
@@ -251,7 +250,7 @@ def test_follow_ups_are_played_only_after_a_grab() -> None:
 def test_grab_and_choke_takes_one_at_once_and_holds() -> None:
     state = table(3, hands={0: hand("grab", "choke")})
     applied = GAME.apply(play(state, 0, "play.grab.1"), 0, "choke")
-    after = applied.state
+    after = let_be(applied.state)
     assert lost(after, 1) == 1 and after.choke == Hold(attacker=0, victim=1)
     assert after.turn == 1
     assert GAME.public_view(after).holds[0].kind == "choke"
@@ -687,7 +686,7 @@ def test_humiliation_on_an_attacker_undoes_her_attack_and_gives_a_free_attack() 
     state = play(state, 0, "play.hailmary.1")
     assert "humiliation" in ids(state, 1)
     applied = GAME.apply(state, 1, "humiliation")
-    state = applied.state
+    state = let_be(applied.state)
     assert any("Humiliation" in e for e in applied.events)
     assert GAME.to_act(state) == [1] and "free.hook" in ids(state, 1)
     after = play(state, 1, "free.hook")

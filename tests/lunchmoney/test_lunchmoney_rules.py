@@ -27,6 +27,7 @@ from lm_support import (
     refused,
     run,
     table,
+    through,
 )
 
 from games.contract import RuleError
@@ -135,13 +136,12 @@ def test_the_turn_player_draws_first_then_the_others_round_the_table() -> None:
 def test_the_discard_is_shuffled_into_a_new_draw_pile_when_the_draw_pile_is_empty() -> None:
     state = table(3, draw=[])
     state.discard = ["jab", "jab", "jab"]
-    applied = GAME.apply(state, 0, "play.hook.1")
-    after = applied.state
+    after, said = through(state, 0, "play.hook.1")
     assert len(after.hands[0]) == 5 and after.hands[0].count("jab") + \
         after.hands[0].count("hook") == 5
     assert Counter(after.draw + after.discard + after.hands[0]) == Counter(
         ["hook"] * 5 + ["jab"] * 3)
-    assert any("shuffled" in e for e in applied.events)
+    assert any("shuffled" in e for e in said)
 
 
 def test_lost_counters_go_to_the_pot() -> None:
@@ -183,14 +183,13 @@ def test_an_out_player_may_not_act_and_is_never_a_target() -> None:
 
 def test_the_last_one_conscious_wins() -> None:
     state = table(2, hands={0: hand("hailmary")}, counters={1: 7})
-    applied = GAME.apply(state, 0, "play.hailmary.1")
-    after = applied.state
+    after, said = through(state, 0, "play.hailmary.1")
     result = GAME.result(after)
     assert result is not None and result.winners == [0] and result.scores == [15, 0]
     assert "Ann" in result.summary
     assert GAME.to_act(after) == [] and GAME.public_view(after).turn is None
     assert "over" in refused(after, 0, "pass").lower()
-    assert any("last one standing" in e for e in applied.events)
+    assert any("last one standing" in e for e in said)
 
 
 def test_the_game_goes_on_while_two_are_conscious() -> None:
