@@ -1,6 +1,7 @@
 """Lunch Money rules and AI figures: the AI's decision time by stage and apply() time (p50/p99)
 over every decision of whole games, the AI's win rate with one AI seat against random seats,
-and the length of AI games in turns and actions.
+and the length of AI games in turns and actions (and how many of those answer a window: a
+window asks everyone who might answer, so each is a press of "let it be" for most).
 
 Run: .venv/bin/python -m bench.bench_lunchmoney
 """
@@ -67,21 +68,25 @@ def win_rates() -> None:
 def lengths() -> None:
     print(f"Game length, AI seats only, {LENGTH_GAMES} games per table:")
     for n in TABLES:
-        turns, actions = [], []
+        turns, actions, answers = [], [], []
         for g in range(LENGTH_GAMES):
             st = start(n, 70_000 + 1000 * n + g)
             rng = Rng.seeded(g)
-            count = 0
+            count = asked = 0
             while GAME.result(st) is None:
                 seats = GAME.to_act(st)
                 seat = seats[rng.below(len(seats))]
+                asked += seat in GAME.reactions(st)
                 st = GAME.apply(st, seat, GAME.ai_action(st, seat, rng)).state
                 count += 1
             turns.append(st.turns)
             actions.append(count)
+            answers.append(asked)
         print(f"  {n} players: {statistics.mean(turns):5.1f} turns, "
               f"{statistics.mean(actions):6.1f} actions on average "
-              f"(turns {min(turns)}-{max(turns)}, actions {min(actions)}-{max(actions)})")
+              f"(turns {min(turns)}-{max(turns)}, actions {min(actions)}-{max(actions)}), "
+              f"{statistics.mean(answers):6.1f} of them answers to a window or a Grab "
+              f"question ({statistics.mean(answers) / statistics.mean(turns):.2f} a turn)")
 
 
 def main() -> None:
