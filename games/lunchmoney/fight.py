@@ -278,6 +278,14 @@ def offer_actions(state: LunchState, seat: int) -> list[Action]:
     hand = state.hands[seat]
     who = state.name(offer.target)
     found: list[Action] = []
+    lock = state.headlock
+    if lock is not None and lock.attacker == seat and lock.victim != offer.target:
+        # she attacks nobody but her Headlock's victim, a Grab or a free hit neither, unless
+        # she lets go first (and is then asked again)
+        found = [a for a in _release_actions(state, seat) if a.id == "release.headlock"]
+        if offer.kind == "grab":
+            return [*found, Action(id=PASS, label=pgettext("lunchmoney", "No Grab"))]
+        return [*found, Action(id="none", label=pgettext("lunchmoney", "Nothing more"))]
     if offer.kind == "grab":  # asked like a window, Grab or not: nobody learns who holds one
         if "grab" in hand:
             found.append(Action(id="grab", label=_label(_("Grab {player}").format(player=who))))
@@ -386,12 +394,19 @@ def act(state: LunchState, seat: int, action_id: str, events: list[str]) -> None
 
 
 def _first_aid(state: LunchState, seat: int) -> None:
+    """First Aid on one's turn: it takes effect at once (nothing answers an action that is
+    not played at anyone)."""
     state.hands[seat].remove("firstaid")
     state.discard.append("firstaid")
+    _note(state, seat, "firstaid", None, f"+{_heal(state, seat)}")
+
+
+def _heal(state: LunchState, seat: int) -> int:
+    """First Aid's counters back from the pot (what it holds, at most FIRST_AID)."""
     back = min(data.FIRST_AID, state.pot)
     state.pot -= back
     state.counters[seat] += back
-    _note(state, seat, "firstaid", None, f"+{back}")
+    return back
 
 
 def _release(state: LunchState, kind: str, events: list[str]) -> None:
@@ -440,10 +455,6 @@ def _answer(state: LunchState, seat: int, action_id: str, events: list[str]) -> 
     top = state.stack[-1]
     if action_id.startswith("release."):
         _release(state, action_id.split(".")[1], events)
-    elif action_id == "firstaid":
-        _first_aid(state, seat)
-        events.append(_("{player} plays First Aid: 2 counters back, now {total}.").format(
-            player=state.name(seat), total=state.counters[seat]))
     elif action_id == "humiliation":
         state.hands[seat].remove("humiliation")
         state.discard.append("humiliation")
@@ -467,6 +478,9 @@ def _answer(state: LunchState, seat: int, action_id: str, events: list[str]) -> 
 def _take_offer(state: LunchState, seat: int, action_id: str, events: list[str]) -> None:
     offer = state.offer
     assert offer is not None
+    if action_id.startswith("release."):  # the offer stands: now she may take it
+        _release(state, action_id.split(".")[1], events)
+        return
     state.offer = None
     if action_id in ("none", PASS):
         if offer.kind == "grab" and offer.then is not None:
@@ -555,6 +569,14 @@ def _resolve(state: LunchState, events: list[str]) -> None:
 
 def _defended(state: LunchState, defence: Step, events: list[str]) -> None:
     attack_step = state.stack[-1]
+    if defence.card == "firstaid":
+        # nobody Humiliated it: the counters come back before the hit, which stays on the
+        # play, and its target may answer it again
+        _heal(state, defence.seat)
+        attack_step.asked = False
+        events.append(_("{player}'s First Aid: 2 counters back, now {total}.").format(
+            player=state.name(defence.seat), total=state.counters[defence.seat]))
+        return
     victim, attacker = defence.seat, attack_step.seat
     if attack_step.card == "bigcombo" and defence.card in ("dodge", "block") \
             and attack_step.defences == 0:

@@ -23,6 +23,10 @@ Decisions where the rulebook is silent (each has a test; docs/rules/lunchmoney.m
 - A hold's victim breaks it on her turn, as her action: Freedom frees her; Stomp and
   Headbutt are played at the holder as attacks (which she may answer); Humiliation frees
   her and gives her a free attack.
+- First Aid played against a hit waits on the play for its answers like any card (a
+  Humiliation undoes it); unanswered, its counters come back and the hit stays on the play.
+- A Headlock's holder attacks nobody but its victim, a Grab after her Block and the free hit
+  after her Humiliation included, unless she lets go first (she is offered the let-go then).
 - A Headlock's holder plays her free Jabs, Uppercuts and Stomps at its victim on her turn,
   before or after her action, and ends her turn herself (always: the table must not learn
   whether she has a free hit left).
