@@ -1,6 +1,7 @@
 """Dent pour dent rules and AI figures: the AI's decision time and apply() time (p50/p99) over
 every decision of whole games in all stages, the AI's win rate with one AI seat against random
-seats, and the length of AI games in duels (turns) and actions.
+seats, and the length of AI games in duels (turns), actions, windows and the decisions in
+them.
 
 Run: .venv/bin/python -m bench.bench_dentpourdent
 """
@@ -60,28 +61,48 @@ def win_rates() -> None:
               f"   {rate * n:4.2f}x chance   ({spent:.1f} ms per game)")
 
 
+def opened(before: DentState, after: DentState, seat: int, action: str) -> bool:
+    """Whether the action opened a window (a pass that leaves the others in the same window
+    opens none)."""
+    old = before.window if before.choice is None else None
+    new = after.window if after.choice is None else None
+    if new is None:
+        return False
+    return not (old is not None and action == "pass" and new.moment == old.moment
+                and new.seats == [s for s in old.seats if s != seat])
+
+
 def lengths() -> None:
+    """Every family is in every window: the windows and the decisions in them (passes
+    included) are most of a game's decisions."""
     print(f"Game length, AI seats only, {LENGTH_GAMES} games per table:")
-    for n in (2, 3, 5):
-        duels, actions = [], []
+    for n in (2, 3, 4, 5):
+        duels, actions, windows, answers = [], [], [], []
         ends: Counter[str] = Counter()
         for g in range(LENGTH_GAMES):
             st = start(n, 70_000 + 1000 * n + g)
             rng = Rng.seeded(g)
-            count = 0
+            count = opens = in_windows = 0
             while GAME.result(st) is None:
                 seats = GAME.to_act(st)
                 seat = seats[rng.below(len(seats))]
-                st = GAME.apply(st, seat, GAME.ai_action(st, seat, rng)).state
+                action = GAME.ai_action(st, seat, rng)
+                after = GAME.apply(st, seat, action).state
                 count += 1
+                in_windows += seat in GAME.reactions(st)
+                opens += opened(st, after, seat, action)
+                st = after
             duels.append(st.duels)
             actions.append(count)
+            windows.append(opens)
+            answers.append(in_windows)
             winner = GAME.result(st).winners  # type: ignore[union-attr]
             ends["7 knock-outs" if len(st.families[winner[0]].trophies) >= 7 else "last"] += 1
         print(f"  {n} families: {statistics.mean(duels):5.1f} duels (turns), "
-              f"{statistics.mean(actions):6.1f} actions on average "
-              f"(duels {min(duels)}-{max(duels)}, actions {min(actions)}-{max(actions)}; "
-              f"won by {dict(ends)})")
+              f"{statistics.mean(actions):6.1f} actions on average, "
+              f"{statistics.mean(windows):5.1f} windows, {statistics.mean(answers):6.1f} "
+              f"decisions in them (duels {min(duels)}-{max(duels)}, actions "
+              f"{min(actions)}-{max(actions)}; won by {dict(ends)})")
 
 
 def main() -> None:

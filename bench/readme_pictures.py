@@ -49,7 +49,7 @@ class Moment:
 MOMENTS = (
     Moment("dog", 4, 29, 99, "two teams of two, pawns of every colour on the ring, the "
            "last moves drawn as arrows, Ann's turn"),
-    Moment("dentpourdent", 4, 11, 46, "a duel half fought under Coalition: every family's "
+    Moment("dentpourdent", 4, 40, 107, "a duel half fought under Coalition: every family's "
            "defence molar thrown for Bob, answers awaited"),
     Moment("lunchmoney", 4, 9, 18, "a Roundhouse dodged round the table, Bob down to 2 "
            "counters, answers awaited"),

@@ -70,12 +70,13 @@ def _codes() -> list[BaseModel]:
 
 
 def _brawl() -> list[BaseModel]:
-    states = _moments(DENTPOURDENT, 5, {}, 4, 9)
+    # (most moves are passes in the windows every family is in: every 31st move, not 9th)
+    states = _moments(DENTPOURDENT, 5, {}, 4, 31)
     return [DENTPOURDENT.public_view(s) for s in states]
 
 
 def _fists() -> list[BaseModel]:
-    views = [DENTPOURDENT.private_view(s, 2) for s in _moments(DENTPOURDENT, 3, {}, 5, 7)]
+    views = [DENTPOURDENT.private_view(s, 2) for s in _moments(DENTPOURDENT, 3, {}, 5, 23)]
     return [v for v in views if v is not None]
 
 

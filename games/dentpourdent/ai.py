@@ -16,6 +16,7 @@ from games.rng import Rng
 
 AVERAGE_MOLAR = 1.0  # (2 + 1 + 0) / 3 teeth
 SWAP_GAIN = 2.0  # a swap is worth playing for a duel this much better (in teeth)
+SPA_LOST = 5  # Animal Rescue is kept for a knock-out or a pet this badly hurt (teeth lost)
 
 
 def choose(game: Game[DentState], state: DentState, seat: int, rng: Rng) -> str:
@@ -53,11 +54,14 @@ def _choice(state: DentState, seat: int, legal: list[str]) -> str:
 
 
 def _answer(state: DentState, seat: int, legal: list[str]) -> str:
+    """Every family is in every window, most of them with nothing to play but the pass:
+    a card is played only when it helps now."""
     duel = state.duel
     options = set(legal)
-    if "spa" in options:
-        return "spa"
     family = state.families[seat]
+    if "spa" in options and (state.window is not None and state.window.moment == "spa"
+                             or _pet_lost(state, seat) >= SPA_LOST):
+        return "spa"
     ring = family.ring
     if duel is None or ring is None:
         return "pass"
@@ -99,8 +103,7 @@ def _answer(state: DentState, seat: int, legal: list[str]) -> str:
 def _turn(state: DentState, seat: int, legal: list[str], rng: Rng) -> str:
     family = state.families[seat]
     options = set(legal)
-    pet_lost = data.MEMBER[data.PET].teeth - family.teeth[data.PET]
-    if "spa" in options and pet_lost >= 5:
+    if "spa" in options and _pet_lost(state, seat) >= SPA_LOST:
         return "spa"
     for card in ("dbridge", "bridge"):
         hurt = [a for a in legal if a.startswith(card + ".")]
@@ -121,6 +124,10 @@ def _turn(state: DentState, seat: int, legal: list[str], rng: Rng) -> str:
                                or family.hand.count(data.SWAP) > 1):
         return "trade"
     return max(duels, key=lambda a: (_duel_worth(state, seat, a), rng.random()))
+
+
+def _pet_lost(state: DentState, seat: int) -> int:
+    return data.MEMBER[data.PET].teeth - state.families[seat].teeth[data.PET]
 
 
 def _better_fighter(state: DentState, seat: int, legal: list[str],

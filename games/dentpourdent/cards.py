@@ -147,26 +147,6 @@ def chair_victims(state: DentState, seat: int) -> list[int]:
             and any(m != state.families[s].ring for m in state.standing(s))]
 
 
-def opens(state: DentState, seat: int, moment: str) -> bool:
-    """Whether a window at this moment is opened for the seat: it holds a reaction card that
-    may answer now, or, as a fighter, a card that changes this duel (teeth back for a hurt
-    fighter, the great-grandmother for the defender). The other "any moment" cards are
-    played on one's turn, or in a window one is in anyway."""
-    if moment == "spa":
-        return "spa" in _hand(state, seat)
-    if reaction_actions(state, seat, moment):
-        return True
-    duel = state.duel
-    if duel is None or seat not in (duel.attacker, duel.defender):
-        return False
-    family = state.families[seat]
-    hand = set(family.hand)
-    ring = family.ring
-    if ring and hand & {"bridge", "dbridge"} and family.teeth[ring] < data.MEMBER[ring].teeth:
-        return True
-    return "ggm" in hand and seat == duel.defender and state.ggm != seat
-
-
 def window_actions(state: DentState, seat: int) -> list[Action]:
     window = state.window
     if window is None or seat not in window.seats:

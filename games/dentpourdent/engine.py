@@ -2,13 +2,11 @@
 next turn. `advance` runs the game on until someone must decide (a window, a choice, a
 fighter to send in, a turn) and says what happened, in words for the channel.
 
-Which seats a window opens for is the cards' business (cards.opens); it comes in as a
-function, so the cards may use this module's marking of teeth.
+A window waits for every family in the game, whatever it holds (`open_window`): the moments
+and the seats are public, so the table never learns who holds an answer.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import games.dentpourdent.data as data
 from games import piles
@@ -16,8 +14,6 @@ from games.dentpourdent.state import DentState, Duel, Family, KnockOut, Window, 
 from games.dentpourdent.views import ThrowView, Trophy
 from games.i18n import _, ngettext, pgettext
 from games.rng import Rng
-
-Opens = Callable[[DentState, int, str], bool]  # (state, seat, moment) -> has an answer
 
 
 def throw(rng: Rng, molars: int) -> list[int]:
@@ -279,11 +275,11 @@ def mirror(state: DentState, duel: Duel, taken: int, events: list[str]) -> None:
             fighter=figure(state, duel.attacker, ring), teeth=teeth_word(back)))
 
 
-def open_window(state: DentState, moment: str, opens: Opens) -> bool:
-    seats = [s for s in state.active() if opens(state, s, moment)]
-    if seats:
-        state.window = Window(moment=moment, seats=seats)
-    return bool(seats)
+def open_window(state: DentState, moment: str) -> None:
+    """A window for every family in the game, whatever it holds: were it opened only for
+    the holders of an answer, its opening (and its length) would tell the table who holds
+    one. A seat with nothing to play passes."""
+    state.window = Window(moment=moment, seats=state.active())
 
 
 def _end_duel(state: DentState, duel: Duel, events: list[str]) -> None:
@@ -307,7 +303,7 @@ def _pass_turn(state: DentState, events: list[str]) -> None:
             name=state.name(following)))
 
 
-def advance(state: DentState, events: list[str], opens: Opens) -> None:
+def advance(state: DentState, events: list[str]) -> None:
     """Run the game on until a seat must decide, or it is over."""
     for _step in range(1000):
         if state.winners is not None or state.window is not None or state.choice is not None:
@@ -315,8 +311,8 @@ def advance(state: DentState, events: list[str], opens: Opens) -> None:
         if state.knockouts:
             ko = state.knockouts[0]
             family = state.families[ko.seat]
-            if (ko.member == data.PET and not ko.offered and "spa" in family.hand
-                    and not family.out):
+            if ko.member == data.PET and not ko.offered and not family.out:
+                # asked whether it holds Animal Rescue or not (open_window says why)
                 ko.offered = True
                 state.window = Window(moment="spa", seats=[ko.seat])
                 return
@@ -340,17 +336,15 @@ def advance(state: DentState, events: list[str], opens: Opens) -> None:
                 _pass_turn(state, events)
             return
         if state.resume is not None:
-            # a card was played in a window (and its choices made): everyone who can
-            # answer the new situation may
-            moment, state.resume = state.resume, None
-            if not duel.ended and open_window(state, moment, opens):
-                return
-            continue
+            # a card was played in a window (and its choices made): everyone may answer the
+            # new situation
+            open_window(state, state.resume)
+            state.resume = None
+            return
         if not duel.started:
             duel.started = True
-            if open_window(state, "announced", opens):
-                return
-            continue
+            open_window(state, "announced")
+            return
         if duel.pending is not None:
             land_attack(state, duel, events)
             continue
@@ -358,11 +352,8 @@ def advance(state: DentState, events: list[str], opens: Opens) -> None:
             _end_duel(state, duel, events)
             continue
         moment = _throw_next(state, duel, events)
-        if moment == "attack":
-            if not open_window(state, "attack", opens):
-                land_attack(state, duel, events)
-        elif moment == "defence" and not state.knockouts:
-            open_window(state, "defence", opens)
+        if moment == "attack" or (moment == "defence" and not state.knockouts):
+            open_window(state, moment)
     raise RuntimeError("the game did not settle")  # a defect: no decision in 1000 steps
 
 

@@ -12,13 +12,14 @@ with the rulebook line it reads):
 - "No attack card or special card in hand: one blow" is read as no attack card and no Punch
   (the special that replaces one); it is the only duel such a hand can make.
 - Windows open after a duel is announced, after an attack throw that takes teeth
-  (before they are marked, so Dodge and Family Spirit can answer it) and after a
-  defence throw that takes teeth. A window opens for a seat holding a reaction card legal at
-  that moment, or, for a fighter, a card that changes this duel (Brug or Dubbele brug for a
-  hurt fighter, the great-grandmother for the defender). Whoever is in a window may also play
-  the "at any moment" cards; outside windows those are played on one's own turn (a chat bot
-  cannot let everyone interrupt at every instant). A card played reopens the window for all;
-  it closes when everyone in it has passed, or at its deadline.
+  (before they are marked, so Dodge and Family Spirit can answer it), after a defence throw
+  that takes teeth, and again after a card played in a window. Each opens for every family
+  in the game, whatever it holds (one with nothing to play just passes), so the table never
+  learns who holds an answer: a window opened only for the holders would tell by opening at
+  all and by how long it stays open. In a window every family may also play the "at any
+  moment" cards; outside windows those are played on one's own turn (a chat bot cannot let
+  everyone interrupt at every instant). A window closes when everyone in it has passed, or at
+  its deadline.
 - Vitamins doubles the next throw of the fighter who plays it (one throw, not the duel).
 - Miniskirt: from the moment it is played, the man has one throw left, with one molar.
 - Cramp: the chosen fighter's remaining throws are cancelled; the other goes on.
@@ -34,9 +35,10 @@ with the rulebook line it reads):
   ring who loses the tooth; a knock-out is their trophy.
 - Brug and Dubbele brug give teeth back to a member still standing, never above its chart.
 - Animal Rescue works on a hurt or knocked-out pet; a knocked-out pet comes back to its family and
-  leaves its winner's trophies. Right after its knock-out its family is asked first: played
-  then, the knock-out is undone before it counts (the duel goes on, the great-grandmother
-  stays); played later, the pet comes back outside the ring.
+  leaves its winner's trophies. Right after its knock-out its family is asked first (always,
+  whether it holds the card or not, for the same reason): played then, the knock-out is
+  undone before it counts (the duel goes on, the great-grandmother stays); played later, the
+  pet comes back outside the ring.
 - The great-grandmother stays by the family (whoever is in its ring) until one of it is
   knocked out; the card played again moves her to the new player's family.
 - Swap cards may be traded for new cards on one's own turn (not in windows).
@@ -191,7 +193,10 @@ class DentPourDent(Game[DentState]):
             raise RuleError(pgettext("dentpourdent", "The game is over."))
         if seat not in self.to_act(state):
             raise RuleError(self._not_now(state, seat))
-        if action_id not in {a.id for a in self.legal_actions(state, seat)}:
+        # a pass is legal for every seat in a window: most decisions are passes now that
+        # every family is in every window, so their cards' actions are not listed for it
+        passing = action_id == cards.PASS and seat in self.reactions(state)
+        if not passing and action_id not in {a.id for a in self.legal_actions(state, seat)}:
             raise RuleError(self._illegal(state, seat, action_id))
         new = state.clone()
         events: list[str] = []
@@ -224,7 +229,7 @@ class DentPourDent(Game[DentState]):
                         name=new.name(new.turn)))
         else:
             cards.play(new, seat, action_id, events)
-        engine.advance(new, events, cards.opens)
+        engine.advance(new, events)
         return Applied(state=new, events=events)
 
     def _not_now(self, state: DentState, seat: Seat) -> str:
@@ -284,6 +289,8 @@ class DentPourDent(Game[DentState]):
         if state.window is not None:
             duel = state.duel
             if state.window.moment == "spa":
+                if "spa" not in state.families[seat].hand:
+                    return _("Your pet is knocked out and you hold no Animal Rescue: pass.")
                 return _("Your pet is knocked out: play Animal Rescue now and the duel goes on?")
             if duel is not None and duel.pending:
                 return _("{attacker} throws {teeth} at {defender}: answer with a card, or "
@@ -468,8 +475,9 @@ class DentPourDent(Game[DentState]):
               "(its blows depend on whom you hit and with whom; Punch: 6 blows; no attack card: "
               "1 blow). Each blow: 3 attack molars against the defence molar; up 2 teeth, down "
               "1, side 0. A knock-out ends the duel at once and the figure is your trophy."),
-            _("**Cards** answer at the moments they say: when someone may answer, the bot asks "
-              "them privately. Swap cards change your fighter or trade for a new card."),
+            _("**Cards** answer at the moments they say: at each, the bot asks every family "
+              "privately (pass when you have nothing). Swap cards change your fighter or trade "
+              "for a new card."),
             # i18n: {play} is the command's name; the quoted moves are examples of what a
             # player may type: words of the moves' labels (challenge, pass, a card, a member)
             _("**How to play here**: press **{play_button}**, or type `/dentpourdent {play}` "

@@ -43,7 +43,8 @@ class Duel(Secret):
 
 
 class Window(Secret):
-    """Seats that may still answer, and what they answer: "announced" (a duel was announced),
+    """Seats that may still answer (every family in the game when it opens, whatever it
+    holds: engine.open_window), and what they answer: "announced" (a duel was announced),
     "attack" (an attack throw whose teeth are not yet marked), "defence" (a defence throw
     that took teeth), "spa" (a pet just knocked out; only its family answers)."""
 

@@ -10,13 +10,13 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
-from games.contract import Player, RuleError
+from games.contract import Applied, Player, RuleError
 from games.dentpourdent import GAME, engine
 from games.dentpourdent.state import DentState
 from games.rng import Rng
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
-FILL = "jab"  # an attack card: opens no window, answers nothing
+FILL = "jab"  # an attack card: answers nothing (its holder just passes in a window)
 DRAW = "hook"  # what the draw pile holds in a built situation
 
 
@@ -86,7 +86,8 @@ def table(
     seed: int = 1,
 ) -> DentState:
     """A game in play: every family's fighter in the ring (default: the Father), hands of 5
-    (default: attack cards only, so no window opens), `turn`'s turn, a draw pile of Hooks."""
+    (default: attack cards only, so nobody has an answer: the windows, which open for every
+    family all the same, are passed with `settle`), `turn`'s turn, a draw pile of Hooks."""
     state = opening(n, seed)
     rings = rings or ["father"] * n
     hands = hands or {}
@@ -122,12 +123,47 @@ def run(state: DentState, moves: Iterable[tuple[int, str]]) -> DentState:
     return state
 
 
-def pass_all(state: DentState) -> DentState:
-    """Everyone in the open window passes."""
-    assert state.window is not None, "no window open"
+def pass_all(state: DentState, said: list[str] | None = None) -> DentState:
+    """Everyone in the open window passes (`said` collects the events)."""
+    assert state.window is not None and state.choice is None, "no window open"
     for seat in list(GAME.reactions(state)):
-        state = play(state, seat, "pass")
+        applied = GAME.apply(state, seat, "pass")
+        state = applied.state
+        if said is not None:
+            said.extend(applied.events)
     return state
+
+
+def settle(state: DentState, until: str | None = None,
+           said: list[str] | None = None) -> DentState:
+    """Everyone passes every window, one after another, until the game waits for something
+    else (a turn, a choice, a fighter to send in) or is over, or until the window at the
+    moment `until` is open: what a table where nobody answers does. Every family is in every
+    window, so a duel among hands that answer nothing still stops in them."""
+    while state.window is not None and state.choice is None:
+        if state.window.moment == until:
+            return state
+        state = pass_all(state, said)
+    assert until is None, f"no window at the moment {until!r} came"
+    return state
+
+
+def play_out(state: DentState, seat: int, action: str,
+             said: list[str] | None = None) -> DentState:
+    """Apply one action (it must be offered), then `settle`: what follows when nobody
+    answers. `said` collects the events of every step."""
+    assert action in ids(state, seat), f"{action} not offered to {seat}: {ids(state, seat)}"
+    applied = GAME.apply(state, seat, action)
+    if said is not None:
+        said.extend(applied.events)
+    return settle(applied.state, said=said)
+
+
+def told_nothing(action: str, applied: Applied) -> bool:
+    """A pass that leaves the window waiting for the others: the state differs from the one
+    before only in who is still to answer, so it has nothing new to read, draw or check
+    (most decisions of a game: every family is in every window)."""
+    return action == "pass" and not applied.events and applied.state.window is not None
 
 
 def refused(state: DentState, seat: int, action: str) -> str:

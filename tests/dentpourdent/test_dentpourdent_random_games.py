@@ -1,9 +1,9 @@
 """Random complete Dent pour dent games for 2 to 5 families, AI seats with random seats mixed
 in, the rules' invariants checked after every action: teeth within the chart, all cards
 accounted for, trophies = knock-outs, a family out has no one standing and no cards, someone
-acts until the game is over, reaction seats are a part of `to_act` the channel never names,
-every game ends. A smaller set of games also checks the JSON round-trip and that `apply` leaves
-its input alone at every step; same seed, same game."""
+acts until the game is over, reaction seats are a part of `to_act` the channel never names and
+each may pass, every game ends. A smaller set of games also checks the JSON round-trip and that
+`apply` leaves its input alone at every step; same seed, same game."""
 
 from __future__ import annotations
 
@@ -26,8 +26,10 @@ CHART = {m.key: m.teeth for m in data.MEMBERS}
 GAMES = 250  # per player count: 1,000 games with the cheap checks (the long run)
 DEEP_GAMES = 50  # per player count: 200 games with JSON and no-mutation checks at every step
 # The default run, per player count: each seat mix (all AI, one random seat, all random).
-DEFAULT_GAMES = 25
-DEFAULT_DEEP_GAMES = 10
+# Fewer games than the 25 and 10 of when windows opened only for the holders of an answer:
+# every family is in every window now, which makes a game 3 to 4 times as many decisions.
+DEFAULT_GAMES = 15
+DEFAULT_DEEP_GAMES = 6
 
 
 def random_seats(n: int, g: int) -> frozenset[int]:
@@ -98,8 +100,11 @@ def check(st: DentState) -> None:
         ids = [a.id for a in GAME.legal_actions(st, seat)]
         assert ids, f"seat {seat} must act but has no legal action"
         assert len(set(ids)) == len(ids), f"duplicate action ids {ids}"
-        if seat in reacting:  # a window is open only for seats with an answer
-            assert PASS in ids and len(ids) >= 2, f"reaction seat {seat} may only {ids}"
+        if seat in reacting:  # every family is in a window, with or without an answer
+            assert PASS in ids, f"reaction seat {seat} may not pass: {ids}"
+    window = st.window
+    if window is not None and window.moment == "spa":
+        assert window.seats == [st.knockouts[0].seat] and st.knockouts[0].member == data.PET
 
 
 def check_public(st: DentState) -> None:
@@ -158,7 +163,7 @@ def test_the_games_reach_the_cards_and_moments() -> None:
     every kind of decision comes up."""
     played: Counter[str] = Counter()
     stages: Counter[str] = Counter()
-    for g in range(60):
+    for g in range(30):
         n = 2 + g % 4
         st, log, _ = play_game(n, 500 + g, random_seats(n, g), checks=False)
         for _, action in log:
@@ -167,7 +172,7 @@ def test_the_games_reach_the_cards_and_moments() -> None:
             if parts[0] == "duel":
                 played[parts[2]] += 1  # the attack card, "punch" or "bare"
     # the moments, from one more game's states
-    for g in range(20):
+    for g in range(5):
         n = 3 + g % 3
         players = [Player(name=NAMES[i]) for i in range(n)]
         st = GAME.new_state(players, {}, 900 + g)
@@ -180,8 +185,11 @@ def test_the_games_reach_the_cards_and_moments() -> None:
             seats = GAME.to_act(st)
             seat = seats[rng.below(len(seats))]
             st = GAME.apply(st, seat, random_action(GAME, st, seat, rng)).state
+    # (not the bare duel, which these games no longer reach: in every window the random seats
+    # play out their special cards and keep their attack cards, so a hand without one hardly
+    # comes up; test_one_bare_blow_only_without_attack_or_punch_cards pins it)
     cards = {s.key for s in data.SPECIALS} | {a.key for a in data.ATTACKS} | {
-        "duel", "bare", "trade", "swap", "send", "pass", "spread", "hit"}
+        "duel", "trade", "swap", "send", "pass", "spread", "hit"}
     missing = cards - set(played)
     assert not missing, f"never played: {sorted(missing)}"
     moments = {"place", "send", "turn", "spread", "chairs", "window-announced", "window-attack",

@@ -384,15 +384,18 @@ def test_every_moment_of_a_game_played_by_the_ai_is_drawn_legibly_and_alike_from
 ) -> None:
     """The views the rules really make (stages, effects, notes, knock-outs), not only the
     hand-built ones: legible, the same bytes from empty caches, touched parts as whole."""
+    from dpd_support import told_nothing
+
     from games.contract import Player
     from games.dentpourdent import GAME
     from games.rng import Rng
 
     state = GAME.new_state([Player(name=n, bot=True) for n in LONG[:players]], {}, 7)
     rng = Rng.seeded(7)
-    drawn = 0
-    for turn in range(3000):
-        if turn % 11 == 0 or GAME.result(state) is not None:
+    drawn = news = 0  # news: the steps that did not just tell nothing (told_nothing)
+    fresh = True
+    for _step in range(3000):
+        if fresh and news % 21 == 0 or GAME.result(state) is not None:
             view = GAME.public_view(state)
             warm = render.board_png(view)
             with measuring() as sizes:
@@ -400,14 +403,18 @@ def test_every_moment_of_a_game_played_by_the_ai_is_drawn_legibly_and_alike_from
             assert sizes.smallest * DISPLAY_WIDTH / decode(warm).width >= LEAST_TEXT_PX
             canvas = render.board_canvas(view)
             assert canvas.png() == to_png(canvas.flat(), canvas.backdrop.palette())
-            hand = GAME.private_view(state, turn % players)
+            hand = GAME.private_view(state, drawn % players)
             if hand is not None:
                 assert smallest_at_500(lambda h=hand: render.hand_png(h)) >= LEAST_TEXT_PX
             drawn += 1
         acting = GAME.to_act(state)
         if not acting or GAME.result(state) is not None:
             break
-        state = GAME.apply(state, acting[0], GAME.ai_action(state, acting[0], rng)).state
+        action = GAME.ai_action(state, acting[0], rng)
+        applied = GAME.apply(state, acting[0], action)
+        state = applied.state
+        fresh = not told_nothing(action, applied)
+        news += fresh
     assert drawn >= 5
     assert GAME.public_view(state).over
 

@@ -19,9 +19,12 @@ from dpd_support import (
     ids,
     lost,
     opening,
+    pass_all,
     play,
+    play_out,
     players,
     refused,
+    settle,
     table,
 )
 
@@ -168,7 +171,7 @@ def test_an_uppercut_duel_has_as_many_attack_and_defence_throws_as_blows(
 ) -> None:
     state = table(2, rings=[attacker, target], hands={0: hand("uppercut")})
     molars.add(*[SIDE3, [0]] * blows)
-    after = play(state, 0, "duel.1.uppercut")
+    after = play_out(state, 0, "duel.1.uppercut")
     assert [len(t) for t in molars.thrown] == [3, 1] * blows
     assert after.duel is None and after.turn == 1
 
@@ -185,7 +188,7 @@ def test_a_blow_is_three_attack_molars_then_the_defence_molar_up_2_down_1_side_0
 ) -> None:
     state = table(2, rings=["mother", "father"], hands={0: hand("hook")})  # hook: father 1
     molars.add([2, 1, 0], [2])
-    after = play(state, 0, "duel.1.hook")
+    after = play_out(state, 0, "duel.1.hook")
     assert lost(after, 1, "father") == 3 and lost(after, 0, "mother") == 2
     assert [len(t) for t in molars.thrown] == [3, 1]
 
@@ -195,7 +198,7 @@ def test_punch_gives_six_blows_against_anyone(molars: Molars) -> None:
         state = table(2, rings=["father", target], hands={0: hand("punch")})
         assert "duel.1.punch" in ids(state, 0)
         molars.add(*[SIDE3, [0]] * 6)
-        after = play(state, 0, "duel.1.punch")
+        after = play_out(state, 0, "duel.1.punch")
         assert len(molars.thrown) == 12 and not molars.left
         molars.thrown.clear()
         assert "punch" not in after.families[0].hand and "punch" in after.discard
@@ -205,7 +208,7 @@ def test_one_bare_blow_only_without_attack_or_punch_cards(molars: Molars) -> Non
     bare = table(3, hands={0: ["swap", "bridge", "spa", "swap", "chairs"]})
     assert [a for a in ids(bare, 0) if a.startswith("duel.")] == ["duel.1.bare", "duel.2.bare"]
     molars.add(SIDE3, [0])
-    after = play(bare, 0, "duel.2.bare")
+    after = play_out(bare, 0, "duel.2.bare")
     assert len(molars.thrown) == 2 and after.turn == 1
     assert after.families[0].hand == ["swap", "bridge", "spa", "swap", "chairs"]  # nothing spent
     with_attack = table(3, hands={0: ["swap", "bridge", "spa", "swap", "slap"]})
@@ -233,7 +236,7 @@ def test_the_attack_card_goes_to_the_discard_and_the_hand_is_refilled_to_five(
 ) -> None:
     state = table(3, hands={0: ["slap", "swap", "swap", "swap", "swap"]})
     molars.add(SIDE3, [0])  # slap on a father: 1 blow
-    after = play(state, 0, "duel.1.slap")
+    after = play_out(state, 0, "duel.1.slap")
     assert after.discard == ["slap"]
     assert sorted(after.families[0].hand) == sorted(["swap"] * 4 + [DRAW])
     assert len(after.draw) == len(state.draw) - 1
@@ -253,21 +256,21 @@ def test_the_discard_is_shuffled_into_a_new_draw_pile_when_the_draw_pile_is_empt
 def test_the_teeth_are_marked_at_once_the_attack_on_the_defender_the_answer_on_the_attacker(
     molars: Molars,
 ) -> None:
-    # Cid holds Cramp, so the duel stops in a window after each throw that takes teeth.
-    state = table(3, hands={2: hand("kramp")})
+    # the duel stops in a window after each throw that takes teeth
+    state = table(3)
     state = play(state, 0, "duel.1.jab")  # jab on a father: 4 blows
     molars.add([2, 1, 0])
-    state = play(state, 2, "pass")
+    state = pass_all(state)
     # the attack throw: the window on it opens before its teeth are marked (Dodge, Esprit)
     assert state.window is not None and state.window.moment == "attack"
     assert state.duel.pending == 3 and lost(state, 1, "father") == 0
     molars.add([1])
-    state = play(state, 2, "pass")
+    state = pass_all(state)
     assert lost(state, 1, "father") == 3  # marked as soon as nobody answered
     assert lost(state, 0, "father") == 1  # the answer, marked at once
     assert state.window is not None and state.window.moment == "defence"
     molars.add(SIDE3, [0], SIDE3, [0], SIDE3, [0])
-    state = play(state, 2, "pass")
+    state = pass_all(state)
     assert state.duel is None and lost(state, 1, "father") == 3 and lost(state, 0, "father") == 1
 
 
@@ -275,13 +278,13 @@ def test_a_knock_out_ends_the_duel_before_the_defender_answers(molars: Molars) -
     state = table(3, rings=["father", "grandfather", "mother"], hands={0: hand("punch")},
                   teeth={1: {"grandfather": 3}})
     molars.add([2, 1, 0])  # the one throw: no answer, no more blows of the six
-    applied = GAME.apply(state, 0, "duel.1.punch")
-    after = applied.state
+    said: list[str] = []
+    after = play_out(state, 0, "duel.1.punch", said)
     assert after.families[1].teeth["grandfather"] == 0
     assert lost(after, 0, "father") == 0
     assert after.duel is None and len(molars.thrown) == 1
     assert after.families[0].trophies == [Trophy(family=1, member="grandfather")]
-    assert any("knocked out" in e for e in applied.events)
+    assert any("knocked out" in e for e in said)
 
 
 def test_a_challenger_knocked_out_by_the_answer_ends_the_duel_and_is_the_defenders(
@@ -289,7 +292,7 @@ def test_a_challenger_knocked_out_by_the_answer_ends_the_duel_and_is_the_defende
 ) -> None:
     state = table(3, hands={0: hand("punch")}, teeth={0: {"father": 2}})
     molars.add(SIDE3, [2])
-    after = play(state, 0, "duel.1.punch")
+    after = play_out(state, 0, "duel.1.punch")
     assert after.families[0].teeth["father"] == 0 and after.duel is None
     assert after.families[1].trophies == [Trophy(family=0, member="father")]
     assert after.families[0].trophies == []
@@ -301,7 +304,7 @@ def test_a_challenger_knocked_out_by_the_answer_ends_the_duel_and_is_the_defende
 def test_the_loser_sends_a_member_of_their_choice_into_the_ring(molars: Molars) -> None:
     state = table(3, rings=["father", "son", "mother"], teeth={1: {"son": 1, "pet": 0}})
     molars.add([1, 0, 0])
-    after = play(state, 0, "duel.1.jab")
+    after = play_out(state, 0, "duel.1.jab")
     assert after.families[1].ring is None
     assert GAME.to_act(after) == [1]
     assert sorted(ids(after, 1)) == sorted(
@@ -316,7 +319,7 @@ def test_the_loser_sends_a_member_of_their_choice_into_the_ring(molars: Molars) 
 def test_after_a_duel_the_turn_passes_clockwise(molars: Molars) -> None:
     state = table(4, turn=3, hands={3: hand("slap")})
     molars.add(SIDE3, [0])
-    after = play(state, 3, "duel.1.slap")
+    after = play_out(state, 3, "duel.1.slap")
     assert after.turn == 0 and GAME.to_act(after) == [0]
 
 
@@ -327,7 +330,7 @@ def test_apply_never_changes_the_state_it_is_given(molars: Molars) -> None:
     assert GAME.dump(state) == before
     before2 = GAME.dump(state2)
     molars.add([0], [0], [0], [0])  # Cramp on Ann: only Bob's four answers are left
-    play(state2, 2, "kramp.attacker")
+    play_out(state2, 2, "kramp.attacker")
     assert GAME.dump(state2) == before2
 
 
@@ -348,8 +351,7 @@ def test_a_family_with_nobody_left_leaves_the_game_and_its_cards_go_to_the_disca
                   hands={1: ["kick", "swap", "chairs", "slap", "hook"]},
                   teeth={1: {**gone, "son": 1}})
     molars.add([1, 0, 0])
-    applied = GAME.apply(state, 0, "duel.1.jab")
-    after = applied.state
+    after = play_out(state, 0, "duel.1.jab")
     family = after.families[1]
     assert family.out and family.hand == [] and family.ring is None
     assert Counter(after.discard) == Counter(["jab", "kick", "swap", "chairs", "slap", "hook"])
@@ -365,7 +367,7 @@ def test_the_first_to_knock_out_seven_figures_wins(molars: Molars) -> None:
     state = table(3, rings=["father", "son", "mother"], teeth={1: {"son": 1}})
     state.families[0].trophies = [Trophy(family=2, member=m) for m in data.MEMBER_KEYS[:6]]
     molars.add([1, 0, 0])
-    after = play(state, 0, "duel.1.jab")
+    after = play_out(state, 0, "duel.1.jab")
     assert after.winners == [0]
     assert GAME.to_act(after) == []
     result = GAME.result(after)
@@ -377,7 +379,7 @@ def test_six_knock_outs_do_not_win(molars: Molars) -> None:
     state = table(3, rings=["father", "son", "mother"], teeth={1: {"son": 1}})
     state.families[0].trophies = [Trophy(family=2, member=m) for m in data.MEMBER_KEYS[:5]]
     molars.add([1, 0, 0])
-    after = play(state, 0, "duel.1.jab")
+    after = play_out(state, 0, "duel.1.jab")
     assert after.winners is None and GAME.result(after) is None
 
 
@@ -389,27 +391,43 @@ def test_the_last_family_in_the_game_wins(molars: Molars) -> None:
     state.families[2].hand = []
     state.families[0].trophies = [Trophy(family=2, member=m) for m in data.MEMBER_KEYS[:3]]
     molars.add([1, 0, 0])
-    after = play(state, 0, "duel.1.jab")
+    after = play_out(state, 0, "duel.1.jab")
     assert after.winners == [0]
     assert GAME.result(after).winners == [0]
 
 
 # -- windows -----------------------------------------------------------------------------------
-def test_no_window_opens_when_nobody_holds_an_answer(molars: Molars) -> None:
+def test_a_window_opens_for_every_family_even_when_nobody_holds_an_answer(molars: Molars) -> None:
+    """docs/rules/dentpourdent.md, "Reaction windows": whether a window opens and whom it
+    waits for tell nothing of the hands."""
     state = table(3)
-    molars.add(*[[1, 0, 0], [1]] * 4)
     after = play(state, 0, "duel.1.jab")
+    assert after.window is not None and after.window.moment == "announced"
+    assert GAME.reactions(after) == [0, 1, 2] == GAME.to_act(after)
+    assert [ids(after, s) for s in range(3)] == [["pass"]] * 3
+    molars.add(*[[1, 0, 0], [1]] * 4)
+    after = settle(after)
     assert after.window is None and after.duel is None and GAME.reactions(after) == []
 
 
-def test_a_window_opens_only_for_the_seats_with_an_answer() -> None:
+def test_a_window_waits_for_the_holder_of_an_answer_and_everyone_else_alike() -> None:
     state = table(4, hands={2: hand("kramp")})
     after = play(state, 0, "duel.3.jab")
     assert after.window is not None and after.window.moment == "announced"
-    assert GAME.reactions(after) == [2] == GAME.to_act(after)
-    assert ids(after, 1) == [] and ids(after, 3) == [] and ids(after, 0) == []
-    refused(after, 1, "pass")
+    assert GAME.reactions(after) == [0, 1, 2, 3] == GAME.to_act(after)
+    assert ids(after, 0) == ids(after, 1) == ids(after, 3) == ["pass"]
+    assert ids(after, 2) == ["kramp.attacker", "kramp.defender", "pass"]
     refused(after, 0, "duel.3.jab")
+
+
+def test_a_family_out_of_the_game_is_in_no_window() -> None:
+    state = table(4)
+    state.families[2].out = True
+    state.families[2].ring = None
+    state.families[2].hand = []
+    after = play(state, 0, "duel.1.jab")
+    assert GAME.reactions(after) == [0, 1, 3]
+    assert ids(after, 2) == []
 
 
 def test_the_attackers_turn_is_not_a_window() -> None:
@@ -427,56 +445,57 @@ def test_the_attackers_turn_is_not_a_window() -> None:
 def test_windows_open_after_the_announcement_a_damaging_attack_and_a_damaging_answer(
     molars: Molars,
 ) -> None:
-    state = table(3, hands={2: hand("kramp")})
+    state = table(3)
     state = play(state, 0, "duel.1.jab")
     assert state.window.moment == "announced"
     molars.add(SIDE3, [0], [0, 0, 1])  # a miss and an answer taking nothing: no window
-    state = play(state, 2, "pass")
+    state = pass_all(state)
     assert state.window.moment == "attack" and len(molars.thrown) == 3
     assert state.duel.pending == 1
     molars.add([2])  # the answer takes 2 teeth: a window
-    state = play(state, 2, "pass")
+    state = pass_all(state)
     assert state.window.moment == "defence" and len(molars.thrown) == 4
     assert lost(state, 1, "father") == 1 and lost(state, 0, "father") == 2
     molars.add(SIDE3, [0], SIDE3, [0])
-    state = play(state, 2, "pass")
+    state = pass_all(state)
     assert state.duel is None and state.window is None
 
 
 def test_all_passing_closes_the_window_and_the_duel_goes_on(molars: Molars) -> None:
-    state = table(4, hands={0: hand("slap"), 2: hand("kramp"), 3: hand("kramp")})
+    state = table(4, hands={0: hand("slap"), 2: hand("kramp")})
     state = play(state, 0, "duel.1.slap")  # 1 blow
-    assert sorted(GAME.reactions(state)) == [2, 3]
-    state = play(state, 3, "pass")
+    assert GAME.reactions(state) == [0, 1, 2, 3]
+    for seat in (3, 0, 1):
+        state = play(state, seat, "pass")
     assert GAME.reactions(state) == [2] and state.window is not None
     molars.add(SIDE3, [0])
     state = play(state, 2, "pass")
     assert state.window is None and state.duel is None and state.turn == 1
 
 
-def test_a_card_played_in_a_window_opens_it_again_for_all_who_can_answer(
-    molars: Molars,
-) -> None:
+def test_a_card_played_in_a_window_opens_it_again_for_every_family(molars: Molars) -> None:
     state = table(4, hands={2: hand("kramp"), 3: hand("kramp")})
     state = play(state, 0, "duel.1.jab")
-    state = play(state, 3, "pass")
+    for seat in (3, 1, 0):
+        state = play(state, seat, "pass")
     state = play(state, 2, "kramp.defender")
-    # Dee passed before, but a card was played: she is asked again; Cid has no Cramp left
+    # those who passed are asked again, and Cid, who has no Cramp left, all the same
     assert state.window is not None and state.window.moment == "announced"
-    assert GAME.reactions(state) == [3]
-    assert ids(state, 3) == ["kramp.attacker", "pass"]
+    assert GAME.reactions(state) == [0, 1, 2, 3]
+    assert ids(state, 3) == ["kramp.attacker", "pass"] and ids(state, 2) == ["pass"]
     molars.add(SIDE3, SIDE3, SIDE3, SIDE3)
-    state = play(state, 3, "pass")
+    state = pass_all(state)
     assert state.duel is None and len(molars.thrown) == 4
 
 
 def test_a_seat_out_of_time_in_a_window_passes(molars: Molars) -> None:
     state = table(3, hands={0: hand("slap"), 2: hand("kramp")})
     state = play(state, 0, "duel.1.slap")
-    assert GAME.on_timeout(state, 2, Rng.seeded(3)) == "pass"
+    assert [GAME.on_timeout(state, s, Rng.seeded(3)) for s in range(3)] == ["pass"] * 3
     molars.add(SIDE3, [0])
-    after = play(state, 2, GAME.on_timeout(state, 2, Rng.seeded(3)))
-    assert after.duel is None and after.turn == 1
+    for seat in range(3):
+        state = play(state, seat, GAME.on_timeout(state, seat, Rng.seeded(3)))
+    assert state.duel is None and state.turn == 1
 
 
 def test_a_seat_out_of_time_on_a_turn_or_a_choice_gets_the_ai_move() -> None:
@@ -499,22 +518,21 @@ def test_the_any_moment_cards_outside_windows_are_played_on_ones_own_turn() -> N
     assert {"bridge.father", "ggm", "chairs", "spa", "swap.mother"} <= set(ids(state, 1))
 
 
-def test_a_window_opens_for_a_hurt_fighter_with_a_bridge_and_for_the_defender_with_the_ggm(
+def test_in_a_window_the_fighters_may_play_a_bridge_and_the_great_grandmother(
     molars: Molars,
 ) -> None:
     state = table(3, hands={0: hand("bridge"), 1: hand("ggm")}, teeth={0: {"father": 6}})
     state = play(state, 0, "duel.1.jab")
-    assert sorted(GAME.reactions(state)) == [0, 1]
-    unhurt = table(3, hands={0: hand("bridge"), 2: hand("ggm")}, teeth={0: {"son": 2}})
-    molars.add(*[SIDE3, [0]] * 4)
-    after = play(unhurt, 0, "duel.1.jab")  # Ann's fighter is whole, Cid does not fight
-    assert after.duel is None
+    assert "bridge.father" in ids(state, 0) and "ggm" in ids(state, 1)
+    molars.flat(0, 0, 0, 2, 2, *[0, 0, 0, 0, 0] * 3)  # with her, Bob answers twice a blow
+    state = play_out(state, 1, "ggm")
+    assert state.ggm == 1 and lost(state, 0, "father") == 2 + 4
 
 
 def test_at_any_moment_cards_may_be_played_by_whoever_is_in_a_window() -> None:
-    state = table(3, hands={2: hand("kramp", "chairs", "bridge")}, teeth={2: {"son": 3}})
+    state = table(3, hands={2: hand("chairs", "bridge")}, teeth={2: {"son": 3}})
     state = play(state, 0, "duel.1.jab")
-    assert GAME.reactions(state) == [2]
+    assert GAME.reactions(state) == [0, 1, 2]
     assert {"chairs", "bridge.son"} <= set(ids(state, 2))
 
 
@@ -530,16 +548,21 @@ def test_pass_in_a_window_makes_no_event_and_keeps_the_duel_waiting(molars: Mola
     state = play(state, 0, "duel.1.jab")
     applied = GAME.apply(state, 2, "pass")
     assert applied.events == [] and applied.state.duel is not None
-    assert GAME.reactions(applied.state) == [3]
+    assert GAME.reactions(applied.state) == [0, 1, 3]
     refused(applied.state, 2, "pass")  # once passed, out of this window
     assert not molars.left
 
 
-def test_no_window_opens_for_the_challenger_with_the_great_grandmother(molars: Molars) -> None:
+def test_the_great_grandmother_called_by_the_challenger_does_not_help_her_attack(
+    molars: Molars,
+) -> None:
     state = table(3, hands={0: hand("slap", "ggm")})
-    molars.add(SIDE3, [0])
-    after = play(state, 0, "duel.1.slap")  # the great-grandmother only helps a defender
-    assert after.duel is None and after.turn == 1 and "ggm" in after.families[0].hand
+    state = play(state, 0, "duel.1.slap")
+    state = play(state, 0, "ggm")  # an "at any moment" card, in a window she is in
+    assert state.ggm == 0
+    molars.add(SIDE3, [0])  # three attack molars as ever, and Bob's one answer
+    after = settle(state)
+    assert after.duel is None and after.turn == 1 and after.ggm == 0
 
 
 def test_a_molar_lands_up_down_or_on_its_side_one_third_each() -> None:
@@ -567,7 +590,8 @@ def test_when_one_throw_knocks_out_both_fighters_the_knock_out_settled_first_win
                                   ("grandfather", "father", "mother", "son", "daughter", "pet")]
     state = play(state, 1, "duel.0.slap")
     molars.add([2, 2, 2])
-    applied = GAME.apply(state, 0, "tand")
-    assert applied.state.winners == [1]
-    assert any("Bob has knocked out 7 figures and wins!" in e for e in applied.events)
-    assert not any("Ann has knocked out" in e for e in applied.events)
+    said: list[str] = []
+    state = play_out(state, 0, "tand", said)
+    assert state.winners == [1]
+    assert any("Bob has knocked out 7 figures and wins!" in e for e in said)
+    assert not any("Ann has knocked out" in e for e in said)

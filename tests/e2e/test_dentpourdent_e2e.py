@@ -104,9 +104,22 @@ def calls(world: World, user: FakeMember) -> list:
     return [m for m in world.fake.dm_messages(user) if m.content.startswith("⚡")]
 
 
+async def everyone_passes(world: World) -> None:
+    """Every person in the open windows passes, until none is open (the throws that take
+    teeth open windows of their own)."""
+    people = [world.ann, world.bob, world.cid]
+    while (state := await state_now(world, DPD)).window is not None:
+        for seat in DPD.reactions(state):
+            r = await world.fake.slash(people[seat], world.chan, "dentpourdent", "play",
+                                       action="pass")
+            assert r.message.content.startswith("✅"), r.ephemeral_text
+
+
 async def test_a_window_closes_when_everyone_in_it_passes(world: World):
-    """Cid, challenged, holds Tooth for Tooth (an answer to the announcement only): he passes,
-    and the whole duel is thrown on the board message of the challenge."""
+    """Cid, challenged, holds Tooth for Tooth (an answer to the announcement only); every
+    family is called to the window all the same, so nobody learns who holds an answer
+    (docs/rules/dentpourdent.md, "Reaction windows"). All pass, and the whole duel is thrown
+    on the board message of the challenge."""
     f = world.fake
     await open_table(world)
     await rearrange(world, DPD, _duel_ready(holder=2, card="tand"))
@@ -116,16 +129,19 @@ async def test_a_window_closes_when_everyone_in_it_passes(world: World):
     board = last_board(f, world.chan)
     assert "challenges Cid's Father" in board.content
     assert "⚡ Waiting for answers" in board.content, board.content
-    assert f"<@{world.cid.id}>" not in board.content
-    (call,) = calls(world, world.cid)
-    assert not calls(world, world.bob)
-    # Bob may not answer and is told so without learning who may.
-    r = await f.slash(world.bob, world.chan, "dentpourdent", "play", action="pass")
-    assert "Cid" not in warning(r)
+    people = (world.ann, world.bob, world.cid)
+    assert not [u for u in people if f"<@{u.id}>" in board.content]
+    assert [len(calls(world, u)) for u in people] == [1, 1, 1]
+    # Bob and Ann pass by typing it, and the window still waits for Cid.
+    for user in (world.bob, world.ann):
+        r = await f.slash(user, world.chan, "dentpourdent", "play", action="pass")
+        assert r.message.content.startswith("✅")
+    assert DPD.reactions(await state_now(world, DPD)) == [2]
     # Cid passes from his call's Play button: the duel is thrown.
-    r = await f.click(world.cid, call, "Play")
+    r = await f.click(world.cid, calls(world, world.cid)[0], "Play")
     r = await f.click(world.cid, menu_message(r), "Pass: let it happen")
     assert r.message.content.startswith("✅")
+    await everyone_passes(world)
     new = [m for m in f.channel_messages(world.chan)[seen:] if not m.deleted]
     assert len(new) == 1, "the live board took the challenge; one new board for the next turn"
     assert "challenges Cid's Father" in board.content
@@ -193,17 +209,18 @@ async def test_a_restart_in_a_duel_with_a_window_open_loses_nothing(world: World
     await rearrange(world, DPD, _duel_ready(holder=1))
     await f.slash(world.ann, world.chan, "dentpourdent", "play", action="duel.2.hook")
     before = await world.bot.store.open_session(world.chan.id)
-    assert DPD.reactions(DPD.load(before.state)) == [1]
+    assert DPD.reactions(DPD.load(before.state)) == [0, 1, 2]
 
     await world.restart()
 
     after = await world.bot.store.open_session(world.chan.id)
     assert after.state == before.state and after.version == before.version
-    # Ann cannot move while the window is open; Bob's answer still counts.
-    r = await f.slash(world.ann, world.chan, "dentpourdent", "play", action="pass")
+    # Ann cannot challenge again while the window is open; Bob's answer still counts.
+    r = await f.slash(world.ann, world.chan, "dentpourdent", "play", action="duel.1.hook")
     assert warning(r) and await session_version(world.bot, world.chan.id) == after.version
     r = await f.slash(world.bob, world.chan, "dentpourdent", "play", action="kramp.attacker")
     assert r.message.content.startswith("✅"), r.ephemeral_text
+    await everyone_passes(world)
     # The duel's board tells it to the end; a new board pings whoever has the turn now.
     text = "\n".join(m.content for m in f.channel_messages(world.chan)[-2:])
     assert "Bob plays Cramp: Ann's Father cannot throw any more." in text
