@@ -59,7 +59,7 @@ def full_board(rng: Rng) -> list[physics.Die]:
         k += 1
         out = physics.simulate([physics.Die(**vars(d)) for d in board], die, (vx, vy), rng,
                                frames=False)
-        board = [d for d in out.dice if physics.zone(d.y) > 0]
+        board = [d for d in out.dice if physics.zone(d.y, d.angle) > 0]
     return board
 
 
@@ -124,11 +124,11 @@ def zone_shares() -> None:
             applied = GAME.apply(state, seat, random_flick(state, seat, rng))
             flight = applied.motion
             assert flight is not None
-            last = {i: y for i, _, y, _, _ in flight.frames[-1].dice}  # type: ignore[attr-defined]
+            last = {i: (y, a) for i, _, y, a, _ in flight.frames[-1].dice}  # type: ignore[attr-defined]
             if thrown in flight.off:  # type: ignore[attr-defined]
                 ends["off"] += 1
             else:
-                ends[f"{physics.zone(last[thrown])}x"] += 1
+                ends[f"{physics.zone(*last[thrown])}x"] += 1
             others = [i for i in flight.off if i != thrown]  # type: ignore[attr-defined]
             knocks += bool(others)
             knocked += len(others)
@@ -156,9 +156,9 @@ def ai_knocks() -> None:
             applied = GAME.apply(state, seat, ai.choose(GAME, state, seat, rng))
             flight = applied.motion
             assert flight is not None
-            last = {i: y for i, _, y, _, _ in flight.frames[-1].dice}  # type: ignore[attr-defined]
+            last = {i: (y, a) for i, _, y, a, _ in flight.frames[-1].dice}  # type: ignore[attr-defined]
             ends["off" if thrown in flight.off  # type: ignore[attr-defined]
-                 else f"{physics.zone(last[thrown])}x"] += 1
+                 else f"{physics.zone(*last[thrown])}x"] += 1
             throws += 1
             knocks += any(i != thrown for i in flight.off)  # type: ignore[attr-defined]
             state = applied.state

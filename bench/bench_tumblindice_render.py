@@ -53,7 +53,7 @@ def full_board(view: PublicView, dice: int) -> PublicView:
     while len(out.board) < dice:
         x, y = 4 + (k * 7.3) % 32, 14 + (k * 11.9) % 38
         d = DieState(id=100 + k, owner=k % len(out.seats), face=k % 6 + 1, x=x, y=y, angle=k * 0.37)
-        out.board.append(DieView(**d.model_dump(), zone=physics.zone(y)))
+        out.board.append(DieView(**d.model_dump(), zone=physics.zone(y, d.angle)))
         k += 1
     return out
 

@@ -163,7 +163,8 @@ def _candidates(state: TumbleState, seat: int, rng: Rng) -> list[Flick]:
     first: list[Flick] = []
     rest: list[Flick] = []
     mine = state.teams[seat]
-    value = {d.id: physics.zone(d.y) * d.face * (2 if d.bonus else 1) for d in state.board}
+    value = {d.id: physics.zone(d.y, d.angle) * d.face * (2 if d.bonus else 1)
+             for d in state.board}
     theirs = sorted((d for d in state.board if state.teams[d.owner] != mine),
                     key=lambda d: -value[d.id])
     ours = sorted((d for d in state.board if state.teams[d.owner] == mine),
@@ -187,7 +188,7 @@ def _candidates(state: TumbleState, seat: int, rng: Rng) -> list[Flick]:
             rest += found[1:]
     behind = data.PEG_RADIUS + data.DIE / 2 + 0.4
     for px, py in data.PEGS:  # hide behind a peg, coming in from either side
-        if physics.zone(py) >= 2:
+        if physics.tier(py) >= 2:
             for side in (-1, 1):
                 rest += _towards(px, py + behind, lean=side * 2.0)[1:]
     tier = data.TIERS[2]  # the 3x tier, and the 2x tier's far end
@@ -227,7 +228,7 @@ class _Context:
         self.expected = (faces + 1) / 2
         self.kids = bool(state.options.get("kids"))
         self.negative = bool(state.options.get("negative"))
-        self.before = {d.id: (physics.zone(d.y), d.face, d.bonus) for d in state.board}
+        self.before = {d.id: (physics.zone(d.y, d.angle), d.face, d.bonus) for d in state.board}
         # the throws left after this one, ours and the other side's
         ours = theirs = 0
         for s, left in enumerate(state.left):
@@ -253,7 +254,7 @@ class _Context:
         total = 0.0
         thrown_worth = 0.0
         for die in dice:
-            mult = physics.zone(die.y)
+            mult = physics.zone(die.y, die.angle)
             if mult == 0:
                 continue
             was = self.before.get(die.id)
@@ -282,6 +283,6 @@ class _Context:
         for other in dice:
             if other is not die and 0 < die.y - other.y < SHELTER_AHEAD \
                     and abs(other.x - die.x) < SHELTER_ACROSS \
-                    and physics.zone(other.y) > 0:
+                    and physics.zone(other.y, other.angle) > 0:
                 return True
         return False

@@ -9,9 +9,10 @@ filling up as in a game; the AI against random flicks):
 - Friction, not damping: a sliding die loses FRICTION cm/s every second whatever its speed, so
   it stops for good (as felt does) instead of creeping, and a flick's reach is speed^2 / (2
   FRICTION). Strength maps linearly to that reach on a flat board, REACH_MIN 5 cm to REACH_MAX
-  80 cm: 0 % from the track (y 4) stops at y ~9, short of the line (12.8), so a weak flick is
-  a real risk (the old SPEED_MIN always slid ~19 cm), and 100 % flies ~20 cm past the far
-  edge. Random flicks: 7 % short, 59 % in 1x-3x, 4 % in 4x, 30 % off.
+  80 cm: 0 % from the track (y 4) stops at y ~9, short of the line (12; a die is past it
+  with its centre from 12.8 to 13.13 on, as it is turned), so a weak flick is a real risk
+  (the old SPEED_MIN always slid ~19 cm), and 100 % flies ~20 cm past the far edge. Random
+  flicks: 7 % short, 59 % in 1x-3x, 4 % in 4x, 30 % off.
 - The wobble is a hand's: triangular (mostly small, now and then large), the aim up to 4.5
   degrees either way and the reach up to 20 % of itself. With the drops' scatter (below) the
   best lane into a 4x pocket succeeds about half the time on an empty board, the others about
@@ -40,7 +41,7 @@ from dataclasses import dataclass
 WIDTH = 40.0
 TRACK = (0.0, 8.0)  # the raised launch track
 SHORT = (8.0, 12.0)  # the 0x strip: a die that stops here, short of the line, is taken off
-LINE = 12.0  # a die must cross it entirely (its centre beyond LINE + DIE / 2)
+LINE = 12.0  # a die must cross it entirely: all four of its corners beyond it (physics.past_line)
 
 
 @dataclass(frozen=True)
@@ -96,10 +97,18 @@ GOAL = 301
 COLOURS = ("red", "blue", "green", "yellow", "purple")  # the box's four, then a fifth
 BOX_COLOURS = 4  # the box's colours: COLOURS[:4]
 DICE_PER_COLOUR = (5, 5, 4, 4)  # 18 dice: 5 + 5 + 4 + 4
+# How many dice of each colour there are: the box's (rulebook: "18 dés dans 4 couleurs
+# (5+5+4+4)"), and purple, not in the box, a fifth player's set of 4 ("Avec d'autres dés de
+# couleurs, il est possible de jouer avec encore plus de joueurs").
+DICE_OF = {**dict(zip(COLOURS[:BOX_COLOURS], DICE_PER_COLOUR, strict=True)), "purple": 4}
+# The box's colours in pairs of a five and a four: a seat that needs more dice than there are
+# of its own colour goes on with its pair's, and a bonus die is of its pair's colour
+# (scoring.dice_colours). At 4 and 6 players these are the teams' two colours.
+PAIR = {"red": "green", "green": "red", "blue": "yellow", "yellow": "blue"}
 
 
 def colour(seat: int, seats: int) -> str:
-    """The colour of a seat's dice at a table of `seats`: the box's four by seat % 4 (partners
-    share one at 6, a one_each team is one colour), and at 5 (everyone alone) the fifth seat
-    purple, dice of another colour as the rulebook allows."""
+    """A seat's own colour at a table of `seats` (its first dice; scoring.dice_colours gives
+    every die's): the box's four by seat % 4 (a one_each team is one colour), and at 5
+    (everyone alone) the fifth seat purple, dice of another colour as the rulebook allows."""
     return COLOURS[seat] if seats == len(COLOURS) else COLOURS[seat % BOX_COLOURS]

@@ -41,8 +41,10 @@ class Outcome:
 
 
 def on_board(x: float, y: float) -> bool:
-    """Whether a centre at (x, y) is over the board: not beside it, not past the far edge, not
-    in the void around the 4x pockets. The edges themselves are on the board (and in a zone)."""
+    """Whether a die whose centre is at (x, y) is still on the board: its centre (its weight)
+    is not beside it, past the far edge or over the void around the 4x pockets; a die with a
+    corner hanging over an edge stays, as it would on the wooden board. The edges themselves
+    are on the board (and in a zone)."""
     if not 0.0 <= x <= data.WIDTH or y < 0.0 or y > data.FAR_EDGE:
         return False
     if y >= data.TIERS[-1].top:
@@ -50,15 +52,45 @@ def on_board(x: float, y: float) -> bool:
     return True
 
 
-def zone(y: float) -> int:
-    """The multiplier where a die rests: 0 short of the line, else its tier's (the far edge
-    belongs to the last tier, as `on_board` keeps a die there)."""
-    if y < data.LINE + data.DIE / 2:
-        return 0
-    for tier in data.TIERS:
-        if tier.top <= y < tier.bottom:
-            return tier.multiplier
+# A die's body-local corners, as pymunk.Poly.create_box gives the shape's vertices (`_body`);
+# the shape's small bevel (radius 0.08) is the physics' rounding, not part of the die.
+_HALF = data.DIE / 2
+_CORNERS = ((_HALF, -_HALF), (_HALF, _HALF), (-_HALF, _HALF), (-_HALF, -_HALF))
+ON_LINE = 1e-9  # cm: a corner this close to the line lies on it (rounding, not a crossing)
+
+
+def corners(x: float, y: float, angle: float) -> list[tuple[float, float]]:
+    """The four corners of a die lying with its centre at (x, y), turned by `angle` (radians,
+    pymunk's body.angle): the square DIE across, as pymunk's body.local_to_world puts the
+    shape's vertices."""
+    cos, sin = math.cos(angle), math.sin(angle)
+    return [(x + dx * cos - dy * sin, y + dx * sin + dy * cos) for dx, dy in _CORNERS]
+
+
+def past_line(y: float, angle: float) -> bool:
+    """Whether a die lying with its centre at depth `y`, turned by `angle`, has crossed the
+    line entirely ("la limite que doivent franchir entièrement les dés"): every one of its
+    corners beyond it; a corner on the line is not past it. The line runs right across the
+    board, so where across does not matter."""
+    return min(cy for _, cy in corners(0.0, y, angle)) > data.LINE + ON_LINE
+
+
+def tier(y: float) -> int:
+    """The multiplier of the terrace under a point at depth `y`: 0 before the 1x tier (the
+    launch track, the 0x strip), else its tier's (the far edge belongs to the last tier, as
+    `on_board` keeps a die there)."""
+    for step in data.TIERS:
+        if step.top <= y < step.bottom:
+            return step.multiplier
     return data.TIERS[-1].multiplier if y == data.FAR_EDGE else 0
+
+
+def zone(y: float, angle: float) -> int:
+    """What a die resting with its centre at depth `y`, turned by `angle`, scores by: 0 until
+    it has crossed the line entirely (`past_line`: all its corners); past it, the multiplier
+    of the terrace its centre lies on (`tier`). A die reaching over a drop lies on the upper
+    terrace until its centre passes the drop's edge, where it falls and tumbles (`simulate`)."""
+    return tier(y) if past_line(y, angle) else 0
 
 
 def triangular(rng: Rng) -> float:

@@ -4,11 +4,13 @@ and one throw as an animation.
 The board (data.py, in centimetres) is drawn at SCALE px a centimetre: the raised launch track
 at the top, the 0x strip, the line, the tiers 1x to 4x going down the picture (each drop a step
 with its shadow on the tier below), the three 4x pockets with the void around them, the pegs,
-and every die where it lies, turned by its angle, in its owner's colour (as the seats' views
-say: teams may share one, the fifth of 5 players is purple), its face as pips (1-6) or as a
-number (d8-d20), a bonus die ringed in gold. Under the board, a panel: each team's name,
-total, rounds won and last round's points, and each of its players with the dice still to
-throw; the title bar says whose turn it is, the goal, the winners.
+and every die where it lies, turned by its angle, in its own colour (the views give each die's:
+a player may hold two, as one of each team of three does; the fifth of 5 players is purple),
+its face as pips (1-6) or as a number (d8-d20), a bonus die ringed in gold. The printed line
+is drawn just short of data.LINE, so a die clear of the drawn line has crossed it entirely.
+Under the board, a panel: each team's name, total, rounds won and last round's points, and
+each of its players with the dice still to throw (in their colours); the title bar says whose
+turn it is, the goal, the winners.
 
 What never changes within a game (the frame, the board, the empty panel for its teams) is a
 Backdrop drawn once per process per team layout; a render draws on a games.drawing.Canvas only
@@ -125,6 +127,11 @@ def colour_of(seat: int, seats: list[SeatView] | None = None) -> RGB:
     if view is not None and view.colour in DIE_RGB:
         return DIE_RGB[view.colour]
     return DIE_RGB[data.colour(seat, len(seats or []))]
+
+
+def die_rgb(colour: str, owner: int, seats: list[SeatView] | None = None) -> RGB:
+    """A die's colour: its own (data.COLOURS), else its owner's (`colour_of`)."""
+    return DIE_RGB[colour] if colour in DIE_RGB else colour_of(owner, seats)
 
 
 def _label(rgb: RGB) -> RGB:
@@ -268,10 +275,10 @@ def _board(
             fill=blend(TRACK, WHITE, 0.3),
             width=max(1, round(scale / 8)),
         )
-    # the line
+    # the line, ending at data.LINE: a die clear of it has crossed it entirely (its corners)
     a, b = px(0, data.LINE)
     draw.rectangle(
-        (round(a), round(b - scale * 0.12), round(px(w, 0)[0]) - 1, round(b + scale * 0.12)),
+        (round(a), round(b - scale * 0.24), round(px(w, 0)[0]) - 1, round(b) - 1),
         fill=LINE_RGB,
     )
     # the labels
@@ -505,17 +512,20 @@ def _title(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
 
 
 def _dice_left(canvas: Canvas, x: float, mid: float, seat: SeatView, ground: RGB) -> float:
-    """The dice a player still has to throw, as small squares in the colour, then the bonus
-    die ringed in gold; returns where they end."""
+    """The dice a player still has to throw, as small squares in their colours (in the order
+    thrown), then the bonus die ringed in gold; returns where they end."""
     colour = colour_of(seat.seat, [seat])
     shown = min(seat.dice_left, 9)
+    left = seat.dice_colours[len(seat.dice_colours) - seat.dice_left:] \
+        if 0 < seat.dice_left <= len(seat.dice_colours) else []
     for k in range(shown):
         a = x + k * (PIP_SIZE + 3)
+        rgb = DIE_RGB.get(left[k], colour) if k < len(left) else colour
         canvas.rounded_rectangle(
             (a, mid - PIP_SIZE / 2, a + PIP_SIZE, mid + PIP_SIZE / 2),
             radius=2,
-            fill=colour,
-            outline=edge_of(colour),
+            fill=rgb,
+            outline=edge_of(rgb),
         )
     x += shown * (PIP_SIZE + 3)
     if seat.dice_left > shown:
@@ -524,7 +534,7 @@ def _dice_left(canvas: Canvas, x: float, mid: float, seat: SeatView, ground: RGB
         canvas.rounded_rectangle(
             (x + 2, mid - PIP_SIZE / 2 - 1, x + PIP_SIZE + 4, mid + PIP_SIZE / 2 + 1),
             radius=3,
-            fill=colour,
+            fill=DIE_RGB.get(seat.bonus_colour, colour),
             outline=GOLD,
             width=2,
         )
@@ -642,7 +652,7 @@ def _dice(canvas: Canvas, view: PublicView) -> None:
     side = data.DIE * SCALE
     for die in sorted(view.board, key=lambda d: (d.y, d.id)):
         sprite = _die(
-            colour_of(die.owner, view.seats),
+            die_rgb(die.colour, die.owner, view.seats),
             die.face,
             _numbered(die.face, faces),
             die.bonus,
@@ -678,14 +688,16 @@ def _flight_canvas(
     names = {s.seat: player_name(s.name) for s in view.seats}
     _title(canvas, view, names)
     if len(trail) > 1:
-        canvas.line(trail, fill=blend(colour_of(flight.seat, view.seats), WHITE, 0.3), width=1)
+        thrown = max(flight.owners) if flight.owners else -1
+        rgb = die_rgb(flight.colours.get(thrown, ""), flight.seat, view.seats)
+        canvas.line(trail, fill=blend(rgb, WHITE, 0.3), width=1)
     bonus = {d.id for d in view.board if d.bonus} | (
         {max(flight.owners)} if flight.bonus and flight.owners else set())
     side = data.DIE * SCALE
     for die_id, x, y, angle, face in sorted(dice, key=lambda d: (d[2], d[0])):
         owner = flight.owners.get(die_id, flight.seat)
-        sprite = _die(colour_of(owner, view.seats), face, _numbered(face, flight.faces),
-                      die_id in bonus, _quarter(angle), side)
+        sprite = _die(die_rgb(flight.colours.get(die_id, ""), owner, view.seats), face,
+                      _numbered(face, flight.faces), die_id in bonus, _quarter(angle), side)
         _place_die(canvas, sprite, MARGIN + x * SCALE, TITLE_H + MARGIN + y * SCALE)
     _panel(canvas, view, names)
     return canvas

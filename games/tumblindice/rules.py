@@ -16,9 +16,15 @@ tests/tumblindice; docs/rules/tumblindice.md gives each with the rulebook line i
   colours do not go round, and the rulebook allows more players with dice of other colours
   ("avec d'autres dés de couleurs"). 6 players in two teams of three with 3 dice each. One die
   each (`one_each`) is for 8, 12 or 16 players in 4 teams of the same size, one colour each.
-  Seats alternate teams (seat % number of teams), so each player keeps a colour
-  (data.colour: seat % 4, the fifth of 5 purple) and, at 6 players, each team has two colours
-  as in the box (5 + 4).
+  Seats alternate teams (seat % number of teams). Dice come out of the box
+  (scoring.dice_colours): each seat's own colour (data.colour: seat % 4, the fifth of 5
+  purple) while the box has some, then its pair's, so at 6 players each team has 5 dice of one
+  colour and 4 of another (one player of each team holds 2 + 1), 2 players with nine dice each
+  have two colours, a bonus die is of another colour, and no colour is used more often than
+  the box holds it. Each die keeps its colour (DieState.colour).
+- The line: a die counts once it has crossed the line entirely, all four of its corners as it
+  lies (physics.past_line); past it, the terrace under its centre gives its zone, as the
+  physics drops it down a step when its centre passes the edge.
 - Turn order: every seat rolls a die, highest first, ties roll again among themselves. Teams
   then take turns in the order of their best roller, each team's players in the order of
   their rolls (A1 B1 A2 B2...): "players (or teams) alternate". The same order every round.
@@ -137,6 +143,13 @@ def _in_lines(head: str, items: list[str]) -> list[str]:
             for k, chunk in enumerate(chunks)]
 
 
+def _colour_names(colours: list[str]) -> str:
+    """The colours of some dice in words, each once, in the box's order: "red & green"."""
+    return " & ".join(scoring.colour_name(c) for c in sorted(
+        {c for c in colours if c}, key=lambda c: data.COLOURS.index(c)
+        if c in data.COLOURS else len(data.COLOURS)))
+
+
 def _dice_left(left: int, bonus: int) -> str:
     if not left:
         return _("only the bonus die left") if bonus else _("no die left")
@@ -244,11 +257,13 @@ class TumblinDice(Game[TumbleState]):
         else:
             dice = ngettext("{n} die each.", "{n} dice each.", per).format(n=per)
         names = [p.name for p in players]
+        dice_colours = scoring.dice_colours(n, options)
+        bonus_colours = scoring.bonus_colours(n, options)
         lines = []
         for team in range(max(teams) + 1):
             seats = [s for s in range(n) if teams[s] == team]
-            colours = " & ".join(scoring.colour_name(c) for c in sorted(
-                {data.colour(s, n) for s in seats}, key=data.COLOURS.index))
+            colours = _colour_names([c for s in seats
+                                     for c in (*dice_colours[s], bonus_colours[s])])
             who = scoring.team_name(names, teams, team)
             if len(seats) > 1:
                 lines.append(_("Team {number}: {names} ({colours})").format(
@@ -348,6 +363,8 @@ class TumblinDice(Game[TumbleState]):
         thrown = physics.Die(id=state.next_id, owner=seat, face=face, x=x, y=data.LAUNCH_Y,
                              faces=faces)
         state.next_id += 1
+        colours = {d.id: self._die_colour(state, d) for d in state.board}
+        colours[thrown.id] = self._thrown_colour(state, seat, bonus)
         board = [physics.Die(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
                              faces=faces) for d in state.board]
         out = physics.simulate(board, thrown, (vx, vy), state.rng)
@@ -359,6 +376,7 @@ class TumblinDice(Game[TumbleState]):
                    else _("🎲 {name} flicks: {flick}")).format(**said)
         flight = Flight(caption=caption, seat=seat, position=where, aim=aim, strength=strength,
                         owners={d.id: d.owner for d in [*board, thrown]},
+                        colours={d.id: colours[d.id] for d in [*board, thrown]},
                         frames=[Frame(dice=[(i, round(x_, 2), round(y_, 2), round(a, 3), f)
                                             for i, x_, y_, a, f in frame])
                                 for frame in out.frames],
@@ -366,12 +384,12 @@ class TumblinDice(Game[TumbleState]):
                         seats=self._seats(state))
         bonus_ids = {d.id for d in state.board if d.bonus} | ({thrown.id} if bonus else set())
         resting = [DieState(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
-                            bonus=d.id in bonus_ids) for d in out.dice]
+                            bonus=d.id in bonus_ids, colour=colours[d.id]) for d in out.dice]
         mine = next((d for d in resting if d.id == thrown.id), None)
         if mine is None:
             events.append((_("{name}'s bonus die flies off the board.") if bonus
                            else _("{name}'s die flies off the board.")).format(name=name))
-        elif physics.zone(mine.y) == 0:
+        elif physics.zone(mine.y, mine.angle) == 0:
             resting.remove(mine)  # short of the line: taken off at once
             state.short[seat] += 1
             events.append((_("{name}'s bonus die stops short of the line and is taken off.")
@@ -381,13 +399,14 @@ class TumblinDice(Game[TumbleState]):
             # i18n: "Ann's die stops on 3x showing 5.": the zone 3x, the face 5 on top
             events.append((_("{name}'s bonus die stops on {zone}x showing {face}.") if bonus
                            else _("{name}'s die stops on {zone}x showing {face}.")).format(
-                name=name, zone=physics.zone(mine.y), face=mine.face))
+                name=name, zone=physics.zone(mine.y, mine.angle), face=mine.face))
         for die in out.off:
             if die.id != thrown.id:
                 events.append(_("{name}'s die is knocked off the board!").format(
                     name=state.players[die.owner].name))
             state.off.append(DieState(id=die.id, owner=die.owner, face=die.face, x=die.x,
-                                      y=die.y, bonus=die.id in bonus_ids))
+                                      y=die.y, bonus=die.id in bonus_ids,
+                                      colour=colours[die.id]))
         state.board = resting
         state.last_flick[seat] = [where, aim, strength]
         if bonus:
@@ -396,6 +415,22 @@ class TumblinDice(Game[TumbleState]):
             state.left[seat] -= 1
         self._next(state, events)
         return flight
+
+    @staticmethod
+    def _thrown_colour(state: TumbleState, seat: int, bonus: bool) -> str:
+        """The colour of the die `seat` throws now: its bonus die's, or the next of its dice
+        (scoring.dice_colours, in order)."""
+        n = len(state.players)
+        if bonus:
+            return scoring.bonus_colours(n, state.options)[seat] or data.colour(seat, n)
+        dice = scoring.dice_colours(n, state.options)[seat]
+        thrown = len(dice) - state.left[seat]
+        return dice[min(max(thrown, 0), len(dice) - 1)] if dice else data.colour(seat, n)
+
+    @staticmethod
+    def _die_colour(state: TumbleState, die: DieState) -> str:
+        """A die's colour: its own, or (a game saved before dice kept theirs) its owner's."""
+        return die.colour or data.colour(die.owner, len(state.players))
 
     def _next(self, state: TumbleState, events: list[str]) -> None:
         """The next seat in the order with a die to throw; the round's end when none."""
@@ -513,9 +548,13 @@ class TumblinDice(Game[TumbleState]):
 
     # -- seeing ------------------------------------------------------------------------------
     def _seats(self, state: TumbleState) -> list[SeatView]:
-        return [SeatView(seat=s, name=p.name, colour=data.colour(s, len(state.players)),
+        n = len(state.players)
+        dice = scoring.dice_colours(n, state.options)
+        bonus = scoring.bonus_colours(n, state.options)
+        return [SeatView(seat=s, name=p.name, colour=data.colour(s, n),
                          team=state.teams[s], dice_left=state.left[s],
-                         bonus_left=state.bonus_left[s] if state.bonus_left else 0)
+                         bonus_left=state.bonus_left[s] if state.bonus_left else 0,
+                         dice_colours=dice[s], bonus_colour=bonus[s])
                 for s, p in enumerate(state.players)]
 
     def private_view(self, state: TumbleState, seat: Seat) -> HandView | None:
@@ -524,8 +563,10 @@ class TumblinDice(Game[TumbleState]):
         partners = [p.name for s, p in enumerate(state.players)
                     if s != seat and state.teams[s] == state.teams[seat]]
         last = state.last_flick[seat] if 0 <= seat < len(state.last_flick) else []
+        n = len(state.players)
+        colours = list(dict.fromkeys(scoring.dice_colours(n, state.options)[seat]))
         return HandView(name=state.players[seat].name,
-                        colour=data.colour(seat, len(state.players)), round=state.round,
+                        colour=data.colour(seat, n), colours=colours, round=state.round,
                         dice_left=state.left[seat],
                         bonus_left=state.bonus_left[seat] if state.bonus_left else 0,
                         partners=partners, last_flick=list(last))
@@ -543,7 +584,8 @@ class TumblinDice(Game[TumbleState]):
         """The hand in lines; with `commands`, the lines that say which command to use."""
         # i18n: "Round 2: your red dice, 3 dice left."
         lines = [_("Round {round}: your {dice}, {left}.").format(
-            round=view.round, dice=scoring.colour_dice(view.colour),
+            round=view.round,
+            dice=scoring.joined([scoring.colour_dice(c) for c in view.colours or [view.colour]]),
             left=_dice_left(view.dice_left, view.bonus_left))]
         if view.bonus_left and commands:
             lines.append(_("Your bonus die counts double: throw it whenever you choose "
@@ -571,7 +613,8 @@ class TumblinDice(Game[TumbleState]):
                    for t in range(len(state.totals))],
             round=state.round, goal=s.rounds or s.goal, by_rounds=bool(s.rounds),
             board=[DieView(id=d.id, owner=d.owner, face=d.face, x=d.x, y=d.y, angle=d.angle,
-                           bonus=d.bonus, zone=physics.zone(d.y)) for d in state.board],
+                           bonus=d.bonus, zone=physics.zone(d.y, d.angle),
+                           colour=self._die_colour(state, d)) for d in state.board],
             turn=None if state.winners is not None else state.order[state.turn],
             order=list(state.order), last_round=[t.model_copy(deep=True)
                                                  for t in state.last_round],
@@ -637,7 +680,9 @@ class TumblinDice(Game[TumbleState]):
                                            "{n} dice short of the line", short).format(n=short))
                 where = ", ".join(landed) if landed else _("no dice on the board")
                 players.append(_("{name} ({colour}): {dice}; {left}").format(
-                    name=shorten(seat.name, 40), colour=scoring.colour_name(seat.colour),
+                    name=shorten(seat.name, 40),
+                    colour=_colour_names([*seat.dice_colours, seat.bonus_colour])
+                    or scoring.colour_name(seat.colour),
                     dice=where, left=_dice_left(seat.dice_left, seat.bonus_left)))
             lines.append(_("Team {name}, {points}: {players}").format(
                 name=shorten(team.name, 60), points=_points(team.total),

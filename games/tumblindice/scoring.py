@@ -195,6 +195,37 @@ def teams_for(n: int, options: dict[str, Any]) -> list[int]:
     return list(range(n))
 
 
+def dice_colours(n: int, options: dict[str, Any]) -> list[list[str]]:
+    """Each seat's dice by colour, in the order it throws them: taken out of the box
+    (data.DICE_OF) seat by seat, of the seat's own colour (data.colour) while there are any
+    left, then of its pair's (data.PAIR). So at 6 players each team has 9 dice, 5 of one colour
+    and 4 of another (« 5 d'une couleur et 4 d'une autre couleur »: one player of each team
+    holds both), 2 players with nine dice each have two colours each (« deux couleurs de dés
+    par joueur »), and no colour is ever used more often than there are dice of it."""
+    per = dice_per_seat(n, options)
+    left = dict(data.DICE_OF)
+    seats = []
+    for seat in range(n):
+        own = data.colour(seat, n)
+        dice = []
+        for _die in range(per):
+            colour = own if left[own] else data.PAIR.get(own, own)
+            if not left[colour]:  # never at a table `check` accepts
+                raise ValueError(f"no {colour} die left for seat {seat} of {n}")
+            left[colour] -= 1
+            dice.append(colour)
+        seats.append(dice)
+    return seats
+
+
+def bonus_colours(n: int, options: dict[str, Any]) -> list[str]:
+    """Each seat's bonus die's colour ("" without one): its pair's colour, another than its
+    own dice's (« un dé bonus d'une autre couleur »)."""
+    if not bonus_dice(n, options):
+        return [""] * n
+    return [data.PAIR[data.colour(seat, n)] for seat in range(n)]
+
+
 def alternate(ranking: list[int], teams: list[int]) -> list[int]:
     """The turn order from the opening roll's ranking (best first): the teams take turns in
     the order of their best roller, each team's players in the order of their rolls:
@@ -218,7 +249,7 @@ def points(face: int, zone: int, bonus: bool, s: Settings) -> int:
 
 
 def score_die(die: DieState, options: dict[str, Any]) -> int:
-    return points(die.face, physics.zone(die.y), die.bonus, settings(options))
+    return points(die.face, physics.zone(die.y, die.angle), die.bonus, settings(options))
 
 
 def score_round(state: TumbleState) -> list[TeamRound]:
@@ -228,7 +259,7 @@ def score_round(state: TumbleState) -> list[TeamRound]:
     rows = [SeatRound(seat=seat, short=state.short[seat] if state.short else 0)
             for seat in range(n)]
     for die in sorted(state.board, key=lambda d: d.id):
-        zone = physics.zone(die.y)
+        zone = physics.zone(die.y, die.angle)
         row = rows[die.owner]
         if zone == 0:  # pushed back behind the line: taken off now
             row.short += 1

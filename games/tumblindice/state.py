@@ -20,6 +20,7 @@ class DieState(BaseModel):
     y: float
     angle: float = 0.0
     bonus: bool = False  # counts double
+    colour: str = ""  # data.COLOURS (scoring.dice_colours); "" in games saved before: the owner's
 
 
 class TumbleState(Secret):

@@ -24,16 +24,19 @@ class DieView(BaseModel):
     y: float  # cm down the board (0: back of the launch track)
     angle: float  # radians
     bonus: bool = False  # counts double (2 players, bonus mode)
-    zone: int  # 0 short of the line, 1-4 the tier's multiplier
+    zone: int  # 0 short of the line (not all of it past), 1-4 the tier's multiplier
+    colour: str = ""  # data.COLOURS; "" (a view made by hand): its owner's colour
 
 
 class SeatView(BaseModel):
     seat: int
     name: str
-    colour: str  # data.COLOURS
+    colour: str  # data.COLOURS: its own, its first dice's
     team: int
     dice_left: int  # still to throw this round
     bonus_left: int = 0
+    dice_colours: list[str] = []  # its dice's colours this round, in the order it throws them
+    bonus_colour: str = ""  # its bonus die's (2 players, bonus mode)
 
 
 class HandView(BaseModel):
@@ -43,6 +46,7 @@ class HandView(BaseModel):
     name: str
     colour: str
     round: int
+    colours: list[str] = []  # every colour of its dice (6 players: one of each team has two)
     dice_left: int
     bonus_left: int = 0
     partners: list[str] = []
@@ -99,7 +103,8 @@ class Flight(Motion):
     position: float
     aim: float
     strength: float
-    owners: dict[int, int]  # die id -> seat, for the colours
+    owners: dict[int, int]  # die id -> seat
+    colours: dict[int, str] = {}  # die id -> its colour (data.COLOURS); missing: its owner's
     frames: list[Frame]
     off: list[int]  # ids of dice that left the board
     faces: int = 6

@@ -160,7 +160,7 @@ def test_a_4x_pocket_is_hard_even_for_the_ai() -> None:
         state = opening(2, {}, 60 + seed)
         seat = GAME.to_act(state)[0]
         applied = GAME.apply(state, seat, ai.choose(GAME, state, seat, Rng.seeded(seed)))
-        zones.append(max((physics.zone(d.y) for d in applied.state.board), default=-1))
+        zones.append(max((physics.zone(d.y, d.angle) for d in applied.state.board), default=-1))
     assert 2 <= zones.count(4) <= 13, zones
     assert sum(z >= 3 for z in zones) >= 8, zones
 
@@ -202,7 +202,7 @@ def test_the_ai_knocks_an_opponents_die_off_but_never_aims_at_its_partners() -> 
 def test_the_ai_counts_a_die_behind_a_peg_as_safer_than_one_in_the_open() -> None:
     state = opening(2, {}, 5)
     seat = GAME.to_act(state)[0]
-    px, py = next((x, y) for x, y in data.PEGS if physics.zone(y) == 3)
+    px, py = next((x, y) for x, y in data.PEGS if physics.tier(y) == 3)
     ctx = ai._Context(state, seat)
     worth = []
     for x in (px, px + 5.0):

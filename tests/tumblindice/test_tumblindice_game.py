@@ -111,8 +111,12 @@ def test_every_option_has_a_default_the_check_accepts() -> None:
 def test_the_seating_names_teams_colours_and_dice() -> None:
     assert GAME.seating(players(4), defaults()) == (
         "Team 1: Ann & Cid (red & green)\nTeam 2: Bob & Dee (blue & yellow)\n4 dice each.")
+    assert GAME.seating(players(2), defaults()) == "Ann (red)\nBob (blue)\n5 dice each."
+    # the bonus die is of another colour, and nine dice each are two colours (the rulebook)
     assert GAME.seating(players(2), {**defaults(), "two_player": "bonus"}) == (
-        "Ann (red)\nBob (blue)\n5 dice and a bonus die each.")
+        "Ann (red & green)\nBob (blue & yellow)\n5 dice and a bonus die each.")
+    assert GAME.seating(players(2), {**defaults(), "two_player": "nine"}) == (
+        "Ann (red & green)\nBob (blue & yellow)\n9 dice each.")
     six = GAME.seating(players(6), defaults()).splitlines()
     assert six == ["Team 1: Ann, Cid & Eve (red & green)",
                    "Team 2: Bob, Dee & Fay (blue & yellow)", "3 dice each."]

@@ -73,7 +73,7 @@ def round_points(state: TumbleState, board: list[DieState], off: list[DieState])
     made = [0] * n  # each seat's dice points
     past = [0] * n  # each seat's dice past the line
     for die in board:
-        zone = physics.zone(die.y)
+        zone = physics.zone(die.y, die.angle)
         value = 0 if zone == 0 else (die.face + zone if options.get("kids") else die.face * zone)
         made[die.owner] += 2 * value if die.bonus else value
         past[die.owner] += zone > 0

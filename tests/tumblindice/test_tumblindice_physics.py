@@ -74,17 +74,18 @@ def test_every_die_ends_at_rest_on_the_board_and_inside_no_peg_or_other_die() ->
 
 
 def test_the_zones_and_the_line() -> None:
-    assert physics.zone(data.LINE) == 0  # on the line: not crossed entirely
-    assert physics.zone(data.LINE + data.DIE) == 1
-    assert [physics.zone(t.top + 0.5) for t in data.TIERS[1:]] == [2, 3, 4]
+    assert physics.zone(data.LINE, 0.0) == 0  # on the line: not crossed entirely
+    assert physics.zone(data.LINE + data.DIE, 0.0) == 1
+    assert [physics.zone(t.top + 0.5, 0.0) for t in data.TIERS[1:]] == [2, 3, 4]
+    assert [physics.tier(t.top + 0.5) for t in data.TIERS] == [1, 2, 3, 4]
 
 
 def test_a_die_whose_centre_is_on_the_board_is_in_a_zone_even_on_the_far_edge() -> None:
     x = sum(data.POCKETS[0]) / 2
-    assert physics.on_board(x, data.FAR_EDGE) and physics.zone(data.FAR_EDGE) == 4
+    assert physics.on_board(x, data.FAR_EDGE) and physics.zone(data.FAR_EDGE, 0.0) == 4
     assert not physics.on_board(x, data.FAR_EDGE + 0.01)
     for tier in data.TIERS:
-        assert physics.zone(tier.bottom - 1e-6) == tier.multiplier
+        assert physics.zone(tier.bottom - 1e-6, 0.0) == tier.multiplier
 
 
 def test_the_void_around_the_4x_pockets_is_off_the_board() -> None:
@@ -98,8 +99,8 @@ def test_weak_flick_stops_short_of_the_line(strength: int) -> None:
     for seed in range(10):
         out = _throw([], (50, 0, strength), seed)
         (die,) = out.dice
-        assert data.TRACK[1] - 2 < die.y < data.LINE + data.DIE / 2  # in the 0x strip
-        assert physics.zone(die.y) == 0
+        assert data.TRACK[1] - 2 < die.y < data.LINE  # in the 0x strip
+        assert physics.zone(die.y, die.angle) == 0
 
 
 def test_a_flick_slides_its_reach_on_a_flat_board(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,7 +149,7 @@ def test_a_hard_flick_knocks_a_die_further_than_a_soft_one(
 def test_pegs_shelter_a_die_behind_them() -> None:
     """The same straight flicks at a die right behind a peg and at one beside it: the peg takes
     most of the hits."""
-    px, py = next((x, y) for x, y in data.PEGS if physics.zone(y) == 2)
+    px, py = next((x, y) for x, y in data.PEGS if physics.tier(y) == 2)
     behind = physics.Die(id=1, owner=1, face=6, x=px, y=py + 2.5)
     beside = physics.Die(id=1, owner=1, face=6, x=px + 4.0, y=py + 2.5)
 

@@ -115,7 +115,8 @@ def _lone_die(
     view = GAME.public_view(_play(4, 0)[0])
     view.board = [
         DieView(
-            id=0, owner=owner, face=face, x=x, y=y, angle=angle, bonus=bonus, zone=physics.zone(y)
+            id=0, owner=owner, face=face, x=x, y=y, angle=angle, bonus=bonus,
+            zone=physics.zone(y, angle),
         )
     ]
     return view
@@ -278,7 +279,7 @@ def test_the_fifth_of_five_players_is_drawn_purple_on_the_board_and_in_the_throw
     assert all(sum(abs(a - b) for a, b in zip(purple, rgb, strict=True)) > 120 for rgb in others)
     x, y = 21.3, 40.0
     view.board = [DieView(id=0, owner=4, face=2, x=x, y=y, angle=0.0, bonus=False,
-                          zone=physics.zone(y))]
+                          zone=physics.zone(y, 0.0))]
     image = _rgb(render.board_png(view))
     assert image.getpixel(_at(x, y)) == purple  # a 2: no pip in the middle
     fifth = next(f for f in flights if f.seat == 4)

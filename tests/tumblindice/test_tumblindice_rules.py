@@ -98,9 +98,11 @@ def land(monkeypatch: pytest.MonkeyPatch) -> Land:
 
 # -- the line and the zones -------------------------------------------------------------------
 def test_the_line_a_die_must_cross_it_entirely_to_count() -> None:
+    """More in test_a_die_counts_only_once_all_of_it_has_crossed_the_line.py."""
     edge = data.LINE + data.DIE / 2  # the die's back edge just on the line
     assert score_die(DieState(id=0, owner=0, face=5, x=8, y=edge - 0.01), {}) == 0
     assert score_die(DieState(id=0, owner=0, face=5, x=8, y=data.LINE), {}) == 0
+    assert score_die(DieState(id=0, owner=0, face=5, x=8, y=edge), {}) == 0  # on it
     assert score_die(DieState(id=0, owner=0, face=5, x=8, y=edge + 0.01), {}) == 5
 
 
@@ -116,9 +118,9 @@ def test_the_zones_lie_in_order_down_the_board_1x_2x_3x_4x() -> None:
     assert tiers[0].top == data.LINE and tiers[-1].bottom == data.FAR_EDGE
     assert all(a.bottom == b.top for a, b in zip(tiers, tiers[1:], strict=False))
     for tier in tiers:
-        assert physics.zone(tier.top + 0.01 + (data.DIE / 2 if tier.multiplier == 1 else 0)) \
-            == tier.multiplier
-        assert physics.zone(tier.bottom - 0.01) == tier.multiplier
+        assert physics.zone(tier.top + 0.01 + (data.DIE / 2 if tier.multiplier == 1 else 0),
+                            0.0) == tier.multiplier
+        assert physics.zone(tier.bottom - 0.01, 0.0) == tier.multiplier
 
 
 def test_24_is_the_most_one_die_can_score() -> None:
@@ -559,7 +561,7 @@ def test_the_round_table_says_the_bonus_die_and_the_kids_sums() -> None:
 
 
 def test_the_far_edge_of_the_board_is_still_4x() -> None:
-    assert physics.zone(data.FAR_EDGE) == 4 and physics.zone(data.FAR_EDGE - 0.5) == 4
+    assert physics.zone(data.FAR_EDGE, 0.0) == 4 and physics.zone(data.FAR_EDGE - 0.5, 0.0) == 4
     assert score_die(DieState(id=0, owner=0, face=3, x=8.0, y=data.FAR_EDGE), {}) == 12
 
 
