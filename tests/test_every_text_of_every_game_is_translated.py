@@ -19,7 +19,7 @@ from tests.languages import PSEUDO, english_words, unmarked
 from tests.playing import short
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
-PICTURE_EVERY = 12  # steps between two pictures read (drawing each board is slow)
+PICTURE_EVERY = 12  # moments between two pictures read (drawing each board is slow)
 
 
 class Texts:
@@ -64,8 +64,15 @@ def play_in_pseudo(game: Game[Any], n: int, seed: int) -> Texts:
         for event in opening.events:
             texts.check(event, "the opening's news")
         rng = Rng.seeded(seed)
+        moments, seen = 0, ""
         for step in range(3000):
             public = game.public_view(state)
+            # a picture every PICTURE_EVERY moments the channel sees, not moves: a pass in a
+            # reaction window (everyone is asked) changes nothing there
+            if (dumped := public.model_dump_json()) != seen:
+                moments, seen = moments + 1, dumped
+                if moments % PICTURE_EVERY == 1:
+                    read_pictures(texts, game, state, n)
             texts.check(game.status(public), "status")
             texts.check(game.describe_public(public), "describe_public")
             for seat in range(n):
@@ -73,8 +80,6 @@ def play_in_pseudo(game: Game[Any], n: int, seed: int) -> Texts:
                 if private is not None:
                     texts.check(game.private_text(private), "private_text")
                     texts.check(game.describe_private(private), "describe_private")
-            if step % PICTURE_EVERY == 0:
-                read_pictures(texts, game, state, n)
             result = game.result(state)
             if result is not None:
                 texts.check(result.summary, "the result")

@@ -38,7 +38,8 @@ MOVES_MAX = 600
 # A shorter game where the rules offer one, with every kind of moment still in it (a round
 # scored and the next begun): Tumblin' Dice to 301 is dozens of animated throws.
 SHORTER = {"tumblindice": {"rounds": 2}}
-SEATS = {"tumblindice": 2}  # its throws hide nothing: two seats show every kind of moment
+SEATS = {"tumblindice": 2,  # its throws hide nothing: two seats show every kind of moment
+         "dentpourdent": 2}  # every window asks every family: two keep a game to seconds
 SHORTEST_SECRET = 12  # shorter lines ("Your hand" alone) could match by chance
 
 

@@ -29,14 +29,19 @@ def ai_game(n: int, seed: int, steps: int = 400) -> Iterator[LunchState]:
 
 def points_of_games() -> list[LunchState]:
     """Every 7th state of a few games (to their end), and every state with a window, an
-    offer or a hold."""
+    offer or a hold, but those a pass left looking as they were (everyone is in a window,
+    and most let it be: the same moment again)."""
     points = []
     for n, seed in ((2, 3), (2, 7), (3, 5), (3, 12), (4, 1), (5, 4), (8, 2)):
+        seen = ""
         for k, state in enumerate(ai_game(n, seed)):
-            if (k % 7 == 0 or state.window is not None or state.offer is not None
+            public = GAME.public_view(state).model_dump_json()
+            if k % 7 == 0 or (public != seen and (
+                    state.window is not None or state.offer is not None
                     or state.choke is not None or state.headlock is not None
-                    or state.winners is not None):
+                    or state.winners is not None)):
                 points.append(state)
+            seen = public
     return points
 
 
