@@ -105,11 +105,23 @@ def _dodge_target(state: DentState, duel: Duel) -> int | None:
 
 
 # -- cards for any moment ----------------------------------------------------------------------
+def resolving(state: DentState) -> bool:
+    """A throw is being resolved: an attack throw's teeth wait to be marked (the "attack"
+    window before Dodge or Family Spirit has answered it). Nothing "at any moment" is played
+    then (DECISIONS: "legal whenever no throw is being resolved"); a defence throw's teeth are
+    marked as it lands, so its window is not such a moment."""
+    return state.duel is not None and state.duel.pending is not None
+
+
 def anytime_actions(state: DentState, seat: int, moment: str) -> list[Action]:
+    """The "at any moment" cards (ANYTIME) a seat may play now: none while a throw is being
+    resolved."""
     family = state.families[seat]
     hand = set(family.hand)
     duel = state.duel
     found: list[Action] = []
+    if resolving(state):
+        return found
     for card, gain in (("bridge", 1), ("dbridge", 2)):
         if card not in hand:
             continue

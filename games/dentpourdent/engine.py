@@ -165,11 +165,11 @@ def helpers(state: DentState, duel: Duel) -> list[int]:
 
 def defence_throwers(state: DentState, duel: Duel) -> list[int]:
     """Who throws the defence molar at one answer, one entry per throw: the defender once,
-    twice with the great-grandmother ("2 worpen i.p.v. 1 worp"); after Coalition every other
-    family in the ring as many times; once, after Miniskirt."""
-    if duel.one_molar == "d":
-        return [duel.defender]
-    own = 2 if state.ggm == duel.defender else 1
+    twice with the great-grandmother ("2 worpen i.p.v. 1 worp"), once after Miniskirt
+    ("slechts één worp"), great-grandmother or not; after Coalition every other family in the
+    ring as many times as the defender ("gooien evenveel keer met de verdedigingskies als
+    jezelf"), so once each after Miniskirt, twice each with the great-grandmother."""
+    own = 2 if state.ggm == duel.defender and duel.one_molar != "d" else 1
     families = [duel.defender, *(helpers(state, duel) if duel.coalition else [])]
     return [seat for seat in families for _ in range(own)]
 

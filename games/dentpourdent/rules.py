@@ -18,9 +18,14 @@ with the rulebook line it reads):
   learns who holds an answer: a window opened only for the holders would tell by opening at
   all and by how long it stays open. In a window every family may also play the "at any
   moment" cards; outside windows those are played on one's own turn (a chat bot cannot let
-  everyone interrupt at every instant). A window closes when everyone in it has passed, or at
-  its deadline.
-- Vitamins doubles the next throw of the fighter who plays it (one throw, not the duel).
+  everyone interrupt at every instant). They are legal whenever no throw is being resolved
+  (DECISIONS), so never between an attack throw and the marking of its teeth: in that window
+  only the cards that answer the throw or the duel are offered. A window closes when everyone
+  in it has passed, or at its deadline.
+- Vitamins doubles the next throw of the fighter who plays it (one throw, not the duel), never
+  a Coalition helper's.
+- Coalition: the helpers throw the defence molar as often as the defender at each answer:
+  twice each with the great-grandmother, once each after a Miniskirt on the defender.
 - Miniskirt: from the moment it is played, the man has one throw left, with one molar.
 - Cramp: the chosen fighter's remaining throws are cancelled; the other goes on.
 - Gallantry: played by the woman fighting a man; her remaining throws all come first.
