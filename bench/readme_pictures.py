@@ -51,7 +51,7 @@ MOMENTS = (
            "last moves drawn as arrows, Ann's turn"),
     Moment("dentpourdent", 4, 40, 107, "a duel half fought under Coalition: every family's "
            "defence molar thrown for Bob, answers awaited"),
-    Moment("lunchmoney", 4, 9, 18, "a Roundhouse dodged round the table, Bob down to 2 "
+    Moment("lunchmoney", 4, 9, 43, "a Roundhouse dodged round the table, Bob down to 2 "
            "counters, answers awaited"),
     Moment("dobbelduel", 2, 12, 9, "round 2: Ann's four attempts at Bob's code with their "
            "feedback, the fifth roll to place"),
