@@ -440,10 +440,14 @@ def test_every_moment_of_a_game_played_by_the_ai_is_drawn_legibly_and_alike_from
     game = LunchMoney()
     state = game.new_state([Player(name=n, bot=True) for n in LONG[:players]], {}, 7)
     rng = Rng.seeded(7)
-    drawn = 0
+    drawn = moments = 0
+    seen = ""
     for turn in range(5000):
-        if turn % 9 == 0 or game.result(state) is not None:
-            view = game.public_view(state)
+        view = game.public_view(state)
+        fresh = (dumped := view.model_dump_json()) != seen  # (a pass in a window is not)
+        if fresh:
+            moments, seen = moments + 1, dumped
+        if (fresh and moments % 9 == 1) or game.result(state) is not None:
             warm = render.board_png(view)
             assert len(warm) < LIMIT
             with measuring() as sizes:
