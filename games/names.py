@@ -85,10 +85,15 @@ def visible_name(raw: str) -> str:
     """`raw` without what a reader cannot see or what reorders a line, on one line, NFC, at
     most NAME_MAX characters: the name as it will show, before escaping ("" when nothing
     visible is left)."""
+    return visible_text(raw, NAME_MAX)
+
+
+def visible_text(raw: str, limit: int) -> str:
+    """`visible_name` for any one line a person typed (a taunt), at most `limit` characters."""
     text = "".join(_visible(char) for char in str(raw))
     text = _few_marks(unicodedata.normalize("NFC", text))
     text = " ".join(text.split())  # every run of white space, U+2028 and U+3000 too
-    return text[:NAME_MAX].rstrip()
+    return text[:limit].rstrip()
 
 
 def escape(text: str) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import re
 import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from bot.table.locks import KeyedLocks
 from games import i18n
 from games.contract import PASS, Action, Game, Motion, Player, Result, RuleError
 from games.i18n import N_, _, button, ngettext
+from games.names import escape, visible_text
 from games.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -1202,12 +1202,11 @@ def begins_line(game: Game[Any], names: list[str]) -> str:
 
 
 def taunt_line(name: str, taunt: str) -> str:
-    """A player's words with her move: one line, at most TAUNT_MAX characters, no mention or
-    markdown that could ping or shout (the board pings only whose turn it becomes)."""
-    words = " ".join(taunt.split())[:TAUNT_MAX]
-    words = re.sub(r"([\\*_~|`>#\[\]()-])", r"\\\1", words)  # markdown shown as typed
-    words = words.replace("@", "@\u200b").replace("<", "<\u200b")  # no mention, no <t:…>
-    return _("💬 {name}: “{words}”").format(name=name, words=words)
+    """A player's words with her move: one line, at most TAUNT_MAX characters, cleaned and
+    escaped as names are (games/names.py): shown as typed, with no mention, markdown or link
+    that could ping, shout or lure (the board pings only whose turn it becomes)."""
+    return _("💬 {name}: “{words}”").format(name=name,
+                                            words=escape(visible_text(taunt, TAUNT_MAX)))
 
 
 def _mix(*numbers: int) -> int:

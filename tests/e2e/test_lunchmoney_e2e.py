@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from games.lunchmoney.rules import LunchMoney
+from games.names import plain
 from tests.e2e.conftest import World
 from tests.e2e.driving import (
     board_of,
@@ -182,12 +183,14 @@ async def test_a_taunt_is_read_with_the_hit_and_pings_nobody(lm: World):
     assert "at most 120 characters" in warning(r)
     assert await session_version(world.bot, world.chan.id) == version
     r = await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.2",
-                      taunt="Lunch money, <@&1> @everyone! **now**")
+                      taunt="Lunch money, <@&1> @everyone! **now** https://t.ly/x\u202e")
     assert r.message.content.startswith("✅"), r.ephemeral_text
     board_text = channel_text(world)
     line = next(x for x in board_text.splitlines() if "💬 Ann:" in x)
-    assert "@everyone" not in line and "<@&1>" not in line and "**now**" not in line
-    assert "Lunch money," in line
+    # every mark escaped: shown as typed, no mention, no bold, no link, no bidi override
+    assert not re.search(r"(?<!\\)[@<*:]", line.split("“", 1)[1]), line
+    assert "\u202e" not in line
+    assert plain(line).endswith("“Lunch money, <@&1> @everyone! **now** https://t.ly/x”")
     assert board_text.index("plays Hook at Cid") < board_text.index("💬 Ann:")
 
 
