@@ -272,7 +272,9 @@ async def test_the_target_is_asked_and_lets_it_be_in_one_press_whatever_she_hold
         calls = len(f.dm_messages(world.bob))
         await f.slash(world.ann, world.chan, "lunchmoney", "play", action="play.hook.1")
         assert "⚡ Waiting for answers" in last_board(f, world.chan).content
-        (call,) = [m for m in f.dm_messages(world.bob)[calls:] if m.content.startswith("⚡")]
+        new_calls = [m for m in f.dm_messages(world.bob)[calls:] if m.content.startswith("⚡")]
+        assert len(new_calls) == 1
+        call = new_calls[0]
         assert [b.label for b in call.buttons()] == ["Pass: let it be", "Play", "My hand"]
         r = await f.click(world.bob, call, "Pass: let it be")
         assert "you let it pass" in r.message.content and not r.message.buttons()
