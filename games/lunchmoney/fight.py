@@ -208,9 +208,10 @@ def _discards(hand: tuple[str, ...], turtling: str, language: str) -> tuple[Acti
     return tuple(found)
 
 
-def _release_actions(state: LunchState, seat: int) -> list[Action]:
+def _release_actions(state: LunchState, seat: int,
+                     kinds: tuple[str, ...] = ("choke", "headlock")) -> list[Action]:
     found = []
-    for kind in ("choke", "headlock"):
+    for kind in kinds:
         hold = getattr(state, kind)
         if hold is not None and hold.attacker == seat:
             if kind == "choke":
@@ -282,7 +283,7 @@ def offer_actions(state: LunchState, seat: int) -> list[Action]:
     if lock is not None and lock.attacker == seat and lock.victim != offer.target:
         # she attacks nobody but her Headlock's victim, a Grab or a free hit neither, unless
         # she lets go first (and is then asked again)
-        found = [a for a in _release_actions(state, seat) if a.id == "release.headlock"]
+        found = _release_actions(state, seat, ("headlock",))
         if offer.kind == "grab":
             return [*found, Action(id=PASS, label=pgettext("lunchmoney", "No Grab"))]
         return [*found, Action(id="none", label=pgettext("lunchmoney", "Nothing more"))]

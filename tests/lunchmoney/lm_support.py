@@ -77,22 +77,24 @@ def through(state: LunchState, seat: int, action: str) -> tuple[LunchState, list
     """`play`, with the news of the action and of the passes after it."""
     assert action in ids(state, seat), f"{action} not offered to {seat}: {ids(state, seat)}"
     applied = GAME.apply(state, seat, action)
-    said = list(applied.events)
-    state = applied.state
-    while idle := [s for s in GAME.reactions(state) if ids(state, s) == ["pass"]]:
-        applied = GAME.apply(state, idle[0], "pass")
-        said += applied.events
-        state = applied.state
-    return state, said
+    state, said = _let_be(applied.state)
+    return state, [*applied.events, *said]
 
 
 def let_be(state: LunchState) -> LunchState:
     """Every seat asked (a window, the Grab after a Block) whose only choice is the pass
     passes, as a person with nothing to play does at once: what is left waits on the players
     who could answer. The tests of whom a window asks use GAME.apply itself."""
+    return _let_be(state)[0]
+
+
+def _let_be(state: LunchState) -> tuple[LunchState, list[str]]:
+    said: list[str] = []
     while idle := [s for s in GAME.reactions(state) if ids(state, s) == ["pass"]]:
-        state = GAME.apply(state, idle[0], "pass").state
-    return state
+        applied = GAME.apply(state, idle[0], "pass")
+        said += applied.events
+        state = applied.state
+    return state, said
 
 
 def events(state: LunchState, seat: int, action: str) -> list[str]:
