@@ -276,10 +276,17 @@ async def test_the_target_is_asked_and_lets_it_be_in_one_press_whatever_she_hold
         assert len(new_calls) == 1
         call = new_calls[0]
         assert [b.label for b in call.buttons()] == ["Pass: let it be", "Play", "My hand"]
+        stale = call.button("Pass: let it be").custom_id
         r = await f.click(world.bob, call, "Pass: let it be")
         assert "you let it pass" in r.message.content and not r.message.buttons()
         state = await state_now(world, GAME)
         assert state.counters[1] == 13 and state.turn == 1
+        # the same pass sent again (a double click, a forged copy) would pass Bob's own turn:
+        # refused as from an earlier moment, nothing changed
+        version = await session_version(world.bot, world.chan.id)
+        r = await f.click(world.bob, last_board(f, world.chan), "Play", forged_custom_id=stale)
+        assert "earlier moment" in r.ephemeral_text, r.ephemeral_text
+        assert await session_version(world.bot, world.chan.id) == version
         news = "\n".join(m.content for m in f.channel_messages(world.chan)[shown:])
         seen.append((re.sub(r"<t:\d+:R>", "<t>", news),
                      last_board(f, world.chan).attachments[0].data))
