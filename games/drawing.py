@@ -37,8 +37,10 @@ FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 ELLIPSIS = "…"
 MISSING = "?"
 MAX_MARKS = 2  # combining marks kept on one letter
-# Discord shows a picture 400-550 px wide; at 500 px every text must still be 11 px high.
+# Discord shows a picture 400-550 px wide and about 350 px high at most: a picture is shrunk
+# until it fits that box, and every text must still be 11 px high in it.
 DISPLAY_WIDTH = 500
+DISPLAY_HEIGHT = 350
 LEAST_TEXT_PX = 11
 
 # Letters that NFKD leaves whole but that have a plain spelling, for a font without them.
@@ -196,10 +198,17 @@ def to_png(image: Image.Image, palette_image: Image.Image, compress_level: int =
     return save_png(quantize(image, palette_image), compress_level)
 
 
-def least_font_px(width: float) -> int:
-    """The smallest font size (px) that still shows `LEAST_TEXT_PX` high when a picture
-    `width` px wide is shown `DISPLAY_WIDTH` px wide, as Discord does."""
-    return math.ceil(LEAST_TEXT_PX * width / DISPLAY_WIDTH - 1e-9)
+def display_scale(width: float, height: float | None = None) -> float:
+    """How much Discord's preview shrinks a picture: to fit DISPLAY_WIDTH x DISPLAY_HEIGHT
+    (only the width counts when no height is given)."""
+    scale = DISPLAY_WIDTH / width
+    return scale if height is None else min(scale, DISPLAY_HEIGHT / height)
+
+
+def least_font_px(width: float, height: float | None = None) -> int:
+    """The smallest font size (px) that still shows `LEAST_TEXT_PX` high in Discord's
+    preview of a picture `width` x `height` px (see `display_scale`)."""
+    return math.ceil(LEAST_TEXT_PX / display_scale(width, height) - 1e-9)
 
 
 @dataclass

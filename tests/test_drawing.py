@@ -201,6 +201,14 @@ def test_least_font_size_scales_with_the_picture_width() -> None:
     assert least_font_px(840) == 19  # 18.48 rounds up
 
 
+def test_least_font_size_fits_the_picture_in_discords_preview_box() -> None:
+    from games.drawing import least_font_px
+
+    assert least_font_px(1000, 700) == 22  # 1000 x 700 is shrunk by half: width and height
+    assert least_font_px(1000, 1000) == 32  # a square is shrunk to 350 high: 31.4 rounds up
+    assert least_font_px(1200, 600) == 27  # a wide one to 500 wide: 26.4 rounds up
+
+
 # -- drawing only what changes -------------------------------------------------------------------
 
 

@@ -1,8 +1,10 @@
-"""Every picture kind, drawn from real games, stays legible when Discord shows it 500 px wide.
+"""Every picture kind, drawn from real games, stays legible in Discord's preview.
 
-Discord shows a picture 400-550 px wide, whatever its own size. Each text's font size, in px
-of the final picture (games.drawing.measuring records it), scaled to a 500 px wide display,
-must be at least 11 px.
+Discord shows a picture in a box about 500 x 350 px, shrinking it until both its width and its
+height fit. Each text's font size, in px of the final picture (games.drawing.measuring records
+it), scaled as the preview scales the board the channel receives, must be at least 11 px, and
+that board is landscape or square. A private picture (a hand, a code, sent by DM) is checked at
+500 px wide.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from games.contract import Game, Player, random_action
 from games.dentpourdent import GAME as DENTPOURDENT
 from games.dobbelduel import GAME as DOBBELDUEL
 from games.dog import GAME as DOG
-from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring
+from games.drawing import LEAST_TEXT_PX, display_scale, measuring
 from games.lunchmoney.rules import LunchMoney
 from games.rng import Rng
 from games.tumblindice import GAME as TUMBLINDICE
@@ -45,15 +47,18 @@ def _moments(game: Game, players: list[Player], options: dict[str, object], seed
     yield state
 
 
-def _smallest_at_500(draw: Callable[[], bytes | None]) -> float | None:
-    """The smallest text drawn, in px, with the picture shown DISPLAY_WIDTH px wide."""
+def _smallest_shown(draw: Callable[[], bytes | None], *, board: bool) -> float | None:
+    """The smallest text drawn, in px, as Discord's preview shows the picture: a board fit in
+    the 500 x 350 box (and never taller than wide), any other picture 500 px wide."""
     with measuring() as sizes:
         data = draw()
     if data is None:
         return None
-    width = Image.open(io.BytesIO(data)).width
+    width, height = Image.open(io.BytesIO(data)).size
     assert sizes.sizes, "a picture without text, or text not drawn through games.drawing.text"
-    return sizes.smallest * DISPLAY_WIDTH / width
+    if board:
+        assert width >= height, f"a board {width} x {height}: taller than wide"
+    return sizes.smallest * display_scale(width, height if board else None)
 
 
 def _check(game: Game, players: list[Player], options: dict[str, object], seed: int,
@@ -63,53 +68,53 @@ def _check(game: Game, players: list[Player], options: dict[str, object], seed: 
         if k % every:
             continue
         public = game.public_view(state)
-        drawn = _smallest_at_500(lambda v=public: game.render_public(v))
+        drawn = _smallest_shown(lambda v=public: game.render_public(v), board=True)
         assert drawn is not None
         worst["public"] = min(worst.get("public", drawn), drawn)
         for seat in range(len(players)):
             private = game.private_view(state, seat)
             if private is None:
                 continue
-            drawn = _smallest_at_500(lambda v=private: game.render_private(v))
+            drawn = _smallest_shown(lambda v=private: game.render_private(v), board=False)
             if drawn is not None:
                 worst["private"] = min(worst.get("private", drawn), drawn)
     for kind, px in worst.items():
-        assert px >= LEAST_TEXT_PX, f"{kind} picture: text {px:.1f} px high at 500 px wide"
+        assert px >= LEAST_TEXT_PX, f"{kind} picture: text {px:.1f} px high in the preview"
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("variant", ["classic", "royal"])
-def test_dog_board_and_hand_are_legible_at_500px(n: int, variant: str) -> None:
+def test_dog_board_and_hand_are_legible_in_the_preview(n: int, variant: str) -> None:
     players = [Player(name=name, bot=True) for name in NAMES[:n]]
     _check(DOG, players, {"variant": variant}, seed=n, every=6)
 
 
 @pytest.mark.parametrize("variant", ["classic", "royal"])
-def test_dog_pictures_with_long_names_are_legible_at_500px(variant: str) -> None:
+def test_dog_pictures_with_long_names_are_legible_in_the_preview(variant: str) -> None:
     players = [Player(name=name, bot=True) for name in LONG]
     _check(DOG, players, {"variant": variant}, seed=11, every=5)
 
 
 @pytest.mark.parametrize("names", [["Ann", "Bob"], LONG[:2]])
-def test_dobbelduel_board_and_code_are_legible_at_500px(names: list[str]) -> None:
+def test_dobbelduel_board_and_code_are_legible_in_the_preview(names: list[str]) -> None:
     players = [Player(name=name, bot=True) for name in names]
     _check(DOBBELDUEL, players, {"rounds": 4}, seed=5)
 
 
 @pytest.mark.parametrize("n", [2, 3, 5])
-def test_dentpourdent_board_and_hand_are_legible_at_500px(n: int) -> None:
+def test_dentpourdent_board_and_hand_are_legible_in_the_preview(n: int) -> None:
     players = [Player(name=name, bot=True) for name in NAMES[:n]]
     # (most moves are passes in the windows every family is in: every 10th moment, not 3rd)
     _check(DENTPOURDENT, players, {}, seed=n, every=10)
 
 
-def test_dentpourdent_pictures_with_long_names_are_legible_at_500px() -> None:
+def test_dentpourdent_pictures_with_long_names_are_legible_in_the_preview() -> None:
     players = [Player(name=name, bot=True) for name in LONG[:5]]
     _check(DENTPOURDENT, players, {}, seed=11, every=16)
 
 
 @pytest.mark.parametrize("n", [2, 5, 8])
-def test_lunchmoney_table_and_hand_are_legible_at_500px(n: int) -> None:
+def test_lunchmoney_table_and_hand_are_legible_in_the_preview(n: int) -> None:
     players = [Player(name=name, bot=True) for name in (NAMES + LONG)[:n]]
     _check(LunchMoney(), players, {}, seed=n, every=4)
 
@@ -118,7 +123,7 @@ def test_lunchmoney_table_and_hand_are_legible_at_500px(n: int) -> None:
     (2, {"two_player": "bonus", "rounds": 1}), (4, {"rounds": 1}), (5, {"rounds": 1}),
     (6, {"rounds": 1, "faces": 20}), (16, {"one_each": True, "rounds": 1}),
 ])
-def test_tumblindice_board_is_legible_at_500px(n: int, options: dict[str, object]) -> None:
+def test_tumblindice_board_is_legible_in_the_preview(n: int, options: dict[str, object]) -> None:
     players = [Player(name=name, bot=True) for name in (LONG + NAMES * 3)[:n]]
     # Random presets fill the board as well, without the AI's simulated candidate throws.
     _check(TUMBLINDICE, players, options, seed=n, every=2, ai=False)
