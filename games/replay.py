@@ -1,12 +1,18 @@
-"""A finished game played again from its seed and action log, as an animation of its boards.
+"""A finished game played again from its seed and action log, as a video of its boards.
 
 The bot saves the seed, the options, the players and every action (the AI's and timeouts'
 too), so `new_state` + `apply` rebuild every state the channel saw; each frame is the public
 board (`render_public(public_view(state))`), so nothing secret shows that the channel did not
-see. Frames are shrunk to `WIDTH` px and mapped onto the board's own fixed palette without
-dither, then encoded as GIF and lossless WebP and the smaller kept (games/drawing.py): the
-same log gives the same bytes, and a decoded frame is exactly `frame_of(board png)`.
-Pillow only: no Discord, no asyncio.
+see.
+
+`video`: an MP4 (games/video.py) of at most `VIDEO_MS`, whatever the game's length: every board
+of a short game, 700 ms each; of a long one its key moves (the turn handed over, the end) at a
+steady pace, thinned evenly when even those would not fit; the last board held. Under each
+board a caption: the move's number and what happened, so a viewer follows without the log.
+Where no H.264 encoder is at hand, `animate` makes the fallback: frames shrunk to `WIDTH` px and
+mapped onto the board's own fixed palette without dither, encoded as GIF and lossless WebP and
+the smaller kept (games/drawing.py); the same log gives the same bytes, and a decoded frame is
+exactly `frame_of(board png)`. Pillow and PyAV only: no Discord, no asyncio.
 """
 
 from __future__ import annotations
@@ -16,10 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from games.contract import Game, Player, RuleError
-from games.drawing import animations, smaller
+from games import video as mp4
+from games.contract import Game, Player, Result, RuleError
+from games.drawing import animations, ellipsize, font, least_font_px, smaller, text
 from games.i18n import _
 
 WIDTH = 480  # Discord shows a picture 400-550 px wide; smaller frames, smaller files
@@ -27,6 +34,10 @@ FRAME_MS = 700  # one move
 HOLD_MS = 4000  # the final board, before the loop starts again
 BUDGET = 8_000_000  # bytes: under Discord's 10 MB upload limit, with room for the message
 KEY_TAIL = 3  # the last boards are always kept when only key moves are shown
+VIDEO_MS = 90_000  # the longest a video replay lasts, whatever the game's length
+FASTEST_MS = 400  # a board shown no shorter than this: fewer boards instead
+VIDEO_WIDTH = 1280  # a wider board is shrunk (Discord's player shows it smaller anyway)
+CAPTION_INK, CAPTION_BACK = (240, 240, 240), (24, 26, 32)
 
 
 @dataclass
@@ -37,6 +48,7 @@ class Board:
     move: int
     png: bytes
     key: bool
+    caption: str = ""  # the move's number and news (the result under the last board)
 
 
 @dataclass
@@ -59,6 +71,7 @@ class Replay:
     boards: int  # distinct boards of the whole game
     key_only: bool = False
     kept: list[int] = field(default_factory=list)  # indices into the boards
+    ms: int = 0  # how long it plays, once
 
 
 def rebuild(
@@ -74,7 +87,8 @@ def rebuild(
     opening = game.opening(players, options, seed)
     state = opening.state
     first = game.render_public(game.public_view(state))
-    boards = [Board(0, first, True)]
+    # i18n: the caption under a replay's first board, before any move
+    boards = [Board(0, first, True, _("The opening"))]
     # i18n: the first line of a replay's log: the game's name and its players
     lines = [_("{game}: {players}.").format(
         game=game.title, players=", ".join(p.name for p in players))]
@@ -104,6 +118,8 @@ def rebuild(
             # i18n: a move of a replay's log: its number, who made it, what happened
             line = _("{number}. {name}: {news}")
         lines.append(line.format(number=number, name=name, news=news[0]))
+        # i18n: the caption under a replay's board: the move's number and what happened
+        said = _("Move {number}: {news}").format(number=number, news=news[0])
         lines += [f"   {event}" for event in news[1:]]
         if game.result(state) is None and game.move_in_progress(state):
             continue
@@ -112,13 +128,40 @@ def rebuild(
         if png == boards[-1].png:
             boards[-1].key = boards[-1].key or key
             continue
-        boards.append(Board(number, png, key))
+        boards.append(Board(number, png, key, said))
     result = game.result(state)
     if result is not None:
         lines.append(_("Result: {summary}").format(summary=result.summary))
+        boards[-1].caption = lines[-1]
+        lines += standings(who, result)
     if stopped:
         lines.append(stopped)
     return Rebuilt(boards, lines, done, stopped, state)
+
+
+def standings(names: Sequence[str], result: Result) -> list[str]:
+    """The log's last lines: every seat, by score when the game keeps one (the same score,
+    the same place), the winners marked."""
+    # i18n: the heading of the final standings at the end of a replay's log
+    lines = [_("Final standings:")]
+    seats = range(len(names))
+    scores = result.scores
+    if scores is not None and len(scores) == len(names):
+        for seat in sorted(seats, key=lambda s: (-scores[s], s)):
+            place = 1 + sum(score > scores[seat] for score in scores)
+            if seat in result.winners:
+                # i18n: a line of the final standings: place, name, score, and that they won
+                line = _("{place}. {name}: {score} (won)")
+            else:
+                # i18n: a line of the final standings: place, name, score
+                line = _("{place}. {name}: {score}")
+            lines.append("   " + line.format(place=place, name=names[seat], score=scores[seat]))
+        return lines
+    for seat in sorted(seats, key=lambda s: (s not in result.winners, s)):
+        # i18n: a line of the final standings of a game without scores: a winner's name
+        line = _("{name}: won") if seat in result.winners else _("{name}: lost")
+        lines.append("   " + line.format(name=names[seat]))
+    return lines
 
 
 def frame_of(png: bytes, palette: Image.Image | None = None) -> Image.Image:
@@ -175,7 +218,7 @@ def animate(boards: list[Board], budget: int = BUDGET) -> Replay:
         durations[-1] = HOLD_MS
         data, ext = smaller(animations(chosen, durations))
         if len(data) <= budget or len(kept) <= 2:
-            return Replay(data, ext, len(kept), len(frames), key_only, kept)
+            return Replay(data, ext, len(kept), len(frames), key_only, kept, sum(durations))
         if not key_only:
             key_only = True
             fewer = key_indices(boards)
@@ -186,3 +229,66 @@ def animate(boards: list[Board], budget: int = BUDGET) -> Replay:
         if thinned[-1] != kept[-1]:
             thinned.append(kept[-1])
         kept = thinned
+
+
+def video_indices(boards: list[Board]) -> tuple[list[int], int]:
+    """The boards a video shows and how long each (ms; the last is held HOLD_MS): every board
+    at FRAME_MS when they fit in VIDEO_MS; otherwise the key moves, at the pace that fits them
+    (no faster than FASTEST_MS), thinned evenly when even that is too fast."""
+    room = VIDEO_MS - HOLD_MS
+    every = list(range(len(boards)))
+    if (len(every) - 1) * FRAME_MS <= room:
+        return every, FRAME_MS
+    kept = key_indices(boards)
+    pace = max(FASTEST_MS, min(FRAME_MS, room // max(1, len(kept) - 1)))
+    most = room // pace + 1
+    if len(kept) > most:  # evenly spread, the first and the last kept
+        kept = [kept[round(k * (len(kept) - 1) / (most - 1))] for k in range(most)]
+    return kept, pace
+
+
+def _captioned(boards: list[Board], kept: list[int]) -> list[Image.Image]:
+    """The kept boards as video frames, one size (no wider than VIDEO_WIDTH, a smaller board
+    padded), each above a line of caption as legible as the board's own words."""
+    images = []
+    for i in kept:
+        image = Image.open(io.BytesIO(boards[i].png)).convert("RGB")
+        if image.width > VIDEO_WIDTH:
+            height = round(image.height * VIDEO_WIDTH / image.width)
+            image = image.resize((VIDEO_WIDTH, height), Image.Resampling.BOX)
+        images.append(image)
+    width = max(im.width for im in images)
+    height = max(im.height for im in images)
+    size = least_font_px(width, height) + 4
+    fnt = font(size)
+    bar = size * 2
+    frames = []
+    for i, image in zip(kept, images, strict=True):
+        frame = Image.new("RGB", (width, height + bar), CAPTION_BACK)
+        frame.paste(image, ((width - image.width) // 2, 0))
+        draw = ImageDraw.Draw(frame)
+        line = ellipsize(boards[i].caption, fnt, width - size)
+        text(draw, (size // 2, height + bar / 2), line, fnt, fill=CAPTION_INK, anchor="lm")
+        frames.append(frame)
+    return frames
+
+
+def video(boards: list[Board]) -> Replay | None:
+    """The boards as an MP4 video of at most VIDEO_MS (see the module's docstring), or None
+    where no H.264 encoder is at hand."""
+    if mp4.encoder() is None:
+        return None
+    kept, pace = video_indices(boards)
+    durations = [pace] * len(kept)
+    durations[-1] = HOLD_MS
+    data = mp4.mp4(_captioned(boards, kept), durations)
+    if data is None:
+        return None
+    return Replay(data, "mp4", len(kept), len(boards), len(kept) < len(boards), kept,
+                  sum(durations))
+
+
+def replay(boards: list[Board], budget: int = BUDGET) -> Replay:
+    """The replay the bot sends: a video, or the animation where no encoder is at hand."""
+    made = video(boards)
+    return made if made is not None else animate(boards, budget)

@@ -103,8 +103,8 @@ def test_a_seat_handed_to_the_ai_mid_game_still_replays_and_a_wrong_log_does_not
     began = rebuild(DOG, people, {}, 5, log).final
     seats = [st.Seat(user_id=None, name="Ann (bot)", bot=True),
              *(st.Seat(user_id=None, name=n, bot=True) for n in DOG_NAMES[1:])]
-    made = make(DOG, session(seats, DOG.dump(began)), rows(log))
-    assert made.rebuilt.moves == len(log) and made.replay.frames == len(made.rebuilt.boards)
+    made = make(DOG, session(seats, DOG.dump(began)), rows(log), video=False)
+    assert made.moves == len(log) and made.replay.frames == made.replay.boards
     with pytest.raises(ReplayError, match="cannot be replayed"):
         make(DOG, session(seats, DOG.dump(began)), rows(log[:-1]))
     assert MISMATCH.startswith("This game cannot be replayed")
@@ -129,8 +129,8 @@ def test_the_message_of_a_cut_replay_says_how_many_boards_it_kept() -> None:
     final, log = played(DOG, 5, len(DOG_NAMES))
     seats = [st.Seat(user_id=None, name=n, bot=True) for n in DOG_NAMES]
     finished = session(seats, DOG.dump(final))
-    whole = make(DOG, finished, rows(log))
-    cut = make(DOG, finished, rows(log), budget=len(whole.replay.data) // 3)
+    whole = make(DOG, finished, rows(log), video=False)
+    cut = make(DOG, finished, rows(log), video=False, budget=len(whole.replay.data) // 3)
     said = message(DOG, finished, cut, with_log=True)
     kept = f"Key moves only: {cut.replay.frames} of {whole.replay.frames} boards"
     assert kept in said["content"]

@@ -769,7 +769,7 @@ class Handlers:
             replays.check_replayable(session, interaction.guild_id)
             game = self.table.game_of(session)
             with self.table.to_channel(session):  # a message in the channel
-                made = posting.kept_replay(session)
+                made = await posting.kept_replay(self.table.store, session)
             if made is None:
                 person, server = self._replays
                 if not (person.ready(interaction.user.id) and server.ready(interaction.guild_id)):
@@ -779,7 +779,7 @@ class Handlers:
                 server.take(interaction.guild_id)
                 rows = await self.table.store.actions(session.id)
                 with self.table.to_channel(session):
-                    made = await posting.drawn_replay(game, session, rows)
+                    made = await posting.drawn_replay(self.table.store, game, session, rows)
         except replays.ReplayError as error:
             raise TableError(error.said()) from None
         with self.table.to_channel(session):

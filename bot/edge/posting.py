@@ -12,7 +12,6 @@ import contextvars
 import io
 import logging
 import multiprocessing
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -38,7 +37,6 @@ from games import i18n
 from games.contract import Game, Player, Result
 from games.i18n import N_, _, ngettext, pgettext, speaking
 from games.registry import all_games
-from games.replay import animate
 
 if TYPE_CHECKING:
     from bot.edge.host import Host
@@ -356,10 +354,8 @@ async def _animated(
 # A replay (a whole game drawn again and encoded: seconds of Python for a long game) is made in
 # a process of its own: in a thread of this one it would hold the interpreter, and the fonts,
 # away from every other channel's boards. One at a time; a finished game never changes, so each
-# is made once per language and kept (up to REPLAYS_KEPT_BYTES, the oldest let go first).
+# is made once per language and kept in the store (which lets the oldest go past a weight).
 _REPLAYS: ProcessPoolExecutor | None = None
-REPLAYS_KEPT_BYTES = 48 * 1024 * 1024
-_made: OrderedDict[tuple[int, str, int, str], replays.Made] = OrderedDict()
 
 
 def _replay_process() -> ProcessPoolExecutor:
@@ -372,38 +368,25 @@ def _replay_process() -> ProcessPoolExecutor:
 
 def _make_replay(game_name: str, session: st.Session, rows: list[st.ActionRow],
                  language: str) -> replays.Made:
-    """In the replay process: the game's boards drawn again in `language`, animated."""
+    """In the replay process: the game's boards drawn again in `language`, as a video."""
     with speaking(language):
-        rebuilt = replays.rebuilt(all_games()[game_name], session, rows)
-        return replays.Made(animate(rebuilt.boards), rebuilt)
+        return replays.make(all_games()[game_name], session, rows)
 
 
-def _replay_key(session: st.Session) -> tuple[int, str, int, str]:
-    """A finished game's replay in the language in force: its final state in the key too, as
-    one process may serve more than one database (tests do), each counting games from 1."""
-    return session.id, session.game, hash(session.state), i18n.language()
-
-
-def kept_replay(session: st.Session) -> replays.Made | None:
+async def kept_replay(store: st.Store, session: st.Session) -> replays.Made | None:
     """The replay of this game in the language in force, if it was made already."""
-    made = _made.get(_replay_key(session))
-    if made is not None:
-        _made.move_to_end(_replay_key(session))
-    return made
+    kept = await store.kept_replay(session.id, i18n.language())
+    return replays.Made.from_kept(kept) if kept is not None else None
 
 
-async def drawn_replay(game: Game[Any], session: st.Session,
+async def drawn_replay(store: st.Store, game: Game[Any], session: st.Session,
                        rows: list[st.ActionRow]) -> replays.Made:
-    """A finished game's boards drawn again and animated, in the replay process; kept."""
-    key = _replay_key(session)
-    made = _made.get(key)
-    if made is None:
-        made = await asyncio.get_running_loop().run_in_executor(
-            _replay_process(), _make_replay, game.name, session, rows, i18n.language())
-        _made[key] = made
-        while sum(len(m.replay.data) for m in _made.values()) > REPLAYS_KEPT_BYTES:
-            _made.popitem(last=False)
-    _made.move_to_end(key)
+    """A finished game's replay made in the replay process, in the language in force, and
+    kept in the store for every later request."""
+    language = i18n.language()
+    made = await asyncio.get_running_loop().run_in_executor(
+        _replay_process(), _make_replay, game.name, session, rows, language)
+    await store.keep_replay(made.kept(session.id, language))
     return made
 
 

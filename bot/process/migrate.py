@@ -67,6 +67,10 @@ TABLES: Final[dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]]]
         frozenset({"finished_at"}), frozenset({"with_ai"}),
     ),
     "result_players": (("session_id", "user_id", "guild_id"), frozenset(), frozenset()),
+    "replays": (
+        ("session_id", "language", "made_at", "kind", "size", "data", "about"),
+        frozenset({"made_at"}), frozenset(),
+    ),
 }  # fmt: skip
 _IDENTITY: Final = ("sessions", "timers", "outbox")  # their id sequences continue after the copy
 # Tables a bot started on the target may have written already: its rows stay, beside the copied.

@@ -233,6 +233,20 @@ class GameResult(BaseModel):
     seats: list[ResultSeat]
 
 
+class KeptReplay(BaseModel):
+    """A finished game's replay as made once in one language (bot/table/replays.py): the file
+    (`kind` its extension) and, in `about`, what its message says (JSON, written and read by
+    the replay's maker alone)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    session_id: int
+    language: str
+    kind: str
+    data: bytes
+    about: str
+
+
 class PrivateMessage(BaseModel):
     """Where a seat's private view was last sent, whether its DMs were found closed, and the
     DM that calls it to answer a reaction window, while one is open."""

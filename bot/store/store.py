@@ -39,6 +39,7 @@ from bot.store.records import (
     BoardNews,
     Clock,
     GameResult,
+    KeptReplay,
     NextTimer,
     OutboxItem,
     OutboxKind,
@@ -829,6 +830,47 @@ class Store:
                 " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
                 guild_id, on,
             )  # fmt: skip
+
+    # replays
+
+    # What the kept replays may weigh in all: past it, the oldest made are let go (a game
+    # replayed again is then made again).
+    REPLAYS_KEPT_BYTES: Final = 256 * 1024 * 1024
+
+    async def kept_replay(self, session_id: int, language: str) -> KeptReplay | None:
+        """The replay made of this game in this language, if it is still kept."""
+        row = await self._backend.fetchrow(
+            "SELECT session_id, language, kind, data, about FROM replays"
+            " WHERE session_id = $1 AND language = $2", session_id, language,
+        )  # fmt: skip
+        return KeptReplay(**dict(row)) if row else None
+
+    async def keep_replay(self, replay: KeptReplay) -> None:
+        """Keep a replay just made (the same one again replaces it), letting the oldest go
+        while they weigh more than REPLAYS_KEPT_BYTES. Bookkeeping: never fails because of a
+        move."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO replays (session_id, language, made_at, kind, size, data, about)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id, language)"
+                " DO UPDATE SET made_at = excluded.made_at, kind = excluded.kind,"
+                " size = excluded.size, data = excluded.data, about = excluded.about",
+                replay.session_id, replay.language, self._when(utcnow()), replay.kind,
+                len(replay.data), replay.data, replay.about,
+            )  # fmt: skip
+            rows = await db.fetch(
+                "SELECT session_id, language, size FROM replays ORDER BY made_at DESC,"
+                " session_id DESC"
+            )
+            weight, gone = 0, []
+            for row in rows:
+                weight += row["size"]
+                if weight > self.REPLAYS_KEPT_BYTES:
+                    gone.append((row["session_id"], row["language"]))
+            if gone:
+                await db.executemany(
+                    "DELETE FROM replays WHERE session_id = $1 AND language = $2", gone
+                )
 
     async def get_meta(self, key: str) -> str | None:
         """A stored fact, or None."""

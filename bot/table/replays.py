@@ -13,7 +13,8 @@ the channel saw.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import discord
@@ -24,7 +25,7 @@ from games import i18n
 from games.contract import Game, Player
 from games.i18n import N_, _, ngettext
 from games.names import plain
-from games.replay import BUDGET, Rebuilt, Replay, animate, rebuild
+from games.replay import BUDGET, Rebuilt, Replay, animate, rebuild, replay
 
 LEFT_SUFFIX = " (bot)"  # bot/table/table.py renames the seat of a person who left
 # Why a replay cannot be made: in English, and in the reader's language by `said`.
@@ -53,8 +54,32 @@ class ReplayError(Exception):
 
 @dataclass
 class Made:
+    """A replay and what its message tells: the moves, the log's lines, the last board
+    described. Kept in the store once made (`kept`, `from_kept`): a finished game never
+    changes."""
+
     replay: Replay
-    rebuilt: Rebuilt
+    moves: int
+    lines: list[str]
+    ending: str
+
+    @classmethod
+    def of(cls, game: Game[Any], replay: Replay, rebuilt: Rebuilt) -> Made:
+        """In the language in force, as the maker draws it."""
+        final = rebuilt.final
+        ending = game.describe_public(game.public_view(final)) if final is not None else ""
+        return cls(replay, rebuilt.moves, rebuilt.lines, ending)
+
+    def kept(self, session_id: int, language: str) -> st.KeptReplay:
+        about = asdict(self)
+        del about["replay"]["data"]
+        return st.KeptReplay(session_id=session_id, language=language, kind=self.replay.ext,
+                             data=self.replay.data, about=json.dumps(about))
+
+    @classmethod
+    def from_kept(cls, kept: st.KeptReplay) -> Made:
+        about = json.loads(kept.about)
+        return cls(Replay(data=kept.data, **about.pop("replay")), **about)
 
 
 def check_replayable(session: st.Session, guild_id: int | None) -> None:
@@ -94,20 +119,24 @@ def rebuilt(game: Game[Any], session: st.Session, rows: list[st.ActionRow]) -> R
     raise ReplayError(MISMATCH)
 
 
-def make(game: Game[Any], session: st.Session, rows: list[st.ActionRow],
-         budget: int = BUDGET) -> Made:
-    """Rebuild and animate, in one go (blocking): for tests and scripts."""
+def make(game: Game[Any], session: st.Session, rows: list[st.ActionRow], *,
+         video: bool = True, budget: int = BUDGET) -> Made:
+    """Rebuild and make the replay the bot sends (blocking: the bot runs it in its replay
+    process): a video, or an animation under `budget` bytes where there is no video encoder,
+    or when `video` is False."""
     boards = rebuilt(game, session, rows)
-    return Made(animate(boards.boards, budget), boards)
+    made = replay(boards.boards, budget) if video else animate(boards.boards, budget)
+    return Made.of(game, made, boards)
 
 
 def message(game: Game[Any], session: st.Session, made: Made, *, with_log: bool
             ) -> dict[str, Any]:
-    """The reply: a line that says what it shows, the animation, and the log on request."""
-    replay, rebuilt = made.replay, made.rebuilt
+    """The reply: a line that says what it shows, the video (or animation), and the log on
+    request."""
+    replay = made.replay
     counts = {
         "game": game.title, "number": session.id,
-        "moves": ngettext("{n} move", "{n} moves", rebuilt.moves).format(n=rebuilt.moves),
+        "moves": ngettext("{n} move", "{n} moves", made.moves).format(n=made.moves),
         "boards": ngettext("{n} board", "{n} boards", replay.boards).format(n=replay.boards),
     }
     if session.status == "ended":
@@ -115,7 +144,18 @@ def message(game: Game[Any], session: st.Session, made: Made, *, with_log: bool
                  "{boards}.").format(**counts)
     else:
         line = _("🎞️ Replay of {game} game #{number}: {moves}, {boards}.").format(**counts)
-    if replay.key_only:
+    seconds = round(replay.ms / 1000)
+    if replay.ext == "mp4":
+        if replay.key_only:
+            line += " " + _("Key moves only: {frames} of {boards} boards (a replay lasts a "
+                            "minute and a half at most).").format(frames=replay.frames,
+                                                                  boards=replay.boards)
+        shown = ngettext("a video of {frames} board, {seconds} s, each with its move's news "
+                         "beneath it.",
+                         "a video of {frames} boards, {seconds} s, each with its move's news "
+                         "beneath it.", replay.frames).format(frames=replay.frames,
+                                                             seconds=seconds)
+    elif replay.key_only:
         line += " " + _("Key moves only: {frames} of {boards} boards (the whole game would not "
                         "fit in one upload).").format(frames=replay.frames, boards=replay.boards)
         shown = _("an animation of {frames} key boards of {boards}.").format(
@@ -123,7 +163,7 @@ def message(game: Game[Any], session: st.Session, made: Made, *, with_log: bool
     else:
         shown = _("an animation of {frames} boards, one after another from the first move."
                   ).format(frames=replay.frames)
-    end = game.describe_public(game.public_view(rebuilt.final)) if rebuilt.final else ""
+    end = made.ending
     files = [discord.File(
         io.BytesIO(replay.data), filename=f"{game.name}-{session.id}-replay.{replay.ext}",
         description=alt_text(
@@ -132,7 +172,7 @@ def message(game: Game[Any], session: st.Session, made: Made, *, with_log: bool
     )]
     if with_log:
         # a text file, not markdown: names show as typed, without their escapes
-        text = "\n".join(plain(line) for line in rebuilt.lines) + "\n"
+        text = "\n".join(plain(line) for line in made.lines) + "\n"
         files.append(discord.File(
             io.BytesIO(text.encode()), filename=f"{game.name}-{session.id}-log.txt",
             description=_("{game} game #{number}: its log as text, one line per move").format(

@@ -17,6 +17,7 @@ from bot.process.migrate import TABLES, MigrationRefused, copy_to_postgresql
 from bot.store.store import (
     BoardNews,
     Clock,
+    KeptReplay,
     NextTimer,
     OutboxItem,
     PrivateMessage,
@@ -79,6 +80,8 @@ async def games_in_every_state(store: Store) -> None:
                                              score=9, won=True),
                                   ResultSeat(seat=1, user_id=None, name="AI", team=1, score=3,
                                              won=False)])
+    await store.keep_replay(KeptReplay(session_id=finished.id, language="fr", kind="mp4",
+                                       data=bytes(range(256)) * 3, about='{"moves": 1}'))
     threaded = await store.create_session(
         guild_id=9, channel_id=5, game="dog", host_id=1, players=SEATS, options={}, seed=1,
         thread_of=4,
@@ -102,6 +105,7 @@ async def contents(store: Store) -> dict:
     found["threads"] = [await store.threads_by_default(9), await store.threads_by_default(8)]
     found["results"] = await store.results_of_game(9, "lunchmoney")
     found["results of a person"] = await store.results_of_person(9, 2**62)
+    found["replays"] = [await store.kept_replay(s.id, "fr") for s in sessions]
     return found
 
 
@@ -117,7 +121,7 @@ async def test_every_game_is_copied_with_its_ids_and_the_copy_goes_on(source, po
     copied = await copy_to_postgresql(source, postgres_url)
     assert copied == {"sessions": 5, "actions": 3, "timers": 2, "outbox": 2,
                       "private_messages": 2, "dm_channels": 1, "meta": 1, "guild_settings": 1,
-                      "results": 1, "result_players": 1}
+                      "results": 1, "result_players": 1, "replays": 1}
     async with await Store.open(source) as old, await Store.open(postgres_url) as new:
         before, after = await contents(old), await contents(new)
         assert after == before

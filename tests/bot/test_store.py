@@ -17,6 +17,7 @@ from bot.process.migrate import TABLES
 from bot.store.store import (
     AlreadyApplied,
     ChannelBusy,
+    KeptReplay,
     NextTimer,
     NotFound,
     OutboxItem,
@@ -613,6 +614,28 @@ async def test_outbox_rows_are_written_with_the_move_claimed_and_done(store):
     assert await store.sessions_with_outbox() == [other.id]
     with pytest.raises(NotFound):
         await store.outbox(999_999)
+
+
+async def test_a_kept_replay_is_read_back_replaced_and_the_oldest_let_go_past_the_weight(
+    store, monkeypatch
+):
+    games = [await new_session(store, channel_id=n) for n in (1, 2, 3)]
+    assert await store.kept_replay(games[0].id, "nl") is None
+    video = bytes(range(256)) * 2  # every byte value, NUL too
+    first = KeptReplay(session_id=games[0].id, language="nl", kind="mp4", data=video,
+                       about='{"moves": 3}')
+    await store.keep_replay(first)
+    assert await store.kept_replay(games[0].id, "nl") == first
+    assert await store.kept_replay(games[0].id, "fr") is None
+    again = first.model_copy(update={"data": video[:100], "kind": "gif"})
+    await store.keep_replay(again)  # made again (two asked at once): the last one kept
+    assert await store.kept_replay(games[0].id, "nl") == again
+    monkeypatch.setattr(store, "REPLAYS_KEPT_BYTES", 250)
+    for game in games[1:]:
+        await store.keep_replay(again.model_copy(update={"session_id": game.id}))
+    # 100 bytes each: the two made last are kept, the oldest let go
+    kept = [await store.kept_replay(game.id, "nl") for game in games]
+    assert kept[0] is None and kept[1] is not None and kept[2] is not None
 
 
 async def test_dm_channels_lookups_and_guild_listing(store):

@@ -1,6 +1,7 @@
-"""A replay is made once, in a process of its own, and kept (a finished game never changes):
-asked again it is sent at once, whoever asks. Made anew, it is limited: one a person every two
-minutes, one a server every twenty seconds, and a refusal says to ask again a little later."""
+"""A replay is made once, in a process of its own, and kept in the store (a finished game
+never changes): asked again it is sent at once, whoever asks, after a restart too. Made anew,
+it is limited: one a person every two minutes, one a server every twenty seconds, and a refusal
+says to ask again a little later."""
 
 from __future__ import annotations
 
@@ -29,9 +30,13 @@ async def test_a_replay_is_made_once_and_sent_again_at_once(world: World):
     f = world.fake
     first = await ended_duel(world, world.chan)
     made = replayed(await f.slash(world.ann, world.chan, "replay", game_id=first))
-    assert posting.kept_replay(await world.bot.store.get_session(first)) is not None
+    assert await posting.kept_replay(world.bot.store, await world.bot.store.get_session(first))
     # Bob and Ann again, within their cooldowns: the kept replay, the same bytes
     assert replayed(await f.slash(world.bob, world.chan, "replay", game_id=first)) == made
+    assert replayed(await f.slash(world.ann, world.chan, "replay", game_id=first)) == made
+    # kept in the store, not in the process: after a restart, sent at once, not made again
+    bot = await world.restart()
+    bot.table.store.keep_replay = None  # type: ignore[assignment,method-assign]
     assert replayed(await f.slash(world.ann, world.chan, "replay", game_id=first)) == made
 
 

@@ -1,17 +1,19 @@
 """`/dog replay` after a full game against a bot (two seats, one seeded game of 43 boards, where
-four draw 250): the animation holds, frame by frame and in order, every board the channel was shown
-during the game, and the same game gives the same bytes again (`/replay game_id:`). Before the
-end there is no replay."""
+four draw 250): the video holds, frame by frame and in order, every board the channel was shown
+during the game, each with its caption beneath, and the same game gives the same bytes again
+(`/replay game_id:`). Before the end there is no replay."""
 
 from __future__ import annotations
 
 import io
 
-from PIL import Image, ImageSequence
+import av
+from PIL import Image, ImageChops, ImageStat
 
+from bot.table import replays
 from bot.table.replays import NOT_OVER
 from games.dog import GAME as DOG
-from games.replay import frame_of
+from games.replay import FRAME_MS, HOLD_MS, _captioned
 from tests.e2e.conftest import World
 from tests.e2e.driving import finish_menu, is_board, last_board, menu_message
 from tests.fakediscord.harness import InteractionResult
@@ -25,10 +27,23 @@ def posted_boards(r: InteractionResult) -> list[bytes]:
             if is_board(m) and m.attachments]
 
 
-def decoded(data: bytes) -> list[bytes]:
-    """Each frame of an animation as RGB pixels."""
-    with Image.open(io.BytesIO(data)) as image:
-        return [frame.convert("RGB").tobytes() for frame in ImageSequence.Iterator(image)]
+def decoded(data: bytes) -> tuple[list[Image.Image], list[float], float, str]:
+    """A video's frames, when each begins (s), how long it lasts (s), and its codec."""
+    with av.open(io.BytesIO(data)) as video:
+        stream = video.streams.video[0]
+        codec = f"{stream.codec_context.name} {stream.codec_context.pix_fmt}"
+        frames = [(frame.to_image(), float(frame.time or 0)) for frame in video.decode(stream)]
+        seconds = (video.duration or 0) / av.time_base
+    return [f for f, _ in frames], [t for _, t in frames], seconds, codec
+
+
+def small(image: Image.Image) -> Image.Image:
+    return image.convert("L").resize((400, 300), Image.Resampling.BOX)
+
+
+def unlike(a: Image.Image, b: Image.Image) -> float:
+    """How far two pictures (`small`) are apart: the mean difference of their pixels."""
+    return ImageStat.Stat(ImageChops.difference(a, b)).mean[0]
 
 
 async def test_a_full_dog_game_replays_every_board_in_order_and_the_same_bytes_twice(
@@ -65,23 +80,32 @@ async def test_a_full_dog_game_replays_every_board_in_order_and_the_same_bytes_t
     assert reply is not None and "Replay of Dog game" in reply.content, r.ephemeral_text
     assert "Key moves only" not in reply.content
     replay, log = reply.attachments
-    assert replay.filename.endswith((".webp", ".gif")) and log.filename.endswith(".txt")
+    assert replay.filename.endswith(".mp4") and log.filename.endswith(".txt")
     assert len(replay.data) < 10_000_000
-    frames = decoded(replay.data)
-    with Image.open(io.BytesIO(boards[0])) as first:
-        first.load()
-        wanted = [frame_of(b, first).convert("RGB").tobytes() for b in boards]
-    # every board the channel saw is a frame, exactly (lossless), in the order it was shown
+    frames, times, seconds, codec = decoded(replay.data)
+    assert codec == "h264 yuv420p"
+    # The video shows every board of the game rebuilt from its log, in order, one a move's
+    # time, the last held, each with its caption beneath; every board the channel saw is one.
+    session = (await world.bot.store.sessions_with_status("finished"))[0]
+    rebuilt = replays.rebuilt(DOG, session, await world.bot.store.actions(session.id))
+    pngs = [b.png for b in rebuilt.boards]
     at = 0
-    for n, board in enumerate(wanted):
-        while at < len(frames) and frames[at] != board:
+    for n, board in enumerate(boards):
+        while at < len(pngs) and pngs[at] != board:
             at += 1
-        assert at < len(frames), f"board {n} of {len(wanted)} is not in the replay (in order)"
+        assert at < len(pngs), f"board {n} of {len(boards)} is not in the replay (in order)"
+    assert len(frames) == len(pngs)
+    assert times == [n * FRAME_MS / 1000 for n in range(len(pngs))]
+    assert abs(seconds - ((len(pngs) - 1) * FRAME_MS + HOLD_MS) / 1000) < 0.05
+    wanted = [small(i) for i in _captioned(rebuilt.boards, list(range(len(pngs))))]
+    got = [small(frame) for frame in frames]
+    for n, frame in enumerate(got):  # lossy, but each frame nearest to its own board
+        assert min(range(len(wanted)), key=lambda k: unlike(frame, wanted[k])) == n
     text = log.data.decode()
     assert text.startswith("Dog: Ann, Bot 1.") and "Result:" in text
+    assert text.split("Final standings:\n")[1].count("(won)") == 1  # and one who lost
     assert "1. " in text
 
-    session = (await world.bot.store.sessions_with_status("finished"))[0]
     assert DOG.result(DOG.load(session.state or "")) is not None
     assert f"`/replay game_id:{session.id}`" in final.content  # where to find it again
     again = await f.slash(world.bob, world.chan, "replay", game_id=session.id)

@@ -51,6 +51,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "bigint": {"sqlite": "INTEGER", "postgresql": "BIGINT"},
     "timestamp": {"sqlite": "TEXT", "postgresql": "TIMESTAMPTZ"},
     "boolean": {"sqlite": "INTEGER", "postgresql": "BOOLEAN"},
+    "blob": {"sqlite": "BLOB", "postgresql": "BYTEA"},
     "false": {"sqlite": "0", "postgresql": "FALSE"},
     # A table with a primary key of its own needs no rowid beside it (SQLite only).
     "without_rowid": {"sqlite": " WITHOUT ROWID", "postgresql": ""},
