@@ -14,10 +14,11 @@ from games.dentpourdent.cards import PASS
 from games.dentpourdent.state import Choice, DentState
 from games.rng import Rng
 from tests.playing import ai_decisions
+from tests.sizes import sized
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 COUNTS = range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)
-GAMES = 125  # per player count: 500 games, one AI seat against random seats
+GAMES = 125  # per player count: 500 games, one AI seat against random seats (the long run)
 CAP = 3000
 
 
@@ -29,23 +30,25 @@ def ai_wins(n: int, seed: int, ai_seat: int) -> bool:
     return ai_against_random(GAME, start(n, seed), ai_seat, seed, cap=CAP).winners == [ai_seat]
 
 
-def test_ai_beats_random_at_every_table_size() -> None:
-    """500 games, 125 for each of 2 to 5 families, one AI seat (every seat in turn) against
-    random seats. Per table size the AI wins far more than its chance share 1/n: by at least
-    4 standard deviations of a chance player's wins (p < 0.0001); over all 500 games at least
-    1.5 times the chance share."""
+@sized(60, GAMES)
+def test_ai_beats_random_at_every_table_size(games: int) -> None:
+    """125 games (the long run; 60 in the default run) for each of 2 to 5 families, one AI
+    seat (every seat in turn) against random seats. Per table size the AI wins far more than
+    its chance share 1/n: by at least 4 standard deviations of a chance player's wins (p <
+    0.0001; with fewer games, a higher share of wins); over all games at least 1.5 times the
+    chance share."""
     wins_all = 0
     chance_all = 0.0
     lines = []
     for n in COUNTS:
-        wins = sum(ai_wins(n, 3000 * n + g, g % n) for g in range(GAMES))
+        wins = sum(ai_wins(n, 3000 * n + g, g % n) for g in range(games))
         share = 1 / n
-        spread = math.sqrt(GAMES * share * (1 - share))
-        lines.append(f"{n} players: AI won {wins}/{GAMES} = {wins / GAMES:.0%} "
+        spread = math.sqrt(games * share * (1 - share))
+        lines.append(f"{n} players: AI won {wins}/{games} = {wins / games:.0%} "
                      f"(chance {share:.0%})")
-        assert wins >= GAMES * share + 4 * spread, lines[-1]
+        assert wins >= games * share + 4 * spread, lines[-1]
         wins_all += wins
-        chance_all += GAMES * share
+        chance_all += games * share
     print("\n".join(lines))
     assert wins_all >= 1.5 * chance_all, f"{wins_all} wins against {chance_all:.0f} by chance"
 
