@@ -8,11 +8,14 @@ import math
 import pytest
 from PIL import Image, ImageChops
 
+from games import i18n
 from games.contract import Player
 from games.dog.cards import card_name
 from games.dog.render import render_board, render_hand
 from games.dog.render.board import (
     BOARD,
+    COLUMN_R,
+    COLUMN_X,
     HEIGHT,
     WIDTH,
     _Board,
@@ -22,7 +25,7 @@ from games.dog.render.board import (
     seat_note,
 )
 from games.dog.render.cards import card_look
-from games.dog.render.common import seat_rgb
+from games.dog.render.common import seat_rgb, wrap
 from games.dog.render.hand import playing_for_text
 from games.dog.views import (
     DogPrivateView,
@@ -33,7 +36,7 @@ from games.dog.views import (
     SeatView,
     Spot,
 )
-from games.drawing import font
+from games.drawing import LEAST_TEXT_PX, display_scale, font, measuring
 from games.rng import Rng
 
 COLOURS = ["red", "blue", "green", "yellow", "black", "white"]
@@ -257,9 +260,9 @@ def test_names_keep_their_letters() -> None:
     assert hand("Zoë") != hand("Zoe")
 
 
-def test_long_names_are_cut_to_the_room_beside_the_start_field() -> None:
+def test_long_names_are_cut_to_the_room_in_the_column() -> None:
     """A name of wide letters is cut to a pixel width, not only to a character count: 13 and
-    16 W's (the most a name keeps) look the same on the board."""
+    16 W's (the most a name keeps) look the same in the column."""
     def wide(n: int) -> bytes:
         return render_board(board_view(6, names=["W" * n, "Bob", "Cid", "Dee", "Eve", "Fay"]))
 
@@ -365,7 +368,8 @@ def test_field_numbers_are_in_the_cached_background() -> None:
     im = png(render_board(empty))
     for lab in field_labels(4):
         x, y = lab.at
-        box = im.crop((round(x) - 4, round(y) - 4, round(x) + 4, round(y) + 4))
+        r = lab.font_size // 3  # the middle of the number (the hole of a large "0" is ~8 px)
+        box = im.crop((round(x) - r, round(y) - r, round(x) + r, round(y) + r))
         assert min(_luminances(box)) < 170  # muted digits on the light board
 
 
@@ -606,3 +610,78 @@ def test_the_card_being_played_is_framed_in_the_hand_picture():
     # only around the second card: the first and third are drawn as before
     width = a.size[0]
     assert width / 4 < (diff[0] + diff[2]) / 2 < width / 2
+
+
+# -- Discord's preview: a landscape picture, the players in a column -------------------------
+
+LONG = ["Wilhelmina-Anneke", "Maximiliaan W", "ÉmilieÑandú", "WWWWWWWWWWWW", "Ann", "Bo"]
+
+
+@pytest.mark.parametrize("variant", ["classic", "royal"])
+@pytest.mark.parametrize("n", [3, 4, 5, 6])  # alone and in teams, on both boards
+def test_board_fits_the_preview_and_its_words_stay_legible(n: int, variant: str) -> None:
+    """The board and its column in the 500 x 350 box: landscape, every text at least 11 px
+    high there, with long names, in French (the longest), with notes and moves in words."""
+    text = "Wilhelmina-Anneke plays 7: pawn 1 +4, pawn 2 +3; Maximiliaan W's pawn 1 goes home"
+    view = board_view(n, variant, names=LONG, to_act=list(range(n)), winners=[0])
+    seats = [s.model_copy(update={"out": s.seat % 2 == 1, "finished": s.seat == 0})
+             for s in view.seats]
+    recent = [LastMove(seat=s % n, card="7", text=text, moves=[]) for s in range(3)]
+    view = view.model_copy(update={"seats": seats, "recent_moves": recent})
+    with i18n.speaking("fr"), measuring() as drawn:
+        im = png(render_board(view))
+    width, height = im.size
+    assert width >= height and (width, height) == (WIDTH, HEIGHT)
+    assert 1.3 <= width / height <= 1.6  # about the box's shape: the board is shown 350 high
+    assert drawn.smallest * display_scale(width, height) >= LEAST_TEXT_PX
+
+
+def _lines(view: DogPublicView) -> list[str]:
+    """The texts the board draws, a wrapped one on one line."""
+    with measuring() as drawn:
+        render_board(view)
+    return [line.replace("\n", " ") for line in drawn.lines]
+
+
+def test_the_column_heads_each_team_and_no_one_alone() -> None:
+    teams = _lines(board_view(4))
+    assert "Team 1" in teams and "Team 2" in teams
+    assert teams.index("Team 1") < teams.index("Ann") < teams.index("Cid") < teams.index("Team 2")
+    alone = _lines(board_view(3))
+    assert not any(line.startswith("Team") for line in alone)
+    assert alone.index("Ann") < alone.index("Bob") < alone.index("Cid")  # play order
+
+
+def test_the_column_tells_the_recent_moves_newest_first_as_many_as_fit() -> None:
+    texts = ["Bob plays 6: pawn 3 +6", "Cid plays 5: pawn 3 +5", "Dee plays 6: pawn 3 +6"]
+    recent = [LastMove(seat=k + 1, card="6", text=t, moves=[]) for k, t in enumerate(texts)]
+    lines = _lines(board_view(4, recent_moves=recent, last_move=recent[-1]))
+    told = [line for line in lines if "plays" in line]
+    assert told == texts[::-1]
+    # six players with notes leave less room: what does not fit is left out, never drawn over
+    long = "Bob plays 7: " + ", ".join(f"pawn {k} +1" for k in range(1, 30))
+    recent = [LastMove(seat=1, card="7", text=long, moves=[]) for _ in range(3)]
+    view = board_view(6, names=LONG, recent_moves=recent, last_move=recent[-1])
+    seats = [s.model_copy(update={"out": True}) for s in view.seats]
+    view = view.model_copy(update={"seats": seats})
+    told = [line for line in _lines(view) if "plays" in line]
+    assert 1 <= len(told) < 3 and told[0].endswith("…")
+    untold = view.model_copy(update={"recent_moves": [], "last_move": None})
+    assert render_board(view) != render_board(untold)
+
+
+def test_a_move_without_words_is_not_told() -> None:
+    view = board_view(4)
+    assert not any("plays" in line for line in _lines(view.model_copy(update={"last_move": (
+        view.last_move.model_copy(update={"text": ""}) if view.last_move else None)})))
+
+
+def test_a_move_in_words_keeps_its_lines_in_the_column() -> None:
+    """Wrapped to the column, one text (a sentence stays one text for whoever reads the
+    picture's words back), and French punctuation never starts a line."""
+    fnt = font(27)
+    room = COLUMN_R - COLUMN_X - 20
+    lines = wrap("ÉmilieÑandú joue 1-7 : bourgeois +6 ; le chevalier de Bo +1 !", fnt, room, 4)
+    assert len(lines) > 1
+    assert all(fnt.getlength(line) <= room for line in lines)
+    assert not any(line[0] in ":;!?" for line in lines)

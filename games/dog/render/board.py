@@ -1,15 +1,17 @@
 """The channel picture of a Dog game, drawn from the public view only.
 
-Layout: the ring is a rounded square for the 4-section board and a rounded hexagon for the
-6-section board; each side is one section with its start field (field 16*k) in the middle.
-Play runs clockwise. A seat's goal leads straight inward from its start field (goal pos 0
-nearest the ring); its kennel is a row of 4 outside the ring, beside the fields that lead to
-the start field. Section 0 is at the bottom. Each seat's name tag (with its cards in hand)
-sits inside the ring by its start field; the discard and the deck in the middle.
+Layout: the board on the left, a column on the right with the players and the last moves.
+The ring is a rounded square for the 4-section board and a rounded hexagon for the 6-section
+board; each side is one section with its start field (field 16*k) in the middle. Play runs
+clockwise. A seat's goal leads straight inward from its start field (goal pos 0 nearest the
+ring); its kennel is a row of 4 outside the ring, beside the fields that lead to the start
+field. Section 0 is at the bottom. The discard and the deck are in the middle of the ring.
 
-Discord shows the picture about 500 px wide, so the picture is the board alone (square) and
-no text is smaller than LEAST px (11 px at 500 px). What the message text says (round, phase,
-whose turn in words, the moves in words, the 7's steps left) is not repeated here.
+Discord shows a picture in a box about 500 x 350 px: the picture is that box's shape, so the
+board is shown 350 px high, and no text is smaller than LEAST px (11 px in that box). The
+column says who plays in which colour, the teams, each player's cards in hand, who may act
+(a magenta frame) and the last moves in words (each beside a bar in its mover's colour);
+what the message text says (round, phase, the 7's steps left) is not repeated here.
 
 The picture speaks the menus' words (games/dog/moves.py): a classic pawn carries its number
 ("Pawn 2" is index 1), Royal pawns their rank ("knight"; the menus name them by rank only);
@@ -20,10 +22,11 @@ background.
 Every move since the seat to act last played is drawn, each in its mover's colour, older ones
 fainter, so a player sees what the others did while they waited.
 
-The ring, kennels, goals, start fields, field numbers and title depend only on (sections,
-seat colours, special fields, variant); that background is drawn once per process,
-supersampled, and cached in RGB and on the palette. A render draws only pawns, arrows, tags
-and the discard, on a games.drawing.Canvas, which maps just those parts onto the palette.
+The ring, kennels, goals, start fields, field numbers, title and the column's panel depend
+only on (sections, seat colours, special fields, variant); that background is drawn once per
+process, the board supersampled, and cached in RGB and on the palette. A render draws only
+pawns, arrows, the column's tags and words and the discard, on a games.drawing.Canvas, which
+maps just those parts onto the palette.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from games.dog.render.common import (
     MOVE,
     MUTED,
     NAME_MAX,
+    PANEL_BG,
     RGB,
     RULE,
     TEXT,
@@ -60,6 +64,7 @@ from games.dog.render.common import (
     seat_rgb,
     star,
     tint,
+    wrap,
 )
 from games.dog.views import DogPublicView, LastMove, MoveMark, PawnView, SeatView, Spot
 from games.drawing import (
@@ -67,6 +72,7 @@ from games.drawing import (
     Canvas,
     Sprite,
     drawable,
+    ellipsize,
     font,
     least_font_px,
     picture_cache,
@@ -76,22 +82,35 @@ from games.drawing import (
 )
 from games.i18n import NC_, _, pgettext
 
-BOARD = 840
-WIDTH = BOARD
+BOARD = 840  # the board: a square on the left
+SIDE = 360  # the column on its right: players, teams, cards in hand, the last moves
+WIDTH = BOARD + SIDE  # 1200 x 840: the shape of Discord's 500 x 350 preview
 HEIGHT = BOARD
-LEAST = least_font_px(WIDTH)  # 19 px: 11 px when Discord shows the board 500 px wide
+LEAST = least_font_px(WIDTH, HEIGHT)  # 27 px: 11 px when Discord shows the board 350 px high
 OLDEST_ALPHA = 0.3  # how strongly the oldest of the recent moves is drawn (the newest: 1)
 SS = 2  # supersampling factor of the cached background
 FIELDS_PER_SECTION = 16
 NEUTRAL: RGB = (178, 160, 124)  # sections nobody sits at (2 or 3 players on the 4-board)
 LABEL: RGB = MUTED  # field numbers: there to be found, not to be read first
 FIELD_LABEL_EVERY = 4
-TAG_SIZE = LEAST + 2  # the names on the seats' tags
-BADGE_W = 30  # the card count beside a tag
-CARD_W, CARD_H = 62, 88  # the discard pile's top card
-# The deck's count beside it on one line at most this wide ("Deck: 110 cards"), so the seats'
-# tags around the middle keep clear of the card; a longer language writes it on two lines.
-DECK_LINE = 180
+TAG_SIZE = LEAST + 1  # the names on the seats' tags
+BADGE_W = 42  # the card count beside a tag (two digits)
+CARD_W, CARD_H = 90, 126  # the discard pile's top card
+# The deck's count under the card on one line at most this wide ("Deck: 110 cards"), between
+# the goal lanes; a longer language writes it on two lines.
+DECK_LINE = 290
+# The column: its panel, and the box its tags and words keep to.
+PANEL = (BOARD + 4, 10, WIDTH - 10, HEIGHT - 10)
+COLUMN_X, COLUMN_R = PANEL[0] + 16, PANEL[2] - 14
+COLUMN_TOP, COLUMN_BOTTOM = PANEL[1] + 18, PANEL[3] - 12
+LINE = round(LEAST * 1.22)  # the column's line height for LEAST px text
+FRAME = 6  # room for a tag's frame around it
+ROW_GAP = 4  # between two seats' tags
+GROUP_GAP = 10  # between two teams
+MOVES_SHOWN = 3  # the most recent moves told in words (those that fit)
+NEWS_LINES = 4  # the most lines one move takes
+BAR = 7  # the mover's colour beside a move's words
+CARD_DY = 8  # the discard's centre below the board's
 
 # (apothem, corner radius) of the ring's centre line, per number of sections.
 _SHAPES: dict[int, tuple[float, float]] = {4: (335.0, 95.0), 6: (352.0, 60.0)}
@@ -186,8 +205,10 @@ def geometry(sections: int) -> Geometry:
     return Geometry(
         sections=sections,
         spacing=sp,
-        field_r=sp * (0.36 if sp > 32 else 0.34),
-        pawn_r=sp * (0.42 if sp > 32 else 0.47),  # small fields: pawns fill them
+        # a goal field holds its number at LEAST px where the fields are large (4 sections)
+        field_r=sp * (0.37 if sp > 32 else 0.34),
+        # small fields: pawns fill them, and are never too small for their number or letter
+        pawn_r=max(sp * (0.42 if sp > 32 else 0.47), LEAST * 0.52),
         ring=tuple(ring),
         outline=tuple(outline),
         starts=tuple(starts),
@@ -203,14 +224,25 @@ def _disc(
     draw.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=fill, outline=line, width=width)
 
 
-@picture_cache(maxsize=12)  # 3.5 MB each; one colour set per table size and variant: 10
+@picture_cache(maxsize=12)  # 5 MB each; one colour set per table size and variant: 10
 def _background(
     sections: int, colours: tuple[tuple[int, str], ...], specials: tuple[int, ...], royal: bool
 ) -> Backdrop:
-    """The board without pawns for one (sections, seat colours, special fields, variant)."""
+    """The board without pawns for one (sections, seat colours, special fields, variant),
+    and the column's empty panel."""
+    im = Image.new("RGB", (WIDTH, HEIGHT), BOARD_BG)
+    im.paste(_board_background(sections, colours, specials, royal), (0, 0))
+    ImageDraw.Draw(im).rounded_rectangle(PANEL, radius=18, fill=PANEL_BG, outline=RULE, width=2)
+    return Backdrop(im, palette_image)
+
+
+def _board_background(
+    sections: int, colours: tuple[tuple[int, str], ...], specials: tuple[int, ...], royal: bool
+) -> Image.Image:
+    """The board's square, supersampled and shrunk (smooth edges)."""
     geo = geometry(sections)
     s = SS
-    big = Image.new("RGB", (WIDTH * s, HEIGHT * s), BOARD_BG)
+    big = Image.new("RGB", (BOARD * s, BOARD * s), BOARD_BG)
     draw = ImageDraw.Draw(big)
 
     def sc(p: Point) -> Point:
@@ -220,7 +252,7 @@ def _background(
     sp = geo.spacing
     draw.line([sc(p) for p in geo.outline], fill=TRACK, width=round(sp * 1.05 * s), joint="curve")
     title = pgettext("dog", "Dog Royal").upper() if royal else "DOG"
-    text(draw, sc((BOARD / 2, BOARD / 2 - 70)), title, font(round(46 * s)), scale=1 / s,
+    text(draw, sc((BOARD / 2, BOARD / 2 + CARD_DY - 108)), title, font(round(46 * s)), scale=1 / s,
          fill=TRACK, anchor="mm")
     for k in range(sections):
         rgb = seat_rgb(by_section[k]) if k in by_section else NEUTRAL
@@ -262,7 +294,7 @@ def _background(
             width=round(1.5 * s),
         )
     _field_numbers(draw, sections)
-    return Backdrop(big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS), palette_image)
+    return big.reduce(s)  # the mean of each s x s block: smooth edges, quickly
 
 
 @dataclass(frozen=True)
@@ -412,7 +444,7 @@ def _pawn_sprite(
     if letter is not None:
         size_px = max(round(r * (0.95 if rank == "fool" else 1.2)), LEAST * q)
         text(draw, (c, cy), letter, font(size_px), scale=1 / q, fill=ink_on(rgb), anchor="mm")
-    return img.resize((size // q, size // q), Image.Resampling.LANCZOS)
+    return img.reduce(q)  # the mean of each q x q block: smooth edges, quickly
 
 
 @picture_cache(maxsize=256)
@@ -556,63 +588,115 @@ class _Board:
 
     # -- seats and cards -------------------------------------------------------------------
 
-    def draw_seat_tags(self, draw: Canvas) -> None:
-        """Each seat's name tag and cards in hand inside the ring, beside its start field on
-        the kennel's side; a seat that may act has a magenta frame, a winner a gold one."""
-        view, geo = self.view, self.geo
+    def draw_column(self, draw: Canvas) -> None:
+        """The players in the column, under their team's heading when there are teams, and
+        under them the last moves in words, as many as fit."""
+        y = float(COLUMN_TOP)
+        small = font(LEAST)
+        tags = {sv.seat: self.tag_size(sv) for sv in self.view.seats}
+        notes_at = COLUMN_X + FRAME + max((w for _name, _w, w in tags.values()), default=0)
+        for team, seats in self.groups():
+            if team is not None:
+                # i18n: the heading over a team's players in the board's column
+                heading = pgettext("dog", "Team {number}").format(number=team + 1)
+                text(draw, (COLUMN_X, y), heading, small, fill=MUTED)
+                y += LINE
+            for sv in seats:
+                y = self.draw_seat(draw, sv, tags[sv.seat], notes_at + FRAME + 8, y)
+            y += GROUP_GAP
+        self.draw_news(draw, y, COLUMN_BOTTOM)
+
+    def groups(self) -> list[tuple[int | None, list[SeatView]]]:
+        """The seats in play order, by team when there are teams (None: no heading)."""
+        seats = sorted(self.view.seats, key=lambda sv: sv.seat)
+        if not any(self.in_team(sv) for sv in seats):
+            return [(None, seats)]
+        teams = sorted({sv.team for sv in seats})
+        return [(team, [sv for sv in seats if sv.team == team]) for team in teams]
+
+    def tag_size(self, sv: SeatView) -> tuple[str, float, float]:
+        """A seat's name as drawn, its tag's width (at most the column's room) and the width
+        with the cards beside it."""
         size = TAG_SIZE
-        room = geo.spacing * (6.2 if geo.sections <= 4 else 6.8)  # half a side, less the lane
-        for sv in view.seats:
-            k = self.section(sv.seat)
-            name = self.name(sv.seat)
-            note = seat_note(sv, view.winners, self.in_team(sv))
-            fnt, small = font(size), font(LEAST)
-            pad_x = size * 0.45
-            badge_w = BADGE_W
-            name = drawable(name)
-            name_w = min(text_length(name, fnt) + 2 * pad_x, room - badge_w - 8)
-            chip_h = size + 2 * size * 0.22
-            w = max(name_w + 8 + badge_w, text_length(note, small) if note else 0)
-            h = chip_h + (LEAST + 8 if note else 0)
-            nx, ny = geo.normals[k]
-            bx, by = ny, -nx  # along the side, towards the kennel
-            sx, sy = geo.starts[k]
-            inward = geo.spacing * 0.56 + LEAST + 10 + (w / 2) * abs(nx) + (h / 2) * abs(ny)
-            along = geo.spacing * 0.6 + 10 + (w / 2) * abs(bx) + (h / 2) * abs(by)
-            cx, cy = sx - nx * inward + bx * along, sy - ny * inward + by * along
-            x0, y0 = cx - w / 2, cy - h / 2
-            frame = None
-            if sv.seat in view.winners:
-                frame = GOLD
-            elif sv.seat in view.to_act and view.phase != "over":
-                frame = MOVE
-            at, inside = sprite_origin(x0, y0)
-            draw.paste(_tag(name, sv.color, sv.cards, frame, name_w, w, inside), at)
-            if note:
-                text(draw, (x0, y0 + chip_h + 4), note, small,
-                     fill=GOLD_LINE if sv.seat in view.winners else TEXT)
+        name = drawable(self.name(sv.seat))
+        room = COLUMN_R - COLUMN_X - 2 * FRAME - 8 - BADGE_W
+        # +1: the tag's own cut must find the whole name fits, whatever the rounding
+        name_w = min(text_length(name, font(size)) + 2 * size * 0.45 + 1, room)
+        return name, name_w, name_w + 8 + BADGE_W
+
+    def draw_seat(
+        self, draw: Canvas, sv: SeatView, tag: tuple[str, float, float], note_x: float, y: float
+    ) -> float:
+        """One seat's name tag and cards in hand, `y` at the top of its frame; a seat that may
+        act has a magenta frame, a winner a gold one; beside it, at `note_x` (or under it,
+        when there is no room), whether the seat won, has finished or is out. Returns where
+        the next one goes."""
+        view = self.view
+        size = TAG_SIZE
+        small = font(LEAST)
+        name, name_w, w = tag
+        chip_h = size + 2 * size * 0.22
+        x0, y0 = COLUMN_X + FRAME, y + FRAME
+        frame = None
+        if sv.seat in view.winners:
+            frame = GOLD
+        elif sv.seat in view.to_act and view.phase != "over":
+            frame = MOVE
+        at, inside = sprite_origin(x0, y0)
+        draw.paste(_tag(name, sv.color, sv.cards, frame, name_w, w, inside), at)
+        y = y0 + chip_h + FRAME
+        note = seat_note(sv, view.winners, False)  # the team is the heading's
+        if note:
+            ink = GOLD_LINE if sv.seat in view.winners else TEXT
+            if note_x + text_length(note, small) <= COLUMN_R:  # beside the cards
+                text(draw, (note_x, y0 + chip_h / 2), note, small, fill=ink, anchor="lm")
+            else:  # under the tag
+                text(draw, (x0, y + 2), ellipsize(note, small, COLUMN_R - x0), small, fill=ink)
+                y += LINE
+        return y + ROW_GAP
+
+    def draw_news(self, draw: Canvas, top: float, bottom: float) -> None:
+        """The moves since the seat to act last played, in words, newest first, each beside
+        a bar in its mover's colour; older ones muted, as their arrows are fainter. Those
+        that do not fit are left out; the last one drawn may be cut with '…'."""
+        view = self.view
+        moves = view.recent_moves or ([view.last_move] if view.last_move is not None else [])
+        moves = [m for m in moves if m.text.strip()][-MOVES_SHOWN:]
+        if not moves:
+            return
+        fnt = font(LEAST)
+        width = COLUMN_R - COLUMN_X - BAR - 10
+        draw.line((COLUMN_X, top, COLUMN_R, top), fill=RULE, width=2)
+        y = round(top) + 10
+        for k, last in enumerate(reversed(moves)):
+            fit = int((bottom - y) // LINE)
+            if fit < 1:
+                break
+            lines = tuple(wrap(last.text, fnt, width, min(fit, NEWS_LINES)))
+            if not lines:  # nothing drawable (control characters only)
+                continue
+            sprite = _news(lines, seat_rgb(self.color(last.seat)), TEXT if k == 0 else MUTED)
+            draw.paste(sprite, (COLUMN_X, y))
+            y += sprite.size[1] + 8
 
     def in_team(self, sv: SeatView) -> bool:
         return sum(1 for o in self.view.seats if o.team == sv.team) > 1
 
     def draw_middle(self, draw: Canvas) -> None:
-        """The discard pile's top card and the deck's count, under the title."""
+        """The discard pile's top card under the title, and the deck's count under it."""
         view = self.view
         c = BOARD / 2
-        card_w, card_h = CARD_W, CARD_H
-        size = LEAST + 3
+        size = LEAST + 1
         fnt = font(size)
         lines = [pgettext("dog", "Deck: {cards}").format(cards=cards(view.deck_left))]
         if text_length(lines[0], fnt) > DECK_LINE:  # a longer language: the count goes under
             lines = [pgettext("dog", "Deck:"), cards(view.deck_left)]
-        wide = max(text_length(line, fnt) for line in lines)
-        left = c - (card_w + 12 + wide) / 2
-        top = c - card_h / 2 + 6
+        left, top = c - CARD_W / 2, c + CARD_DY - CARD_H / 2
         at, inside = sprite_origin(left, top)
         draw.paste(_discard(view.discard_top, view.variant == "royal", inside), at)
         for k, line in enumerate(lines):
-            y = c + 6 + (k - (len(lines) - 1) / 2) * size * 1.25
-            text(draw, (left + card_w + 12, y), line, fnt, fill=TEXT, anchor="lm")
+            y = top + CARD_H + 8 + size * (0.6 + 1.2 * k)
+            text(draw, (c, y), line, fnt, fill=TEXT, anchor="mm")
 
 
 @picture_cache(maxsize=256)  # 20-70 KB each
@@ -620,8 +704,8 @@ def _tag(
     name: str, color: str, cards: int, frame: RGB | None, name_w: float, w: float, at: Point
 ) -> Sprite:
     """A seat's name tag, its cards in hand and its frame (may act, or won), drawn with the
-    tag's corner at `at` (see sprite_origin); `name_w` and `w`: the tag's and the whole's
-    widths, which depend on the note under it."""
+    tag's corner at `at` (see sprite_origin); `name_w` and `w`: the tag's width (the name's,
+    up to the column's room) and the width with the cards."""
     size = TAG_SIZE
     chip_h = size + 2 * size * 0.22
     x0, y0 = at
@@ -632,6 +716,20 @@ def _tag(
                                outline=frame, width=4)
     cw, _h = chip(draw, (x0, y0), name, seat_rgb(color), size, name_w)
     _card_count(draw, (x0 + cw + 8 + BADGE_W, y0 - 2), cards, chip_h + 4)
+    return Sprite(im)
+
+
+@picture_cache(maxsize=64)
+def _news(lines: tuple[str, ...], bar: RGB, ink: RGB) -> Sprite:
+    """A move in words, its `lines` beside a bar in its mover's colour, on the column's
+    ground: one text, the lines LINE apart, so a sentence stays one text for its reader."""
+    h = len(lines) * LINE + 4
+    im = Image.new("RGB", (COLUMN_R - COLUMN_X, h), PANEL_BG)
+    draw = ImageDraw.Draw(im)
+    draw.rounded_rectangle((0, 5, BAR, h - 5), radius=BAR / 2, fill=bar)
+    fnt = font(LEAST)
+    spacing = LINE - fnt.getbbox("A")[3]  # Pillow's line height is the bottom of an "A"
+    text(draw, (BAR + 10, 2), "\n".join(lines), fnt, fill=ink, spacing=spacing)
     return Sprite(im)
 
 
@@ -725,7 +823,7 @@ def board_canvas(view: DogPublicView) -> Canvas:
     moves = view.recent_moves or ([view.last_move] if view.last_move is not None else [])
     board.draw_move_paths(canvas, moves)
     board.draw_pawns(canvas)
-    board.draw_seat_tags(canvas)
+    board.draw_column(canvas)
     board.draw_middle(canvas)
     return canvas
 

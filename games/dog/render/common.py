@@ -136,9 +136,19 @@ def to_png(im: Image.Image) -> bytes:
     return encode_png(im, palette_image())
 
 
+_GLUED = frozenset(":;!?»")
+
+
 def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
-    """Greedy word wrap; the last line ends in an ellipsis when text is cut."""
-    words = drawable(text).split(" ")
+    """Greedy word wrap; the last line ends in an ellipsis when text is cut. French puts a
+    space before ':', ';', '!' and '?' (a non-breaking one, which `drawable` makes plain):
+    such a mark stays on its word's line."""
+    words: list[str] = []
+    for word in drawable(text).split(" "):
+        if words and word and all(c in _GLUED for c in word):
+            words[-1] += " " + word
+        else:
+            words.append(word)
     lines: list[str] = []
     line = ""
     for word in words:
