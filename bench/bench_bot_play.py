@@ -21,7 +21,7 @@ from typing import Any
 import discord.http
 import discord.webhook.async_
 
-from bench import size
+from bench import QUICK, size
 from bot.process.client import GameBot
 from bot.process.config import Settings
 from tests.fakediscord import FakeDiscord
@@ -50,19 +50,39 @@ async def _timed(call: Any) -> float:
     return _last_done - start
 
 
-async def bench(game: str, bots: int, moves: int) -> list[float]:
-    fake = FakeDiscord()
-    await fake.start()
-    fake.patch_discord()
-    guild = fake.add_guild("Bench")
-    chan = fake.add_text_channel(guild, "bench")
-    ann = fake.add_member(guild, "Ann")
-    bob = fake.add_member(guild, "Bob")
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(discord_token=fake.token, dev_guild_id=guild.id,
-                            database_url=f"sqlite:///{tmp}/bench.sqlite3")
-        bot = GameBot(settings)
-        await fake.start_bot(bot)
+class Table:
+    """One fake Discord and one bot, started once for every measurement (each in a channel
+    of its own, with a database of its own folder)."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.fake = FakeDiscord()
+        self.channels = 0
+
+    async def __aenter__(self) -> Table:
+        fake = self.fake
+        await fake.start()
+        fake.patch_discord()
+        self.guild = fake.add_guild("Bench")
+        self.ann = fake.add_member(self.guild, "Ann")
+        self.bob = fake.add_member(self.guild, "Bob")
+        # quick: the steps a channel watches one by one (bot seats' throws) are not paced
+        pause = {"step_pause_seconds": 0} if QUICK else {}
+        settings = Settings(discord_token=fake.token, dev_guild_id=self.guild.id,
+                            database_url=f"sqlite:///{self.folder}/bench.sqlite3", **pause)
+        self.bot = GameBot(settings)
+        await fake.start_bot(self.bot)
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        await self.fake.stop_bot(self.bot)
+        await self.fake.stop()
+
+    async def bench(self, game: str, bots: int, moves: int) -> list[float]:
+        """The times of `moves` moves of whole games of `game`, in a new channel."""
+        fake, bot, ann, bob = self.fake, self.bot, self.ann, self.bob
+        self.channels += 1
+        chan = fake.add_text_channel(self.guild, f"bench-{self.channels}")
         times: list[float] = []
         while len(times) < moves:
             await fake.slash(ann, chan, game, "start", bots=bots)
@@ -84,9 +104,7 @@ async def bench(game: str, bots: int, moves: int) -> list[float]:
                     fake.slash(mover, chan, game, "play", action=choices[0]["value"])))
             if await bot.store.open_session(chan.id):
                 await fake.slash(ann, chan, game, "end")
-        await fake.stop_bot(bot)
-    await fake.stop()
-    return times
+        return times
 
 
 def report(name: str, times: list[float]) -> None:
@@ -98,18 +116,22 @@ def report(name: str, times: list[float]) -> None:
 
 async def main() -> None:
     _instrument()
-    report("/dog play (Ann + 3 bot seats)", await bench("dog", 3, size(120, 2)))
-    report("/dog play (2 people)", await bench("dog", 0, size(120, 2)))
-    report("/dobbelduel play (2 people)", await bench("dobbelduel", 0, size(60, 2)))
-    report("/dentpourdent play (Ann + 2 bot seats)",
-           await bench("dentpourdent", 2, size(120, 2)))
-    report("/dentpourdent play (2 people)", await bench("dentpourdent", 0, size(120, 2)))
-    report("/lunchmoney play (Ann + 3 bot seats)", await bench("lunchmoney", 3, size(120, 2)))
-    report("/lunchmoney play (2 people)", await bench("lunchmoney", 0, size(120, 2)))
-    report("/tumblindice play (Ann + 3 bot seats)",  # each throw is paced by its animation
-           await bench("tumblindice", 3, size(60, 1)))
-    report("/tumblindice play (2 people)", await bench("tumblindice", 0, size(60, 2)))
-
+    with tempfile.TemporaryDirectory() as folder:
+        async with Table(folder) as table:
+            bench = table.bench
+            report("/dog play (Ann + 3 bot seats)", await bench("dog", 3, size(120, 2)))
+            report("/dog play (2 people)", await bench("dog", 0, size(120, 2)))
+            report("/dobbelduel play (2 people)", await bench("dobbelduel", 0, size(60, 2)))
+            report("/dentpourdent play (Ann + 2 bot seats)",
+                   await bench("dentpourdent", 2, size(120, 2)))
+            report("/dentpourdent play (2 people)",
+                   await bench("dentpourdent", 0, size(120, 2)))
+            report("/lunchmoney play (Ann + 3 bot seats)",
+                   await bench("lunchmoney", 3, size(120, 2)))
+            report("/lunchmoney play (2 people)", await bench("lunchmoney", 0, size(120, 2)))
+            report("/tumblindice play (Ann + 3 bot seats)",  # each throw paced by its animation
+                   await bench("tumblindice", 3, size(60, 1)))
+            report("/tumblindice play (2 people)", await bench("tumblindice", 0, size(60, 2)))
 
 if __name__ == "__main__":
     asyncio.run(main())
