@@ -1,18 +1,22 @@
 """Pictures of Dent pour dent, drawn from the views only (which keeps every hand secret).
 
-The board reads top to bottom: the ring with each family's fighter (the duel as an arc from
-attacker to defender, the card on it), the duel's figures and throws, then every family's
-tooth chart in a grid of two columns (its trophies under it), and the piles. Drawn in RGB for
-anti-aliased text, then mapped onto one fixed palette: a palette PNG is a fraction of the
-bytes and encodes several times faster.
+The board is landscape, so that Discord's preview (a 500 x 350 box) shows it whole with no
+text under 11 px: at the top the ring, each family's fighter over its chart (the duel as an
+arc from attacker to defender); under it the tooth charts side by side, one column per
+family, the members' names once on their left, each family's trophies and cards in hand
+under its teeth; the duel's panel (who fights, the throws, the cards in force) only while a
+duel is on (at the end, the winners); and a foot line: the piles, what the game waits for.
+Drawn in RGB for anti-aliased text, then mapped onto one fixed palette: a palette PNG is a
+fraction of the bytes and encodes several times faster.
 
 Most of the board never changes within a game: the frame, the ring, the charts with their
 names and full sets of teeth. That is a Backdrop drawn once per process per table (number of
-families and their charts) and height of the panel under the ring (taller during a duel, for
-its throws); a render draws on a games.drawing.Canvas only what the view adds:
-fighters, lost teeth (a member's row of teeth is one cached sprite), names, throws, trophies.
+families and their charts) and panel (none, the duel's, the winners'); a render draws on a
+games.drawing.Canvas only what the view adds: fighters, lost teeth (a member's row of teeth
+is one cached sprite), names, throws, trophies.
 
-Discord shows a picture about 500 px wide, so no text is smaller than LEAST px (11 px there).
+The board is 900 px wide and at most 630 high: the preview shows it at 5/9 of its size, so no
+text is smaller than LEAST px (20 px, 11 px there).
 """
 
 from __future__ import annotations
@@ -58,19 +62,19 @@ from games.drawing import (
     ellipsize,
     font,
     image_and_png,
+    least_font_px,
     picture_cache,
     text,
     text_length,
     wrap,
 )
-from games.i18n import NC_, _, colon, ngettext, npgettext, pgettext
+from games.i18n import NC_, _, ngettext, npgettext, pgettext
 from games.pictures.cards import (
     CARD_PAD,
     CARD_W,
     HAND_W,
     Hand,
     blank_card,
-    head_band,
     swap_arrows,
 )
 from games.pictures.colours import (
@@ -88,7 +92,7 @@ from games.pictures.colours import (
     ink_on,
 )
 from games.pictures.lettering import Lettering, player_name, wrapped
-from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box, tag
+from games.pictures.panels import MARGIN, WIDTH, TitleBar, panel_box, tag
 from games.pictures.sprites import SS, Supersampled
 
 FRAME: RGB = (34, 38, 50)
@@ -109,26 +113,46 @@ SWAP_RGB: RGB = (44, 108, 196)
 SPECIAL_RGB: RGB = (128, 70, 180)
 
 
+# -- the board's layout: 900 x 630 at most (the preview shows 5/9 of it), top to bottom ----------
+
+MOST_H = 630  # the tallest board, during a duel
+LEAST = least_font_px(WIDTH, MOST_H)  # 20 px: 11 px in the preview
+SPACE = 8  # between the board's parts
+TITLE_H = 42
+LEFT, RIGHT = MARGIN, WIDTH - MARGIN
 RING_TOP = TITLE_H
-RING_H = 204
-TOKEN_R = 32
-TOKEN_Y = RING_TOP + 78  # centre of the fighters
-DUEL_TOP = RING_TOP + RING_H + GAP
-DUEL_H = 318  # the panel under the ring during a duel; shorter without one
-QUIET_H = 112
-THROW_ROWS = 4  # per column, two columns
-THROW_H = 38
-COL_W = (WIDTH - 2 * MARGIN - GAP) // 2  # 430
-HEAD_H = 44
-ROW_H = 30
-NAME_W = 160  # the member names' column
-TOOTH_W = 21  # a tooth's cell in a chart row
-TEETH_ROOM = 190  # a row's teeth: the pet's ten get thinner cells than the others' eight
-TOOTH_H = 24
-TROPHY_H = 44
-CHART_H = HEAD_H + 8 + len(MEMBERS) * ROW_H + 8 + TROPHY_H + 6
-FOOT_H = 64
-# Short names on the trophy pawns and the fighters (the full names are on the charts).
+RING_H = 84
+TOKEN_R = 24
+TOKEN_Y = RING_TOP + 50  # centre of the fighters; the duel's arc rises over them
+TABLE_TOP = RING_TOP + RING_H + SPACE  # the charts: one table, a column per family
+HEAD_TOP = TABLE_TOP + 4  # the family's band: the player's name
+HEAD_H = 28
+ROWS_TOP = HEAD_TOP + HEAD_H + 4
+ROW_H = 23  # a member's row
+TOOTH_W = 21  # a tooth's cell, narrower where a column is too narrow for the set
+TOOTH_H = 19
+TROPHY_Y = ROWS_TOP + len(MEMBERS) * ROW_H + 4
+TROPHY_ROW = 26
+CARDS_Y = TROPHY_Y + TROPHY_ROW
+CARDS_ROW = 24
+TABLE_H = CARDS_Y + CARDS_ROW + 4 - TABLE_TOP
+NAME_X = LEFT + 10  # the members' names, once for every column
+NAME_W = 136
+COLS_X = NAME_X + NAME_W + 4
+COLS_W = RIGHT - 4 - COLS_X
+COL_GAP = 6
+PANEL_TOP = TABLE_TOP + TABLE_H + SPACE
+DUEL_H = 180  # the duel's panel, only while a duel is on
+OVER_H = 96  # the winners', at the end
+LINE_H = 36  # the foot under a panel: one line
+QUIET_H = 64  # without a panel: two
+BOTTOM = 9
+THROW_ROWS = 3  # the throws in three rows, up to three columns
+THROW_COLS = 3
+THROW_H = 27
+MOLAR = 24  # a thrown molar's icon
+
+# Short names on the fighters' tokens (the full names are on the charts).
 # i18n: a family member's name in 3 or 4 letters, on a small round token (Grandpa, Grandma,
 # Dad, Mum, Son, Daughter, Pet): at most 4 or 5 narrow letters
 SHORT = {
@@ -212,6 +236,7 @@ _text = Lettering(LEAST)
 TITLE = TitleBar("DENT POUR DENT", TITLE_H / 2, _text)
 
 
+
 # -- shapes --------------------------------------------------------------------------------------
 
 # A molar seen from the side, crown up, in a unit box: two cusps, two roots.
@@ -237,24 +262,20 @@ def _tooth_points(
     return out
 
 
-def _cell(full: int) -> int:
-    """The width of a tooth's cell in a row of `full` teeth."""
-    return TOOTH_W if full * TOOTH_W <= TEETH_ROOM else max(4, TEETH_ROOM // full)
-
-
-@picture_cache(maxsize=256)  # ~20 KB each: sets of 5-10 teeth, on the chart or a ring row
-def _teeth_row(full: int, teeth: int, ground: RGB) -> Sprite:
-    """A member's row of teeth on `ground`: the first `teeth` white, the lost ones black.
-    Supersampled for smooth edges; opaque, so pasted it covers the row drawn before."""
-    cell = _cell(full)
+@picture_cache(maxsize=256)  # ~10 KB each: sets of 5-10 teeth, in cells of a column's width
+def _teeth_row(full: int, teeth: int, ground: RGB, cell: int) -> Sprite:
+    """A member's row of teeth on `ground`, `cell` px each: the first `teeth` white, the lost
+    ones black. Supersampled for smooth edges; opaque, so pasted it covers the row drawn
+    before."""
     w, h = max(1, full * cell), TOOTH_H
+    pad = 2 if cell >= 16 else 1  # each side of a tooth
     big = Supersampled((w, h), ground)
     draw = big.draw
     for i in range(full):
-        x = (i * cell + 2) * SS
+        x = (i * cell + pad) * SS
         lost = i >= teeth
         draw.polygon(
-            _tooth_points(x, 1 * SS, (cell - 4) * SS, (TOOTH_H - 2) * SS),
+            _tooth_points(x, 1 * SS, (cell - 2 * pad) * SS, (TOOTH_H - 2) * SS),
             fill=LOST if lost else TOOTH,
             outline=LOST if lost else TOOTH_EDGE,
             width=round(1.5 * SS),
@@ -262,7 +283,6 @@ def _teeth_row(full: int, teeth: int, ground: RGB) -> Sprite:
     return big.sprite()
 
 
-MOLAR = 30  # a thrown molar's icon
 MOLAR_TILES: dict[int, RGB] = {2: GOLD, 1: (118, 132, 164)}  # up, down; on its side: none
 
 
@@ -276,8 +296,8 @@ def _molar(value: int, ground: RGB) -> Sprite:
     turn = {2: 0, 1: 2}.get(value, 1)
     tile = MOLAR_TILES.get(value)
     if tile is not None:
-        draw.rounded_rectangle((0, 0, size * SS - 1, size * SS - 1), radius=7 * SS, fill=tile)
-    pad = 4 * SS
+        draw.rounded_rectangle((0, 0, size * SS - 1, size * SS - 1), radius=6 * SS, fill=tile)
+    pad = 3 * SS
     inner = size * SS - 2 * pad
     fill = TOOTH if value else blend(TOOTH, ground, 0.45)
     draw.polygon(
@@ -289,7 +309,7 @@ def _molar(value: int, ground: RGB) -> Sprite:
     return big.sprite()
 
 
-TOKEN_MOST = 104  # the widest a fighter's token grows for a longer short name
+TOKEN_MOST = 100  # the widest a fighter's token grows for a longer short name
 
 
 @picture_cache(maxsize=64)
@@ -298,197 +318,158 @@ def _fighter(colour: str, member: str) -> Sprite:
     short name, drawn out into a pill when the name is wider than the disc. Opaque on the
     floor, so it covers the empty place drawn on the backdrop."""
     rgb = family_rgb(colour)
-    short = short_name(member)
-    size = 22  # smaller, down to the least size, for a name wider than the widest pill
-    while size > LEAST and text_length(short, font(size, True)) > TOKEN_MOST - 16:
-        size -= 1
-    fnt = font(size, True)
-    short = ellipsize(short, fnt, TOKEN_MOST - 16)
+    fnt = font(LEAST, True)
+    short = ellipsize(short_name(member), fnt, TOKEN_MOST - 14)
     wide = text_length(short, fnt)
-    body = 2 * TOKEN_R if wide <= 2 * TOKEN_R - 2 else min(TOKEN_MOST, round(wide) + 16)
-    w, h = body + 8, 2 * TOKEN_R + 8
+    body = 2 * TOKEN_R if wide <= 2 * TOKEN_R - 6 else min(TOKEN_MOST, round(wide) + 14)
+    w, h = body + 6, 2 * TOKEN_R + 6
     big = Supersampled((w, h), FLOOR)
     draw = big.draw
-    x0, y0 = 4 * SS, 4 * SS
+    x0, y0 = 2 * SS, 2 * SS
     x1, y1 = x0 + body * SS, y0 + 2 * TOKEN_R * SS
     r = TOKEN_R * SS
-    shadow = (x0 + 3 * SS, y0 + 4 * SS, x1 + 3 * SS, y1 + 4 * SS)
-    if body == 2 * TOKEN_R:
-        draw.ellipse(shadow, fill=blend(FLOOR, BLACK, 0.25))
-        draw.ellipse((x0, y0, x1, y1), fill=rgb, outline=edge_of(rgb), width=3 * SS)
-    else:
-        draw.rounded_rectangle(shadow, radius=r, fill=blend(FLOOR, BLACK, 0.25))
-        draw.rounded_rectangle((x0, y0, x1, y1), radius=r, fill=rgb, outline=edge_of(rgb),
-                               width=3 * SS)
+    shadow = (x0 + 3 * SS, y0 + 3 * SS, x1 + 3 * SS, y1 + 3 * SS)  # to the bottom right
+    draw.rounded_rectangle(shadow, radius=r, fill=blend(FLOOR, BLACK, 0.25))
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=r, fill=rgb, outline=edge_of(rgb),
+                           width=3 * SS)
     image = big.shrunk()
     text(ImageDraw.Draw(image), (w / 2, h / 2), short, fnt, fill=ink_on(rgb), anchor="mm")
     return Sprite(image)
 
 
+GGM_W, GGM_H = 18, 30  # the great-grandmother's pawn
+
+
 @picture_cache(maxsize=4)
 def _great_grandmother(ground: RGB) -> Sprite:
-    """The great-grandmother's pawn: a small lilac figure with a white bun."""
-    big = Supersampled((26, 44), ground)
-    draw, s = big.draw, SS
+    """The great-grandmother's pawn: a small lilac figure with a white bun and a stick."""
+    big = Supersampled((GGM_W, GGM_H), ground)
+    draw = big.draw
+    k = SS * GGM_H / 44  # drawn on a grid 26 x 44
     edge = edge_of(GGM)
     draw.polygon(
-        [(4 * s, 42 * s), (8 * s, 20 * s), (18 * s, 20 * s), (22 * s, 42 * s)],
+        [(4 * k, 42 * k), (8 * k, 20 * k), (18 * k, 20 * k), (22 * k, 42 * k)],
         fill=GGM,
         outline=edge,
-        width=2 * s,
+        width=round(2 * k),
     )
-    draw.ellipse((5 * s, 6 * s, 21 * s, 22 * s), fill=GGM, outline=edge, width=2 * s)
-    draw.ellipse((9 * s, 1 * s, 17 * s, 9 * s), fill=WHITE, outline=edge, width=s)
-    # the stick
-    draw.line((23 * s, 22 * s, 24 * s, 43 * s), fill=INK, width=2 * s)
+    draw.ellipse((5 * k, 6 * k, 21 * k, 22 * k), fill=GGM, outline=edge, width=round(2 * k))
+    draw.ellipse((9 * k, 1 * k, 17 * k, 9 * k), fill=WHITE, outline=edge, width=round(k))
+    draw.line((23 * k, 22 * k, 24 * k, 43 * k), fill=INK, width=round(2 * k))  # the stick
     return big.sprite()
 
 
-TROPHY_H_PX = 42  # a trophy pawn's height
-TROPHY_PAD = 6  # room beside a pawn's short name, less when seven must fit
-CUP = 26
-
-
-def _trophy_widths(labels: list[str], pad: int) -> list[int]:
-    fnt = font(LEAST)
-    return [round(text_length(label, fnt)) + 2 * pad for label in labels]
-
-
-def _trophy_layout(
-    pawns: tuple[tuple[str, str], ...], room: int
-) -> tuple[list[str], list[int], int]:
-    """The pawns' labels, widths and the gap between them, within `room` if they can be:
-    their short names with less room beside them and closer together when seven must fit,
-    and if even that is too wide (long short names), their initials."""
-    labels = [short_name(member) for _, member in pawns]
-    for names in (labels, [label[:1] for label in labels]):
-        for gap in (4, 1):
-            for pad in range(TROPHY_PAD, 1, -1):
-                widths = _trophy_widths(names, pad)
-                if sum(widths) + gap * len(widths) <= room:
-                    return names, widths, gap
-    return names, _trophy_widths(names, 2), 1
+PAWN_W, PAWN_H = 10, 20  # a trophy: a small pawn in the colour of the family it came from
 
 
 @picture_cache(maxsize=256)
-def _trophies(pawns: tuple[tuple[str, str], ...], room: int) -> Sprite:
-    """A player's trophies, at most `room` px wide: one small pawn each (a head on a body)
-    in the colour of the family it came from, the member's short name on its body."""
-    labels, widths, gap = _trophy_layout(pawns, room)
-    h = TROPHY_H_PX
-    big = Supersampled((sum(widths) + gap * len(widths), h), CHART)
-    draw = big.draw
-    x = 0
-    for w, (colour, _member) in zip(widths, pawns, strict=True):
+def _trophies(colours: tuple[str, ...], step: int) -> Sprite:
+    """A player's trophies: one small pawn each (a head on a body) in the colour of the
+    family it came from, `step` px apart (closer than a pawn's width where many must fit)."""
+    big = Supersampled((PAWN_W + step * (len(colours) - 1), PAWN_H), CHART)
+    draw, s = big.draw, SS
+    for k, colour in enumerate(colours):
         rgb = family_rgb(colour)
-        cx = (x + w / 2) * SS
-        draw.ellipse(
-            (cx - 8 * SS, 1 * SS, cx + 8 * SS, 17 * SS),
-            fill=rgb,
-            outline=edge_of(rgb),
-            width=2 * SS,
-        )
-        draw.rounded_rectangle(
-            (x * SS, 13 * SS, (x + w) * SS, (h - 1) * SS),
-            radius=8 * SS,
-            fill=rgb,
-            outline=edge_of(rgb),
-            width=2 * SS,
-        )
-        draw.ellipse((cx - 6 * SS, 3 * SS, cx + 6 * SS, 15 * SS), fill=rgb)  # the neck's seam
-        x += w + gap
-    image = big.shrunk()
-    draw = ImageDraw.Draw(image)
-    x = 0
-    for w, (colour, _member), label in zip(widths, pawns, labels, strict=True):
-        ink = ink_on(family_rgb(colour))
-        text(draw, (x + w / 2, (13 + h) / 2), label, font(LEAST), fill=ink, anchor="mm")
-        x += w + gap
-    return Sprite(image)
-
-
-@picture_cache(maxsize=16)
-def _cup(colour: RGB, ground: RGB) -> Sprite:
-    """A trophy cup: what the trophy count and the trophy row are about."""
-    s = SS
-    big = Supersampled((CUP, CUP), ground)
-    draw = big.draw
-    draw.chord((5 * s, -7 * s, 21 * s, 15 * s), 0, 180, fill=colour)
-    draw.rectangle((5 * s, 1 * s, 21 * s, 4 * s), fill=colour)
-    draw.arc((1 * s, 2 * s, 10 * s, 11 * s), 90, 270, fill=colour, width=2 * s)
-    draw.arc((16 * s, 2 * s, 25 * s, 11 * s), 270, 90, fill=colour, width=2 * s)
-    draw.rectangle((11 * s, 14 * s, 15 * s, 20 * s), fill=colour)
-    draw.rounded_rectangle((6 * s, 20 * s, 20 * s, 25 * s), radius=s, fill=colour)
+        x = k * step
+        draw.rounded_rectangle(((x + 0.5) * s, 8 * s, (x + PAWN_W - 0.5) * s, (PAWN_H - 0.5) * s),
+                               radius=4 * s, fill=rgb, outline=edge_of(rgb), width=s)
+        draw.ellipse(((x + 1.5) * s, 0.5 * s, (x + PAWN_W - 1.5) * s, 8.5 * s), fill=rgb,
+                     outline=edge_of(rgb), width=s)
     return big.sprite()
 
 
-# -- the board's layout --------------------------------------------------------------------------
+CARD_BACK_W, CARD_BACK_H = 11, 16  # a card in a family's hand, face down
 
 
-def _rows(n: int) -> int:
-    return -(-n // 2)
+@picture_cache(maxsize=32)
+def _card_backs(n: int, step: int) -> Sprite:
+    """`n` cards face down, `step` px apart (closer than a card's width where many must
+    fit): how many a family holds (their faces are secret)."""
+    big = Supersampled((CARD_BACK_W + step * max(0, n - 1), CARD_BACK_H), CHART)
+    draw, s = big.draw, SS
+    for k in range(n):
+        x = k * step
+        draw.rounded_rectangle((x * s, 0, (x + CARD_BACK_W) * s - 1, CARD_BACK_H * s - 1),
+                               radius=2 * s, fill=POST, outline=CHART, width=s)
+        draw.rectangle(((x + 3) * s, 3 * s, (x + CARD_BACK_W - 3) * s, (CARD_BACK_H - 3) * s),
+                       outline=DIM, width=s)
+    return big.sprite()
+
+
+# -- the board ---------------------------------------------------------------------------------
 
 
 def panel_height(view: PublicView) -> int:
-    """The panel under the ring: tall during a duel (its throws), while the fighters are
-    placed (the opening throws) and at the end (the winners); short between duels, when it
-    only says what the game waits for. Two heights, so two backdrops per table."""
-    quiet = view.duel is None and view.winners is None and view.stage != "place"
-    return QUIET_H if quiet else DUEL_H
+    """The panel under the charts: the duel's while a duel is on, the winners' at the end,
+    none between duels (what the game waits for is on the foot line)."""
+    if view.duel is not None:
+        return DUEL_H
+    return OVER_H if view.winners is not None else 0
 
 
-def _charts_top(panel: int) -> int:
-    return DUEL_TOP + panel + GAP
+def _foot_top(panel: int) -> int:
+    return PANEL_TOP + (panel + SPACE if panel else 0)
 
 
-def board_height(families: int, panel: int = DUEL_H) -> int:
-    """Charts two to a row; with an even number of families the piles get a row of their
-    own, with an odd one they take the empty place beside the last chart."""
-    height = _charts_top(panel) + _rows(families) * (CHART_H + GAP)
-    return height + (FOOT_H + GAP if families % 2 == 0 else 0) + MARGIN - GAP
+def _foot_h(panel: int) -> int:
+    return LINE_H if panel else QUIET_H
 
 
-def _chart_xy(seat: int, panel: int) -> tuple[int, int]:
-    top = _charts_top(panel)
-    return MARGIN + (seat % 2) * (COL_W + GAP), top + (seat // 2) * (CHART_H + GAP)
+def board_height(panel: int = DUEL_H) -> int:
+    """The board's height with a panel `panel` px high (0: none), whatever the families."""
+    return _foot_top(panel) + _foot_h(panel) + BOTTOM
 
 
-def _foot_box(families: int, panel: int) -> tuple[int, int, int, int]:
-    if families % 2:
-        x, y = _chart_xy(families, panel)
-        return x, y, x + COL_W, y + CHART_H
-    y = _charts_top(panel) + _rows(families) * (CHART_H + GAP)
-    return MARGIN, y, WIDTH - MARGIN, y + FOOT_H
+def col_w(families: int) -> int:
+    """The width of a family's column: the charts share the table's width."""
+    n = max(1, families)
+    return (COLS_W - (n - 1) * COL_GAP) // n
+
+
+def _col_x(seat: int, families: int) -> int:
+    return COLS_X + seat * (col_w(families) + COL_GAP)
 
 
 def _slot_x(seat: int, families: int) -> float:
-    """The centre of a family's place in the ring, seats left to right."""
-    room = (WIDTH - 2 * MARGIN) / families
-    return MARGIN + room * (seat + 0.5)
+    """The centre of a family's place in the ring: over its column."""
+    return _col_x(seat, families) + col_w(families) / 2
 
 
-def _member_y(y: int, index: int) -> int:
-    return y + HEAD_H + 8 + index * ROW_H
+def _member_y(index: int) -> int:
+    return ROWS_TOP + index * ROW_H
+
+
+def _cell(full: int, width: int) -> int:
+    """The width of a tooth's cell in a row of `full` teeth, in a column `width` px wide."""
+    room = width - 14
+    return TOOTH_W if full * TOOTH_W <= room else max(4, room // max(1, full))
+
+
+def _teeth_box(x: int, width: int, my: int, full: int) -> tuple[int, int, int, int]:
+    """Where a row of `full` teeth lies in the column at x, `width` px wide, row top my."""
+    tx, ty = x + 8, my + (ROW_H - TOOTH_H) // 2
+    return tx, ty, tx + full * _cell(full, width), ty + TOOTH_H
 
 
 Table = tuple[tuple[str, tuple[int, ...]], ...]  # per family: colour, full teeth per member
 
 
-@picture_cache(maxsize=8)  # 3.5-7 MB each: per table (families, charts) and panel height
+@picture_cache(maxsize=8)  # ~1.7 MB each: per table (families, charts) and panel
 def _backdrop(table: Table, panel: int) -> Backdrop:
     """What does not change within a game: the frame, the ring and its empty places, the
-    panel under it (`panel` px high), every chart with its names and full teeth."""
+    table of charts with the members' names, the families' bands and full sets of teeth, the
+    panel (`panel` px high, 0: none) and the foot."""
     n = len(table)
-    img = Image.new("RGB", (WIDTH, board_height(n, panel)), FRAME)
+    img = Image.new("RGB", (WIDTH, board_height(panel)), FRAME)
     draw = ImageDraw.Draw(img)
     TITLE.backdrop(draw)
     # the ring: its canvas, four posts and the ropes along the top and bottom
-    x0, y0, x1, y1 = MARGIN, RING_TOP, WIDTH - MARGIN, RING_TOP + RING_H
+    x0, y0, x1, y1 = LEFT, RING_TOP, RIGHT, RING_TOP + RING_H
     draw.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=FLOOR, outline=POST, width=2)
-    for y in (y0 + 6, y1 - 6):
+    for y in (y0 + 4, y1 - 4):
         draw.line((x0 + 12, y, x1 - 12, y), fill=ROPE, width=3)
-    for x, y in ((x0 + 8, y0 + 6), (x1 - 8, y0 + 6), (x0 + 8, y1 - 6), (x1 - 8, y1 - 6)):
-        draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=POST)
+    for x, y in ((x0 + 8, y0 + 4), (x1 - 8, y0 + 4), (x0 + 8, y1 - 4), (x1 - 8, y1 - 4)):
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=POST)
     for seat, (colour, _fulls) in enumerate(table):
         cx, r = _slot_x(seat, n), TOKEN_R - 4
         draw.ellipse(
@@ -496,42 +477,37 @@ def _backdrop(table: Table, panel: int) -> Backdrop:
             outline=blend(family_rgb(colour), FLOOR, 0.4),
             width=3,
         )
-    # the duel panel
-    panel_box(draw, (MARGIN, DUEL_TOP, WIDTH - MARGIN, DUEL_TOP + panel))
-    for seat, (colour, fulls) in enumerate(table):
-        _chart_frame(img, draw, seat, colour, fulls, panel)
-    panel_box(draw, _foot_box(n, panel))
-    return Backdrop(img, palette_image)
-
-
-def _chart_frame(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    seat: int,
-    colour: str,
-    fulls: tuple[int, ...],
-    panel: int,
-) -> None:
-    """A family's chart with no name on it yet and every tooth in place."""
-    x, y = _chart_xy(seat, panel)
-    rgb = family_rgb(colour)
-    draw.rounded_rectangle(
-        (x, y, x + COL_W, y + CHART_H), radius=12, fill=CHART, outline=CHART_EDGE, width=2
-    )
-    head_band(draw, x, y, x + COL_W, HEAD_H, 12, rgb)
+    # the table of charts
+    bottom = TABLE_TOP + TABLE_H
+    draw.rounded_rectangle((LEFT, TABLE_TOP, RIGHT, bottom), radius=12, fill=CHART,
+                           outline=CHART_EDGE, width=2)
     for i, member in enumerate(MEMBERS):
-        my = _member_y(y, i)
-        _text(draw, (x + 14, my + ROW_H / 2), member_name(member.key), LEAST, INK, "lm",
-              width=NAME_W - 4)
-        full = fulls[i] if i < len(fulls) else member.teeth
-        img.paste(_teeth_row(full, full, CHART).image, _teeth_box(x, my, full)[:2])
-    ty = y + CHART_H - 6 - TROPHY_H
-    draw.line((x + 12, ty - 4, x + COL_W - 12, ty - 4), fill=CHART_EDGE, width=1)
-
-
-def _teeth_box(x: int, my: int, full: int) -> tuple[int, int, int, int]:
-    tx, ty = x + 14 + NAME_W, my + (ROW_H - TOOTH_H) // 2
-    return tx, ty, tx + full * _cell(full), ty + TOOTH_H
+        _text(draw, (NAME_X, _member_y(i) + ROW_H / 2), member_name(member.key), LEAST, INK,
+              "lm", width=NAME_W)
+    draw.line((LEFT + 8, TROPHY_Y - 2, RIGHT - 8, TROPHY_Y - 2), fill=CHART_EDGE, width=1)
+    # i18n: the row of a family's trophies (the figures it knocked out) on the board's charts
+    _text(draw, (NAME_X, TROPHY_Y + TROPHY_ROW / 2), pgettext("dentpourdent", "Trophies"),
+          LEAST, MUTED, "lm", width=NAME_W)
+    # i18n: the row of how many cards each family holds, on the board's charts
+    _text(draw, (NAME_X, CARDS_Y + CARDS_ROW / 2), pgettext("dentpourdent", "Cards"), LEAST,
+          MUTED, "lm", width=NAME_W)
+    w = col_w(n)
+    for seat, (colour, fulls) in enumerate(table):
+        x = _col_x(seat, n)
+        if seat:
+            sx = x - COL_GAP // 2 - 1
+            draw.line((sx, HEAD_TOP, sx, bottom - 6), fill=CHART_EDGE, width=1)
+        draw.rounded_rectangle((x, HEAD_TOP, x + w, HEAD_TOP + HEAD_H), radius=8,
+                               fill=family_rgb(colour))
+        for i, member in enumerate(MEMBERS):
+            full = fulls[i] if i < len(fulls) else member.teeth
+            tx, ty, _x1, _y1 = _teeth_box(x, w, _member_y(i), full)
+            img.paste(_teeth_row(full, full, CHART, _cell(full, w)).image, (tx, ty))
+    if panel:
+        panel_box(draw, (LEFT, PANEL_TOP, RIGHT, PANEL_TOP + panel))
+    top = _foot_top(panel)
+    panel_box(draw, (LEFT, top, RIGHT, top + _foot_h(panel)))
+    return Backdrop(img, palette_image)
 
 
 def _table(view: PublicView) -> Table:
@@ -571,109 +547,91 @@ def _status(view: PublicView) -> tuple[str, RGB]:
     return line, LIGHT
 
 
+def _token_x(view: PublicView, seat: int) -> float:
+    """The centre of a family's fighter: over its column, moved left when the
+    great-grandmother stands beside it."""
+    cx = _slot_x(seat, len(view.families))
+    return cx - (GGM_W + 4) / 2 if view.ggm == seat else cx
+
+
 def _ring(canvas: Canvas, view: PublicView) -> None:
-    """The fighters in their places, each with its member's and player's names, the
-    great-grandmother beside hers, and the duel's arc from attacker to defender."""
+    """The fighters in their places over their families' columns, the great-grandmother
+    beside hers; before a family's fighter is placed, its opening throw; the duel's arc."""
     n = len(view.families)
-    room = (WIDTH - 2 * MARGIN) / n - 12
+    room = col_w(n) - 8
     for fam in view.families:
-        cx = _slot_x(fam.seat, n)
+        if not 0 <= fam.seat < n:
+            continue
+        cx = _token_x(view, fam.seat)
         rgb = family_rgb(fam.colour)
         half = TOKEN_R
         if fam.out:
             # i18n: a family out of the game, on its empty place in the ring
             _text(canvas, (cx, TOKEN_Y), pgettext("dentpourdent", "out"), LEAST,
                   blend(OUT, FLOOR, 0.2), "mm", width=room)
-        elif fam.ring is not None:
+            continue
+        molars = view.start_throws[fam.seat][:4] if fam.seat < len(view.start_throws) else []
+        if fam.ring is not None:
             token = _fighter(fam.colour, fam.ring)
             tw, th = token.size
-            half = tw // 2 - 4  # the token's half width, its shadow's margin aside
+            half = tw // 2 - 3  # the token's half width, its shadow aside
             canvas.paste(token, (round(cx) - tw // 2, TOKEN_Y - th // 2))
+        elif view.stage == "place" and molars:
+            _opening_throw(canvas, _slot_x(fam.seat, n), room, molars)
         else:
             _text(canvas, (cx, TOKEN_Y), "?", 26, edge_of(rgb), "mm", bold=True)
-        member = member_name(fam.ring) if fam.ring in MEMBER else ""
-        if fam.out:
-            member = pgettext("dentpourdent", "out of the game")
-        if member:
-            _text(
-                canvas,
-                (cx, TOKEN_Y + TOKEN_R + 18),
-                member,
-                LEAST,
-                INK,
-                "mm",
-                width=room,
-                bold=not fam.out,
-            )
-        _text(
-            canvas,
-            (cx, TOKEN_Y + TOKEN_R + 44),
-            player_name(fam.player),
-            LEAST,
-            edge_of(rgb) if not fam.out else OUT,
-            "mm",
-            width=room,
-        )
-        if view.ggm == fam.seat and not fam.out:
-            canvas.paste(_great_grandmother(FLOOR), (round(cx) + half + 8, TOKEN_Y - 18))
-            _text(
-                canvas,
-                (cx, TOKEN_Y + TOKEN_R + 70),
-                _longest_fitting(tuple(pgettext("dentpourdent", g) for g in GGM_LABELS),
-                                 room + 10),
-                LEAST,
-                edge_of(GGM),
-                "mm",
-                width=room + 10,
-            )
+        if view.ggm == fam.seat:
+            canvas.paste(_great_grandmother(FLOOR), (round(cx) + half + 6, TOKEN_Y - GGM_H // 2))
     if view.duel is not None:
         _arc(canvas, view, view.duel)
 
 
-# i18n: the great-grandmother stands by this fighter; the longest that fits is drawn
-GGM_LABELS = (NC_("dentpourdent", "+ great-grandmother"), NC_("dentpourdent", "+ great-grandma"),
-              NC_("dentpourdent", "+ great-gran"))
-
-
-def _longest_fitting(lines: tuple[str, ...], width: float) -> str:
-    """The first of `lines` that fits `width` at LEAST px, else the last one."""
-    return next((x for x in lines if text_length(x, font(LEAST)) <= width), lines[-1])
+def _opening_throw(canvas: Canvas, cx: float, room: int, molars: list[int]) -> None:
+    """A family's opening throw in its empty place: the molars and their sum, in a row, or
+    two by two in a narrow column."""
+    said = f"={sum(molars)}"
+    fnt = font(LEAST, True)
+    step = MOLAR + 2
+    per_row = len(molars)
+    if per_row * step + 4 + text_length(said, fnt) > room:
+        per_row = 2
+    rows = -(-len(molars) // per_row)
+    wide = per_row * step + 4 + text_length(said, fnt)
+    x0 = round(cx - wide / 2)
+    y0 = TOKEN_Y - (rows * step - 2) // 2
+    canvas.rectangle((x0 - 2, y0 - 2, x0 + wide + 2, y0 + rows * step), fill=FLOOR)
+    for k, value in enumerate(molars):
+        canvas.paste(_molar(value, FLOOR), (x0 + (k % per_row) * step, y0 + (k // per_row) * step))
+    _text(canvas, (x0 + per_row * step + 4, TOKEN_Y), said, LEAST, INK, "lm", bold=True)
 
 
 def _arc(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
     """An arc over the ring from the attacker's fighter to the defender's, an arrowhead on
-    the defender, and the card with its blows on top."""
+    the defender."""
     n = len(view.families)
-    if not (0 <= duel.attacker < n and 0 <= duel.defender < n):
+    if not (0 <= duel.attacker < n and 0 <= duel.defender < n) or duel.attacker == duel.defender:
         return
-    ax, dx = _slot_x(duel.attacker, n), _slot_x(duel.defender, n)
+    ax, dx = _token_x(view, duel.attacker), _token_x(view, duel.defender)
     rgb = family_rgb(view.families[duel.attacker].colour)
-    base = TOKEN_Y - TOKEN_R - 6
-    top = RING_TOP + 22
+    base = TOKEN_Y - TOKEN_R - 3
+    top = RING_TOP + 9
     points = []
     for k in range(25):
         t = k / 24
         x = ax + (dx - ax) * t
-        y = base - (base - top) * 4 * t * (1 - t) * 1.0
+        y = base - (base - top) * 4 * t * (1 - t)
         points.append((round(x, 1), round(y, 1)))
-    # stop short of the defender: the arrowhead ends there
-    end = points[-1]
+    end = points[-1]  # stop short of the defender: the arrowhead ends there
     canvas.line(points[:-2], fill=edge_of(rgb), width=7, joint="curve")
     canvas.line(points[:-2], fill=rgb, width=4, joint="curve")
     px, py = points[-3]
     ang = math.atan2(end[1] - py, end[0] - px)
     head = [
         end,
-        (end[0] - 16 * math.cos(ang - 0.45), end[1] - 16 * math.sin(ang - 0.45)),
-        (end[0] - 16 * math.cos(ang + 0.45), end[1] - 16 * math.sin(ang + 0.45)),
+        (end[0] - 15 * math.cos(ang - 0.5), end[1] - 15 * math.sin(ang - 0.5)),
+        (end[0] - 15 * math.cos(ang + 0.5), end[1] - 15 * math.sin(ang + 0.5)),
     ]
     canvas.polygon(head, fill=rgb, outline=edge_of(rgb), width=2)
-    label = f"{_card_title(duel.card)} · {blows_word(duel.blows)}"
-    fnt = font(LEAST, True)
-    w = text_length(label, fnt) + 20
-    mx = (ax + dx) / 2
-    mx = min(max(mx, MARGIN + w / 2 + 8), WIDTH - MARGIN - w / 2 - 8)
-    tag(canvas, (mx, top - 2), (w, 28), label, fnt, WHITE, edge_of(rgb), INK, radius=10)
 
 
 def _card_title(key: str) -> str:
@@ -686,10 +644,77 @@ def _card_title(key: str) -> str:
         return key
 
 
+def _chart(canvas: Canvas, view: PublicView, fam: FamilyView) -> None:
+    """What a view adds to a family's column: the player's name, lost teeth, knocked-out
+    members crossed out, the fighter's row marked, the trophies and the cards in hand."""
+    n = len(view.families)
+    if not 0 <= fam.seat < n:
+        return
+    x, w = _col_x(fam.seat, n), col_w(n)
+    head = OUT if fam.out else family_rgb(fam.colour)
+    if fam.out:
+        canvas.rounded_rectangle((x, HEAD_TOP, x + w, HEAD_TOP + HEAD_H), radius=8, fill=OUT)
+    said = ""
+    if fam.out:
+        # i18n: after a player's name on their family's chart: the family is out of the game
+        said = " · " + pgettext("dentpourdent", "out")
+    elif view.winners is not None and fam.seat in view.winners:
+        # i18n: after a player's name on their family's chart: they won
+        said = " · " + pgettext("dentpourdent", "wins")
+    if text_length(said, font(LEAST, True)) > (w - 16) / 2:
+        said = ""  # a narrow column: the grey band, the ring and the title bar say it
+    title = _text.fit(player_name(fam.player), said, LEAST, w - 16, bold=True)
+    _text(canvas, (x + 8, HEAD_TOP + HEAD_H / 2), title, LEAST, ink_on(head), "lm",
+          width=w - 16, bold=True)
+    for i, member in enumerate(fam.members[: len(MEMBERS)]):
+        _member(canvas, fam, i, member, x, w)
+    mid = TROPHY_Y + TROPHY_ROW / 2
+    count = f"{len(fam.trophies)}/{TROPHIES_TO_WIN}"
+    used = _text(canvas, (x + 8, mid), count, LEAST, INK, "lm", bold=True)
+    if fam.trophies:
+        colours = tuple(
+            view.families[t.family].colour if 0 <= t.family < n else "" for t in fam.trophies
+        )[-TROPHIES_TO_WIN:]  # the game ends at seven
+        room = w - 16 - round(used) - 8
+        step = PAWN_W + 1
+        if len(colours) > 1 and PAWN_W + step * (len(colours) - 1) > room:
+            step = max(3, (room - PAWN_W) // (len(colours) - 1))
+        canvas.paste(_trophies(colours, step), (x + 8 + round(used) + 8, round(mid) - PAWN_H // 2))
+    mid = CARDS_Y + CARDS_ROW / 2
+    used = _text(canvas, (x + 8, mid), str(max(0, fam.hand)), LEAST, INK, "lm", bold=True)
+    if fam.hand > 0:
+        backs = min(fam.hand, 12)
+        room = w - 16 - round(used) - 8
+        step = CARD_BACK_W + 3
+        if backs > 1 and CARD_BACK_W + step * (backs - 1) > room:
+            step = max(2, (room - CARD_BACK_W) // (backs - 1))
+        xy = (x + 8 + round(used) + 8, round(mid) - CARD_BACK_H // 2)
+        canvas.paste(_card_backs(backs, step), xy)
+
+
+def _member(canvas: Canvas, fam: FamilyView, i: int, member: MemberView, x: int, w: int) -> None:
+    my = _member_y(i)
+    rgb = family_rgb(fam.colour)
+    in_ring = member.key == fam.ring and not fam.out
+    full = max(0, member.full)
+    teeth = min(max(0, member.teeth), full)
+    ground = CHART
+    if in_ring:  # the fighter's row, in the family's colour
+        ground = blend(rgb, CHART, 0.75)
+        canvas.rectangle((x, my, x + w, my + ROW_H - 1), fill=ground)
+        canvas.rectangle((x, my, x + 3, my + ROW_H - 1), fill=rgb)
+    tx, ty, x1, _y1 = _teeth_box(x, w, my, full)
+    if in_ring or teeth < full:
+        canvas.paste(_teeth_row(full, teeth, ground, _cell(full, w)), (tx, ty))
+    if member.teeth <= 0:  # knocked out: the row crossed out
+        canvas.line((x + 3, my + ROW_H / 2, min(x + w - 3, x1 + 4), my + ROW_H / 2), fill=KO,
+                    width=3)
+
+
 def _duel(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
     """The duel's fighters and card, its throws, the cards in force, the teeth waiting."""
-    x0, y0 = MARGIN + 16, DUEL_TOP + 14
-    x1 = WIDTH - MARGIN - 16
+    x0, x1 = LEFT + 14, RIGHT - 14
+    y0 = PANEL_TOP + 8
     n = len(view.families)
     card = _card_title(duel.card)
     if duel.card == "bare":
@@ -700,7 +725,7 @@ def _duel(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
     # i18n: between the two fighters of a duel ("Ann's Father vs Bob's Son")
     versus = f" {pgettext('dentpourdent', 'vs')} "
     if 0 <= duel.attacker < n and 0 <= duel.defender < n:
-        fnt = font(24, True)
+        fnt = font(22, True)
         each = (room - text_length(versus, fnt)) / 2
         a = _fighter_name(view, duel.attacker)
         d = _fighter_name(view, duel.defender)
@@ -713,56 +738,44 @@ def _duel(canvas: Canvas, view: PublicView, duel: DuelView) -> None:
             else:
                 a, d = ellipsize(a, fnt, each), ellipsize(d, fnt, each)
         who = f"{a}{versus}{d}"
-    used = _text(canvas, (x0, y0), who, 24, LIGHT, width=room, bold=True)
-    _text(canvas, (x0 + used + 16, y0 + 3), card, LEAST, GOLD, width=x1 - x0 - used - 16)
-    y = y0 + 34
+    used = _text(canvas, (x0, y0), who, 22, LIGHT, width=room, bold=True)
+    _text(canvas, (x0 + used + 16, y0 + 2), card, LEAST, GOLD, width=x1 - x0 - used - 16)
     left = _("{blows} announced · throws left: attack {attacks}, defence {defences}").format(
         blows=blows_word(duel.blows), attacks=duel.attacks_left, defences=duel.defences_left)
-    _text(canvas, (x0, y), left, LEAST, DIM, width=x1 - x0)
-    y += 32
-    _throws(canvas, view, duel.thrown, y)
-    y = DUEL_TOP + DUEL_H - 68  # two lines for the cards in force and the teeth waiting
+    _text(canvas, (x0, y0 + 29), left, LEAST, DIM, width=x1 - x0)
+    _throws(canvas, view, duel.thrown, y0 + 53)
+    mid = PANEL_TOP + DUEL_H - 21  # the cards in force and the teeth waiting
     room = x1 - x0
     if duel.pending > 0:
         said = ngettext("{n} tooth waiting for answers", "{n} teeth waiting for answers",
                         duel.pending).format(n=duel.pending)
-        fnt = font(LEAST, True)
-        w = text_length(said, fnt) + 24
-        canvas.rounded_rectangle((x1 - w, y - 2, x1, y + 30), radius=10, fill=GOLD)
-        _text(canvas, (x1 - w / 2, y + 14), said, LEAST, INK, "mm", bold=True)
+        w = text_length(said, font(LEAST, True)) + 24
+        canvas.rounded_rectangle((x1 - w, mid - 14, x1, mid + 14), radius=10, fill=GOLD)
+        _text(canvas, (x1 - w / 2, mid), said, LEAST, INK, "mm", bold=True)
         room -= w + 16
     if not duel.effects:
-        _text(canvas, (x0, y + 14), _("No card in force"), LEAST, DIM, "lm", width=room)
+        _text(canvas, (x0, mid), _("No card in force"), LEAST, DIM, "lm", width=room)
         return
-    fnt = font(LEAST)
     # i18n: the cards in force in the duel follow this label
     label = pgettext("dentpourdent", "In force:") + " "
-    _text(canvas, (x0, y + 14), label, LEAST, DIM, "lm")
-    indent = text_length(label, fnt)
-    # whole cards in force on the first line, as many as fit; the others on the second
-    parts = [drawable(e) for e in duel.effects]
-    k = 1
-    while k < len(parts) and text_length(" · ".join(parts[: k + 1]), fnt) <= room - indent:
-        k += 1
-    first, rest = " · ".join(parts[:k]), " · ".join(parts[k:])
-    _text(canvas, (x0 + indent, y + 14), first, LEAST, LIGHT, "lm", width=room - indent)
-    if rest:
-        _text(canvas, (x0 + indent, y + 44), rest, LEAST, LIGHT, "lm", width=x1 - x0 - indent)
+    indent = _text(canvas, (x0, mid), label, LEAST, DIM, "lm")
+    said = " · ".join(drawable(e) for e in duel.effects)
+    _text(canvas, (x0 + indent, mid), said, LEAST, LIGHT, "lm", width=room - indent)
 
 
 def _throws(canvas: Canvas, view: PublicView, thrown: list[ThrowView], y: int) -> None:
-    """The throws so far, one to a line, in two columns when there are more than four (down
-    the left, then the right): who threw (attack or defence), the molars as they landed,
-    the teeth taken and from whom, the note. Past eight, the earliest are summed up."""
-    x0 = MARGIN + 16
+    """The throws so far, one to a line, in three rows and up to three columns (down the
+    left, then on): who threw (attack or defence), the molars as they landed, the teeth
+    taken and from whom, the note. Past nine, the earliest are summed up."""
+    x0 = LEFT + 14
     if not thrown:
         said = pgettext("dentpourdent", "No throw yet")
         _text(canvas, (x0, y + THROW_H / 2), said, LEAST, DIM, "lm")
         return
-    full = WIDTH - 2 * MARGIN - 32
-    most = 2 * THROW_ROWS
-    columns = 1 if len(thrown) <= THROW_ROWS else 2
-    col_w = full if columns == 1 else (full - 16) / 2
+    full = RIGHT - LEFT - 28
+    most = THROW_ROWS * THROW_COLS
+    columns = min(THROW_COLS, -(-len(thrown) // THROW_ROWS))
+    col_w = (full - (columns - 1) * 16) / columns
     shown = thrown if len(thrown) <= most else thrown[-(most - 1) :]
     k = 0
     if len(shown) < len(thrown):
@@ -791,17 +804,17 @@ def _throw(
 ) -> None:
     n = len(view.families)
     rgb = family_rgb(view.families[throw.by].colour) if 0 <= throw.by < n else UNKNOWN
-    mid = y + THROW_H / 2 - 2
+    mid = y + THROW_H / 2
     # i18n: one letter on a throw's badge: A for an attack throw, D for a defence throw
     badge = pgettext("dentpourdent", "A") if throw.attack else pgettext("dentpourdent", "D")
-    tag(canvas, (x + 14, mid), (28, 28), badge, font(LEAST, True), rgb, edge_of(rgb), ink_on(rgb),
-        radius=7)
-    mx = x + 36
+    tag(canvas, (x + 12, mid), (24, 24), badge, font(LEAST, True), rgb, edge_of(rgb), ink_on(rgb),
+        radius=6)
+    mx = x + 30
     molars = throw.molars[:6]
     for value in molars:
         canvas.paste(_molar(value, PANEL), (mx, round(mid) - MOLAR // 2))
         mx += MOLAR + 2
-    mx = x + 36 + max(3, len(molars)) * (MOLAR + 2) + 6  # the results line up after three
+    mx = x + 30 + max(3, len(molars)) * (MOLAR + 2) + 4  # the results line up after three
     note = f" ({drawable(throw.note)})" if throw.note else ""
     room = x + width - mx
     if throw.damage > 0:
@@ -815,179 +828,61 @@ def _throw(
     _text(canvas, (mx, mid), said, LEAST, colour, "lm", width=room)
 
 
-def _no_duel(canvas: Canvas, view: PublicView, panel: int) -> None:
-    """Without a duel: the winners, or what the game waits for (and while the fighters are
-    placed, the opening throws)."""
-    x0, y0 = MARGIN + 16, DUEL_TOP + 14
-    x1 = WIDTH - MARGIN - 16
+def _winners(canvas: Canvas, view: PublicView) -> None:
+    """At the end: who won, and everyone's trophies."""
     names = [player_name(f.player) for f in view.families]
-    if view.winners is not None:
-        won = [names[s] for s in view.winners if 0 <= s < len(names)]
-        _text(canvas, (x0, y0), pgettext("dentpourdent", "Game over"), 24, DIM, bold=True,
-              width=x1 - x0)
-        line = ngettext("{names} wins!", "{names} win!", len(won)).format(
-            names=names_and(won)) if won else pgettext("dentpourdent", "No winner")
-        mid = DUEL_TOP + panel / 2
-        _text(canvas, ((x0 + x1) / 2, mid - 10), line, 40, GOLD, "mm", width=x1 - x0, bold=True)
-        ranked = sorted(view.families, key=lambda f: (-len(f.trophies), f.seat))
-        said = pgettext("dentpourdent", "Trophies: {tally}").format(
-            tally=", ".join(f"{names[f.seat]} {len(f.trophies)}" for f in ranked))
-        _text(canvas, ((x0 + x1) / 2, mid + 50), said, 22, LIGHT, "mm", width=x1 - x0)
-        return
-    _text(canvas, (x0, y0), _("No duel under way"), 24, DIM, bold=True, width=x1 - x0)
-    y = y0 + 40
+    won = [names[s] for s in view.winners or [] if 0 <= s < len(names)]
+    x0, x1 = LEFT + 14, RIGHT - 14
+    line = ngettext("{names} wins!", "{names} win!", len(won)).format(
+        names=names_and(won)) if won else pgettext("dentpourdent", "No winner")
+    _text(canvas, ((x0 + x1) / 2, PANEL_TOP + 32), line, 34, GOLD, "mm", width=x1 - x0,
+          bold=True)
+    ranked = sorted(view.families, key=lambda f: (-len(f.trophies), f.seat))
+    said = pgettext("dentpourdent", "Trophies: {tally}").format(
+        tally=", ".join(f"{names[f.seat]} {len(f.trophies)}" for f in ranked
+                        if 0 <= f.seat < len(names)))
+    _text(canvas, ((x0 + x1) / 2, PANEL_TOP + 72), said, LEAST, LIGHT, "mm", width=x1 - x0)
+
+
+def _waiting(view: PublicView) -> str:
+    """What the game waits for, between duels: who is to do what."""
+    names = [player_name(f.player) for f in view.families]
     if view.waiting:
         who = ", ".join(names[s] for s in view.waiting if 0 <= s < len(names))
         if view.stage in WAITING:
-            line = pgettext("dentpourdent", WAITING[view.stage]).format(who=who)
-        else:
-            line = pgettext("dentpourdent", "Waiting for {who}").format(who=who)
-        _text(canvas, (x0, y), line, LEAST, LIGHT, width=x1 - x0)
-        y += 34
-    elif view.answers_awaited:
-        _text(canvas, (x0, y), _("Answers awaited: a card may be played now"), LEAST, LIGHT,
-              width=x1 - x0)
-        y += 34
-    if view.stage == "place" and any(view.start_throws):
-        _text(canvas, (x0, y), _("Opening throws (the most teeth starts)"), LEAST, DIM,
-              width=x1 - x0)
-        y += 32
-        col_w = (x1 - x0 - 16) // 2
-        for seat, molars in enumerate(view.start_throws):
-            if not molars or seat >= len(names):
-                continue
-            x = x0 + (seat % 2) * (col_w + 16)
-            cy = y + (seat // 2) * 36
-            rgb = family_rgb(view.families[seat].colour)
-            canvas.rounded_rectangle((x, cy + 4, x + 14, cy + 28), radius=4, fill=rgb)
-            used = _text(canvas, (x + 22, cy + 16), names[seat], LEAST, LIGHT, "lm", width=150)
-            mx = x + 22 + round(used) + 10
-            for value in molars[:6]:
-                canvas.paste(_molar(value, PANEL), (mx, cy + 2))
-                mx += MOLAR + 2
-            _text(canvas, (mx + 6, cy + 16), f"= {sum(molars)}", LEAST, GOLD, "lm")
-
-
-def _chart(canvas: Canvas, view: PublicView, fam: FamilyView, panel: int) -> None:
-    """What a view adds to a family's chart: the player's name and trophy count, lost teeth,
-    knocked-out members crossed out, the fighter's row marked, the trophies."""
-    x, y = _chart_xy(fam.seat, panel)
-    rgb = family_rgb(fam.colour)
-    head = OUT if fam.out else rgb
-    ink = ink_on(head)
-    if fam.out:
-        head_band(canvas, x, y, x + COL_W, HEAD_H, 12, OUT)
-    count = f"{len(fam.trophies)}/{TROPHIES_TO_WIN}"
-    cw = text_length(count, font(24, True))
-    _text(canvas, (x + COL_W - 14, y + HEAD_H / 2), count, 24, ink, "rm", bold=True)
-    cup_x = round(x + COL_W - 14 - cw - 6 - CUP)
-    canvas.paste(_cup(ink, head), (cup_x, y + (HEAD_H - CUP) // 2))
-    room = COL_W - 28 - cw - 12 - CUP
-    said = ""
-    if fam.out:
-        # i18n: after a player's name on their family's chart: the family is out of the game
-        said = " · " + pgettext("dentpourdent", "out")
-    elif view.winners is not None and fam.seat in view.winners:
-        # i18n: after a player's name on their family's chart: they won
-        said = " · " + pgettext("dentpourdent", "wins")
-    title = _text.fit(player_name(fam.player), said, 22, room, bold=True)
-    _text(canvas, (x + 14, y + HEAD_H / 2), title, 22, ink, "lm", width=room, bold=True)
-    for i, member in enumerate(fam.members[: len(MEMBERS)]):
-        _member(canvas, fam, i, member, x, y)
-    ty = y + CHART_H - 6 - TROPHY_H
-    tx = x + 14
-    if fam.trophies:
-        pawns = tuple(
-            (view.families[t.family].colour if 0 <= t.family < len(view.families) else "", t.member)
-            for t in fam.trophies
-        )[-TROPHIES_TO_WIN:]  # the game ends at seven
-        canvas.paste(_trophies(pawns, COL_W - 28), (tx, ty + (TROPHY_H - TROPHY_H_PX) // 2))
-    else:
-        _text(canvas, (tx, ty + TROPHY_H / 2), _("no trophy yet"), LEAST, MUTED, "lm",
-              width=COL_W - 28)
-
-
-def _member(canvas: Canvas, fam: FamilyView, i: int, member: MemberView, x: int, y: int) -> None:
-    my = _member_y(y, i)
-    rgb = family_rgb(fam.colour)
-    in_ring = member.key == fam.ring and not fam.out
-    full = max(0, member.full)
-    teeth = min(max(0, member.teeth), full)
-    ground = CHART
-    if in_ring:
-        ground = blend(rgb, CHART, 0.75)
-        canvas.rectangle((x + 4, my, x + COL_W - 4, my + ROW_H - 1), fill=ground)
-        canvas.rectangle((x + 4, my, x + 9, my + ROW_H - 1), fill=rgb)
-        name = member_name(member.key) if member.key in MEMBER else member.key
-        _text(canvas, (x + 14, my + ROW_H / 2), name, LEAST, INK, "lm", width=NAME_W - 4)
-    if in_ring or teeth < full:
-        tx, ty, _x1, _y1 = _teeth_box(x, my, full)
-        canvas.paste(_teeth_row(full, teeth, ground), (tx, ty))
-    tail = x + 14 + NAME_W + full * _cell(full) + 6
-    if in_ring:
-        # i18n: on the chart's row of the member in the ring
-        _text(
-            canvas,
-            (x + COL_W - 12, my + ROW_H / 2),
-            pgettext("dentpourdent", "ring"),
-            LEAST,
-            edge_of(rgb),
-            "rm",
-            bold=True,
-        )
-    if member.teeth <= 0:
-        canvas.line((x + 10, my + ROW_H / 2, tail - 2, my + ROW_H / 2), fill=KO, width=3)
-        # i18n: knocked out, on the chart's row of a member
-        _text(canvas, (x + COL_W - 12, my + ROW_H / 2), pgettext("dentpourdent", "KO"), LEAST, KO,
-              "rm", bold=True)
+            return pgettext("dentpourdent", WAITING[view.stage]).format(who=who)
+        return pgettext("dentpourdent", "Waiting for {who}").format(who=who)
+    if view.answers_awaited:
+        return _("Answers awaited: a card may be played now")
+    return ""
 
 
 def _foot(canvas: Canvas, view: PublicView, panel: int) -> None:
-    """The draw pile, the top of the discard pile and whose turn (or the winners)."""
-    n = len(view.families)
-    x0, y0, x1, y1 = _foot_box(n, panel)
-    names = [player_name(f.player) for f in view.families]
+    """The draw pile and the top of the discard pile, who the great-grandmother is (when
+    she is in play); without a panel, what the game waits for above them (and while the
+    fighters are placed, what the throws in their places are)."""
+    top, height = _foot_top(panel), _foot_h(panel)
+    x0, x1 = LEFT + 14, RIGHT - 14
     pile = pgettext("dentpourdent", "Draw pile: {n}").format(n=view.draw_pile)
     if view.discard:
         discard = pgettext("dentpourdent", "Discard: {card}").format(
             card=_card_title(view.discard[-1]))
     else:
         discard = pgettext("dentpourdent", "Discard: empty")
-    if view.winners is not None:
-        won = [names[s] for s in view.winners if 0 <= s < n]
-        turn = pgettext("dentpourdent", "Won by {names}").format(names=names_and(won)) if won else \
-            pgettext("dentpourdent", "Game over")
-    elif view.turn is not None and 0 <= view.turn < n:
-        turn = pgettext("dentpourdent", "Turn: {name}").format(name=names[view.turn])
-    else:
-        turn = pgettext("dentpourdent", "Turn: nobody yet")
-    if n % 2:  # the empty place beside the last chart: one line each
-        y = y0 + 24
-        said = pgettext("dentpourdent", "The table")
-        _text(canvas, (x0 + 18, y), said, 24, DIM, bold=True, width=x1 - x0 - 36)
-        for line in (pile, discard, turn):
-            y += 44
-            _text(canvas, (x0 + 18, y), line, 22, LIGHT, width=x1 - x0 - 36)
-        y += 44
-        said = pgettext("dentpourdent", "Cards in hand")
-        _text(canvas, (x0 + 18, y), said, LEAST, DIM, width=x1 - x0 - 36)
-        for k, fam in enumerate(f for f in view.families if not f.out):
-            _text(
-                canvas,
-                (x0 + 18 + (k % 2) * 200, y + 32 + (k // 2) * 30),
-                _text.fit(names[fam.seat], f"{colon()}{fam.hand}", LEAST, 184),
-                LEAST,
-                LIGHT,
-                width=184,
-            )
-        return
-    mid = (y0 + y1) / 2
-    fnt = font(LEAST)
-    x = x0 + 18
-    x += _text(canvas, (x, mid), pile, LEAST, LIGHT, "lm") + 36
-    turn_w = min(text_length(turn, fnt), (x1 - 18 - x) / 2)
-    _text(canvas, (x1 - 18, mid), turn, LEAST, LIGHT, "rm", width=turn_w)
-    _text(canvas, (x, mid), discard, LEAST, LIGHT, "lm", width=x1 - 18 - turn_w - 36 - x)
+    piles = f"{pile} · {discard}"
+    if view.stage == "place" and any(view.start_throws) and not panel:
+        piles = _("Opening throws (the most teeth starts)")
+    mid = top + height - LINE_H / 2
+    room = x1 - x0
+    if view.ggm is not None and 0 <= view.ggm < len(view.families):
+        said = card_name("ggm")
+        w = _text(canvas, (x1, mid), said, LEAST, LIGHT, "rm", width=room / 2 - GGM_W - 8)
+        xy = (round(x1 - w - 6 - GGM_W), round(mid) - GGM_H // 2)
+        canvas.paste(_great_grandmother(PANEL), xy)
+        room -= w + GGM_W + 24
+    _text(canvas, (x0, mid), piles, LEAST, LIGHT, "lm", width=room)
+    if not panel:
+        _text(canvas, (x0, top + 20), _waiting(view), LEAST, LIGHT, "lm", width=x1 - x0)
 
 
 def board_canvas(view: PublicView) -> Canvas:
@@ -996,12 +891,12 @@ def board_canvas(view: PublicView) -> Canvas:
     canvas = Canvas(_backdrop(_table(view), panel))
     TITLE.status(canvas, *_status(view), bold=view.over)
     _ring(canvas, view)
-    if view.duel is None:
-        _no_duel(canvas, view, panel)
-    else:
-        _duel(canvas, view, view.duel)
     for fam in view.families:
-        _chart(canvas, view, fam, panel)
+        _chart(canvas, view, fam)
+    if view.duel is not None:
+        _duel(canvas, view, view.duel)
+    elif view.winners is not None:
+        _winners(canvas, view)
     _foot(canvas, view, panel)
     return canvas
 
@@ -1012,7 +907,7 @@ board_image, board_png = image_and_png(board_canvas)
 # -- the hand ------------------------------------------------------------------------------------
 
 
-CARD_H = 404
+CARD_H = 400  # two rows of cards and the heading: a square picture
 HAND = Hand(CARD_H, FRAME, palette_image)
 
 

@@ -1,6 +1,7 @@
 """Dent pour dent's pictures, from views built by hand: valid small palette PNGs for 2 to 5
-families, legible when Discord shows them 500 px wide, the same bytes whatever the caches
-hold, and showing what the view says (a lost tooth, a knock-out, a duel, the winners)."""
+families, boards legible when Discord's preview fits them in its 500 x 350 box (hands when it
+shows them 500 px wide), the same bytes whatever the caches hold, and showing what the view
+says (a lost tooth, a knock-out, a duel, the winners)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from games.dentpourdent.views import (
     ThrowView,
     Trophy,
 )
-from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring, to_png
+from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, display_scale, measuring, to_png
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 LONG = [
@@ -229,13 +230,14 @@ def test_a_board_is_a_small_palette_png_of_a_sane_size(name: str) -> None:
     image = decode(data)
     assert len(data) < LIMIT
     assert 600 <= image.width <= 1000
-    assert 500 <= image.height <= 2 * image.width
+    assert 300 <= image.height <= image.width  # landscape, for Discord's preview
 
 
-def test_a_two_family_board_is_smaller_than_a_five_family_one() -> None:
+def test_the_families_share_the_width_of_a_board_of_one_size() -> None:
     two, five = (decode(render.board_png(busy(n))) for n in (2, 5))
-    assert two.width == five.width
-    assert two.height < five.height
+    assert two.size == five.size
+    assert five.height <= render.MOST_H
+    assert render.col_w(2) > 2 * render.col_w(5)
 
 
 @pytest.mark.parametrize("name", list(hands()))
@@ -254,10 +256,20 @@ def smallest_at_500(draw: object) -> float:
     return sizes.smallest * DISPLAY_WIDTH / width
 
 
+def smallest_in_preview(draw: object) -> float:
+    """The smallest text of a board as Discord's preview shows it: fit in 500 x 350."""
+    with measuring() as sizes:
+        data = draw()  # type: ignore[operator]
+    width, height = Image.open(io.BytesIO(data)).size
+    assert sizes.sizes, "text drawn without games.drawing.text"
+    assert width >= height
+    return sizes.smallest * display_scale(width, height)
+
+
 @pytest.mark.parametrize("name", list(views()))
-def test_every_text_of_a_board_is_legible_at_500px(name: str) -> None:
+def test_every_text_of_a_board_is_legible_in_the_preview(name: str) -> None:
     view = views()[name]
-    assert smallest_at_500(lambda: render.board_png(view)) >= LEAST_TEXT_PX
+    assert smallest_in_preview(lambda: render.board_png(view)) >= LEAST_TEXT_PX
 
 
 @pytest.mark.parametrize("name", list(hands()))
@@ -303,21 +315,21 @@ def test_a_lost_tooth_is_drawn_black() -> None:
     whole = board(2)
     lost = board(2, families=[family(0, "Ann", {"son": 1}), family(1, "Bob")])
     assert render.board_png(whole) != render.board_png(lost)
-    x, y = render._chart_xy(0, render.panel_height(lost))
+    x, w = render._col_x(0, 2), render.col_w(2)
     son = [m.key for m in MEMBERS].index("son")
-    tx, ty, x1, y1 = render._teeth_box(x, render._member_y(y, son), MEMBERS[son].teeth)
-    last_tooth = (x1 - render.TOOTH_W, ty, x1, y1)
+    tx, ty, x1, y1 = render._teeth_box(x, w, render._member_y(son), MEMBERS[son].teeth)
+    cell = render._cell(MEMBERS[son].teeth, w)
+    last_tooth = (x1 - cell, ty, x1, y1)
     dark = [p for p in pixels(render.board_image(lost).crop(last_tooth)) if sum(p) < 120]
-    assert len(dark) > 0.3 * render.TOOTH_W * render.TOOTH_H
+    assert len(dark) > 0.3 * cell * render.TOOTH_H
     assert not [p for p in pixels(render.board_image(whole).crop(last_tooth)) if sum(p) < 120]
 
 
 def test_a_knocked_out_member_is_crossed_out() -> None:
     knocked = board(2, families=[family(0, "Ann", {"pet": 10}), family(1, "Bob", {"pet": 9})])
     hurt = board(2, families=[family(0, "Ann", {"pet": 9}), family(1, "Bob", {"pet": 9})])
-    x, y = render._chart_xy(0, render.panel_height(knocked))
-    my = render._member_y(y, len(MEMBERS) - 1)
-    pet_row = (x, my, x + render.COL_W, my + render.ROW_H)
+    x, my = render._col_x(0, 2), render._member_y(len(MEMBERS) - 1)
+    pet_row = (x, my, x + render.col_w(2), my + render.ROW_H)
     red = [p for p in pixels(render.board_image(knocked).crop(pet_row)) if p == render.KO]
     assert len(red) > 50
     assert not [p for p in pixels(render.board_image(hurt).crop(pet_row)) if p == render.KO]
@@ -400,7 +412,9 @@ def test_every_moment_of_a_game_played_by_the_ai_is_drawn_legibly_and_alike_from
             warm = render.board_png(view)
             with measuring() as sizes:
                 assert render.board_png(view) == warm
-            assert sizes.smallest * DISPLAY_WIDTH / decode(warm).width >= LEAST_TEXT_PX
+            width, height = decode(warm).size
+            assert width >= height
+            assert sizes.smallest * display_scale(width, height) >= LEAST_TEXT_PX
             canvas = render.board_canvas(view)
             assert canvas.png() == to_png(canvas.flat(), canvas.backdrop.palette())
             hand = GAME.private_view(state, drawn % players)
@@ -432,4 +446,4 @@ def test_views_at_the_edges_are_still_drawn() -> None:
     view = board(2, families=fams, fight=fight).model_copy(update={"discard": []})
     image = decode(render.board_png(view))
     assert image.width == render.WIDTH
-    assert smallest_at_500(lambda: render.board_png(view)) >= LEAST_TEXT_PX
+    assert smallest_in_preview(lambda: render.board_png(view)) >= LEAST_TEXT_PX
