@@ -101,11 +101,12 @@ def test_dobbelduel_board_and_code_are_legible_in_the_preview(names: list[str]) 
     _check(DOBBELDUEL, players, {"rounds": 4}, seed=5)
 
 
-@pytest.mark.parametrize("n", [2, 3, 5])
-def test_dentpourdent_board_and_hand_are_legible_in_the_preview(n: int) -> None:
+@pytest.mark.parametrize(("n", "every"), [(2, 10), (3, 10), (4, 16), (5, 16)])
+def test_dentpourdent_board_and_hand_are_legible_in_the_preview(n: int, every: int) -> None:
     players = [Player(name=name, bot=True) for name in NAMES[:n]]
-    # (most moves are passes in the windows every family is in: every 10th moment, not 3rd)
-    _check(DENTPOURDENT, players, {}, seed=n, every=10)
+    # (most moves are passes in the windows every family is in: every 10th moment or more,
+    # not 3rd; 4 and 5 families play longer games, with a hand per family at each moment)
+    _check(DENTPOURDENT, players, {}, seed=n, every=every)
 
 
 def test_dentpourdent_pictures_with_long_names_are_legible_in_the_preview() -> None:
@@ -113,15 +114,18 @@ def test_dentpourdent_pictures_with_long_names_are_legible_in_the_preview() -> N
     _check(DENTPOURDENT, players, {}, seed=11, every=16)
 
 
-@pytest.mark.parametrize("n", [2, 5, 8])
-def test_lunchmoney_table_and_hand_are_legible_in_the_preview(n: int) -> None:
+# (every seat's hand is drawn at each moment checked: the more players, the fewer moments)
+@pytest.mark.parametrize(("n", "every"), [(2, 4), (3, 4), (4, 8), (5, 8), (6, 12), (7, 12),
+                                          (8, 12)])
+def test_lunchmoney_table_and_hand_are_legible_in_the_preview(n: int, every: int) -> None:
     players = [Player(name=name, bot=True) for name in (NAMES + LONG)[:n]]
-    _check(LunchMoney(), players, {}, seed=n, every=4)
+    _check(LunchMoney(), players, {}, seed=n, every=every)
 
 
 @pytest.mark.parametrize(("n", "options"), [
-    (2, {"two_player": "bonus", "rounds": 1}), (4, {"rounds": 1}), (5, {"rounds": 1}),
-    (6, {"rounds": 1, "faces": 20}), (16, {"one_each": True, "rounds": 1}),
+    (2, {"two_player": "bonus", "rounds": 1}), (3, {"rounds": 1}), (4, {"rounds": 1}),
+    (5, {"rounds": 1}), (6, {"rounds": 1, "faces": 20}), (8, {"one_each": True, "rounds": 1}),
+    (12, {"one_each": True, "rounds": 1}), (16, {"one_each": True, "rounds": 1}),
 ])
 def test_tumblindice_board_is_legible_in_the_preview(n: int, options: dict[str, object]) -> None:
     players = [Player(name=name, bot=True) for name in (LONG + NAMES * 3)[:n]]

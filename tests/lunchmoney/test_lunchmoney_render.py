@@ -1,7 +1,8 @@
 """Lunch Money's pictures, from views built by hand: valid small palette PNGs for 2 to 8
-players, legible when Discord shows them 500 px wide, the same bytes whatever the caches
-hold, the touched parts drawn as the whole, and showing what the view says (a lost counter,
-a hold, a knocked-out player, the turn's cards, the winners)."""
+players, legible as Discord's preview shows them (a table fit in 500 x 350 px and never
+taller than wide, a hand 500 px wide), the same bytes whatever the caches hold, the touched
+parts drawn as the whole, and showing what the view says (a lost counter, a hold, a
+knocked-out player, the turn's cards, the winners)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import io
 import pytest
 from PIL import Image
 
-from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring, to_png
+from games.drawing import LEAST_TEXT_PX, display_scale, least_font_px, measuring, to_png
+from games.i18n import speaking
 from games.lunchmoney import render
 from games.lunchmoney.data import BASIC, CARDS, COUNTERS, DEFENCE, SPECIAL, WEAPON
 from games.lunchmoney.views import HoldView, PlayerView, PrivateView, PublicView, StepView
@@ -181,17 +183,19 @@ def empty_the_caches() -> None:
         pass
 
 
-def smallest_at_500(draw: object) -> float:
+def smallest_shown(draw: object, *, board: bool = True) -> float:
+    """The smallest text drawn, in px as Discord's preview shows the picture: a table fit in
+    500 x 350 px, a hand 500 px wide."""
     with measuring() as sizes:
         data = draw()  # type: ignore[operator]
-    width = Image.open(io.BytesIO(data)).width
+    width, height = Image.open(io.BytesIO(data)).size
     assert sizes.sizes, "text drawn without games.drawing.text"
-    return sizes.smallest * DISPLAY_WIDTH / width
+    return sizes.smallest * display_scale(width, height if board else None)
 
 
 def row_box(view: PublicView, seat: int) -> tuple[int, int, int, int]:
-    y = render._row_y(seat, len(view.players))
-    return render.ROW_X0, y, render.ROW_X1, y + render.ROW_H
+    """The row (two players) or tile of `seat`."""
+    return render.seat_box(seat, len(view.players))
 
 
 # -- valid, small, legible -----------------------------------------------------------------------
@@ -203,13 +207,20 @@ def test_a_table_is_a_small_palette_png_of_a_sane_size(name: str) -> None:
     image = decode(data)
     assert len(data) < LIMIT
     assert image.width == render.WIDTH == 900
-    assert 450 <= image.height <= 1.5 * image.width
+    assert 450 <= image.height <= image.width / 1.4
 
 
-def test_a_table_grows_with_its_players_and_keeps_its_width() -> None:
+def test_a_table_keeps_its_width_and_fits_the_preview_at_every_player_count() -> None:
+    """As wide as ever, never taller than Discord's preview lets text of LEAST px read, and
+    the same size all game long (however many cards a turn has)."""
     heights = [decode(render.board_png(busy(n))).height for n in range(2, 9)]
-    assert heights == sorted(heights) and len(set(heights)) == len(heights)
+    assert heights == sorted(heights)
     assert {decode(render.board_png(busy(n))).width for n in range(2, 9)} == {render.WIDTH}
+    for n, height in zip(range(2, 9), heights, strict=True):
+        assert least_font_px(render.WIDTH, height) <= render.LEAST
+        assert height == render.board_height(n)
+        assert decode(render.board_png(table(n))).height == height
+        assert decode(render.board_png(over(n))).height == height
 
 
 @pytest.mark.parametrize("name", list(hands()))
@@ -222,15 +233,23 @@ def test_a_hand_is_a_small_palette_png(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", list(views()))
-def test_every_text_of_a_table_is_legible_at_500px(name: str) -> None:
+def test_every_text_of_a_table_is_legible_in_the_preview(name: str) -> None:
     view = views()[name]
-    assert smallest_at_500(lambda: render.board_png(view)) >= LEAST_TEXT_PX
+    assert smallest_shown(lambda: render.board_png(view)) >= LEAST_TEXT_PX
+
+
+@pytest.mark.parametrize("n", [3, 8])
+def test_every_text_of_a_table_in_french_is_legible_in_the_preview(n: int) -> None:
+    """French is the longest language: its words are cut, never drawn smaller."""
+    with speaking("fr"):
+        view = busy(n, LONG)
+        assert smallest_shown(lambda: render.board_png(view)) >= LEAST_TEXT_PX
 
 
 @pytest.mark.parametrize("name", list(hands()))
 def test_every_text_of_a_hand_is_legible_at_500px(name: str) -> None:
     view = hands()[name]
-    assert smallest_at_500(lambda: render.hand_png(view)) >= LEAST_TEXT_PX
+    assert smallest_shown(lambda: render.hand_png(view), board=False) >= LEAST_TEXT_PX
 
 
 # -- the same picture from any cache -------------------------------------------------------------
@@ -259,33 +278,33 @@ def test_drawing_only_the_touched_parts_of_a_hand_gives_the_hand_drawn_whole(nam
     assert canvas.png() == to_png(canvas.flat(), canvas.backdrop.palette())
 
 
-def test_the_static_part_of_a_table_is_drawn_once_per_player_count_and_panel() -> None:
+def test_the_static_part_of_a_table_is_drawn_once_per_player_count() -> None:
     empty_the_caches()
     first = busy(6)
     people = [player(0, "Ann", 4), *first.players[1:]]
     second = first.model_copy(update={"players": people, "turn": 1, "pot": 28, "holds": []})
+    short = first.model_copy(update={"steps": first.steps[:2]})
     assert render.board_canvas(first).backdrop is render.board_canvas(second).backdrop
+    assert render.board_canvas(short).backdrop is render.board_canvas(first).backdrop
     assert render._backdrop.cache_info().misses == 1
     assert render.board_canvas(busy(5)).backdrop is not render.board_canvas(first).backdrop
-    short = first.model_copy(update={"steps": first.steps[:2]})
-    assert render.board_canvas(short).backdrop is not render.board_canvas(first).backdrop
-    assert decode(render.board_png(short)).height < decode(render.board_png(first)).height
 
 
 # -- what the view says shows --------------------------------------------------------------------
 
 
-def test_a_lost_counter_turns_a_coin_into_an_empty_place() -> None:
-    whole = table(3)
-    hurt = table(3, players=[player(0, "Ann"), player(1, "Bob", COUNTERS - 1), player(2, "Cid")])
+@pytest.mark.parametrize("n", [2, 3, 8])
+def test_a_lost_counter_turns_a_coin_into_an_empty_place(n: int) -> None:
+    whole = table(n)
+    hurt = table(n, players=[*whole.players[:1], player(1, "Bob", COUNTERS - 1),
+                             *whole.players[2:]])
     assert render.board_png(whole) != render.board_png(hurt)
-    x0, y, _, y1 = row_box(whole, 1)
-    coins = (render.COINS_X, y, render.COINS_X + render._coins_width(COUNTERS), y + 44)
+    coins = render.coins_box(1, n)
     gold = count(render.board_image(whole), coins, render.COIN)
     assert gold > 0
     assert count(render.board_image(hurt), coins, render.COIN) < gold
-    assert render.board_png(table(3, players=[player(0, "Ann", 24), *whole.players[1:]])) != (
-        render.board_png(table(3, players=[player(0, "Ann", 23), *whole.players[1:]]))
+    assert render.board_png(table(n, players=[player(0, "Ann", 24), *whole.players[1:]])) != (
+        render.board_png(table(n, players=[player(0, "Ann", 23), *whole.players[1:]]))
     )
 
 
@@ -300,20 +319,57 @@ def test_counters_past_fifteen_widen_the_row_of_coins() -> None:
     assert coins_width(15) < coins_width(20) < coins_width(25) == coins_width(40)
 
 
+def test_counters_past_fifteen_lie_on_the_coins_of_a_tile() -> None:
+    """A tile has no room for a longer row: the coins past fifteen are a second layer."""
+    def coins(counters: int) -> tuple[int, bytes]:
+        view = table(8, players=[player(0, "Ann", counters), *table(8).players[1:]])
+        x0, y0, x1, y1 = render.coins_box(0, 8)
+        strip = render.board_image(view).crop((x0 - 4, y0, x1 + 4, y1))
+        xs = [i % strip.width for i, p in enumerate(pixels(strip)) if p == render.COIN]
+        return max(xs) - min(xs), strip.tobytes()
+
+    (w15, a), (w20, b), (w25, c), (w40, d) = coins(15), coins(20), coins(25), coins(40)
+    assert w15 == w20 == w25 == w40
+    assert len({a, b, c}) == 3 and c == d
+    x0, _, x1, _ = render.coins_box(0, 8)
+    assert x1 <= render.seat_box(0, 8)[2] - render.TILE_PAD
+
+
 def test_a_hold_is_a_link_from_the_attacker_to_the_victim_and_a_badge_on_both() -> None:
-    free = table(4)
-    held = table(4, holds=[HoldView(kind="headlock", attacker=0, victim=3)])
-    gutter = (render.MARGIN, render.TITLE_H, render.ROW_X0, render._steps_top(4))
+    """Two players: the link in the margin left of the rows."""
+    free = table(2)
+    held = table(2, holds=[HoldView(kind="headlock", attacker=1, victim=0)])
+    gutter = (render.MARGIN, render.TITLE_H, render.ROW_X0, render.layout(2).steps_top)
     colour = render.HOLD_RGB["headlock"]
     assert count(render.board_image(free), gutter, colour) == 0
     assert count(render.board_image(held), gutter, colour) > 100
-    for seat in (0, 3):
+    for seat in (0, 1):
         assert count(render.board_image(held), row_box(held, seat), colour) > 200
-    for seat in (1, 2):
-        assert count(render.board_image(held), row_box(held, seat), colour) == 0
-    choke = table(4, holds=[HoldView(kind="choke", attacker=0, victim=3)])
+    choke = table(2, holds=[HoldView(kind="choke", attacker=1, victim=0)])
     assert render.board_png(choke) != render.board_png(held)
-    swapped = table(4, holds=[HoldView(kind="headlock", attacker=3, victim=0)])
+    swapped = table(2, holds=[HoldView(kind="headlock", attacker=0, victim=1)])
+    assert render.board_png(swapped) != render.board_png(held)
+
+
+@pytest.mark.parametrize(("n", "attacker", "victim"), [(4, 0, 3), (8, 1, 2), (8, 6, 4)])
+def test_a_hold_between_tiles_is_a_link_by_the_table_and_a_badge_on_both(
+    n: int, attacker: int, victim: int
+) -> None:
+    """From three players: the link between the tiles and the table (and across it, from one
+    side to the other), the badges on both tiles only."""
+    free = table(n)
+    held = table(n, holds=[HoldView(kind="headlock", attacker=attacker, victim=victim)])
+    tiles = render.layout(n).seats
+    between = (render.MARGIN, tiles[0][3], render.WIDTH - render.MARGIN, tiles[-1][1])
+    colour = render.HOLD_RGB["headlock"]
+    assert count(render.board_image(free), between, colour) == 0
+    assert count(render.board_image(held), between, colour) > 100
+    for seat in range(n):
+        inside = count(render.board_image(held), row_box(held, seat), colour)
+        assert inside > 200 if seat in (attacker, victim) else inside == 0
+    choke = table(n, holds=[HoldView(kind="choke", attacker=attacker, victim=victim)])
+    assert render.board_png(choke) != render.board_png(held)
+    swapped = table(n, holds=[HoldView(kind="headlock", attacker=victim, victim=attacker)])
     assert render.board_png(swapped) != render.board_png(held)
 
 
@@ -365,18 +421,25 @@ def test_every_part_of_the_view_shows() -> None:
     assert len(pictures) == 1 + len(changes)
 
 
-def test_at_most_eight_steps_show_and_the_earlier_are_counted() -> None:
+@pytest.mark.parametrize(("n", "most"), [(2, 8), (5, 6)])
+def test_at_most_eight_steps_show_and_the_earlier_are_counted(n: int, most: int) -> None:
+    """Eight lines under two players' rows, six under the tiles: the earliest counted."""
+    assert render.layout(n).most_steps == most
     many = [step(k % 2, "jab", 1 - k % 2) for k in range(12)]
-    view = table(2, steps=many)
-    top = render._steps_top(2)
-    assert decode(render.board_png(view)).height == render.board_height(2, tall=True)
+    view = table(n, steps=many)
+    top = render.layout(n).steps_top
+    assert decode(render.board_png(view)).height == render.board_height(n)
     # one more earlier card changes only the count on the first line
-    more = table(2, steps=[step(1, "jab", 0), *many])
+    more = table(n, steps=[step(1, "jab", 0), *many])
     a, b = render.board_image(view), render.board_image(more)
     first = (0, top + render.STEPS_HEAD, render.WIDTH, top + render.STEPS_HEAD + render.STEP_H)
     assert a.crop(first).tobytes() != b.crop(first).tobytes()
     rest = (0, first[3], render.WIDTH, a.height)
     assert a.crop(rest).tobytes() == b.crop(rest).tobytes()
+    # one card fewer than the most: all show, none counted
+    whole = table(n, steps=many[: most])
+    cut = table(n, steps=[step(1, "hook", 0), *many[1 : most]])
+    assert render.board_png(whole) != render.board_png(cut)
 
 
 def test_the_winners_are_named() -> None:
@@ -424,7 +487,7 @@ def test_views_at_the_edges_are_still_drawn() -> None:
     ).model_copy(update={"waiting": [0, 11]})
     image = decode(render.board_png(view))
     assert image.width == render.WIDTH
-    assert smallest_at_500(lambda: render.board_png(view)) >= LEAST_TEXT_PX
+    assert smallest_shown(lambda: render.board_png(view)) >= LEAST_TEXT_PX
 
 
 @pytest.mark.parametrize("players", [2, 5, 8])
@@ -452,12 +515,13 @@ def test_every_moment_of_a_game_played_by_the_ai_is_drawn_legibly_and_alike_from
             assert len(warm) < LIMIT
             with measuring() as sizes:
                 assert render.board_png(view) == warm
-            assert sizes.smallest * DISPLAY_WIDTH / decode(warm).width >= LEAST_TEXT_PX
+            assert sizes.smallest * display_scale(*decode(warm).size) >= LEAST_TEXT_PX
             canvas = render.board_canvas(view)
             assert canvas.png() == to_png(canvas.flat(), canvas.backdrop.palette())
             hand = game.private_view(state, turn % players)
             if hand is not None:
-                assert smallest_at_500(lambda h=hand: render.hand_png(h)) >= LEAST_TEXT_PX
+                shown = smallest_shown(lambda h=hand: render.hand_png(h), board=False)
+                assert shown >= LEAST_TEXT_PX
             drawn += 1
         acting = game.to_act(state)
         if not acting or game.result(state) is not None:
@@ -471,4 +535,4 @@ def test_a_discard_step_says_how_many_cards() -> None:
     two = table(2, steps=[step(0, "discard", None, "2 cards")])
     three = table(2, steps=[step(0, "discard", None, "3 cards")])
     assert render.board_png(two) != render.board_png(three)
-    assert smallest_at_500(lambda: render.board_png(two)) >= LEAST_TEXT_PX
+    assert smallest_shown(lambda: render.board_png(two)) >= LEAST_TEXT_PX
