@@ -1,33 +1,41 @@
 """Pictures of Tumblin' Dice, drawn from the views only: the board seen from above, to scale,
-and one throw as an animation.
+laid sideways, and one throw as an animation.
 
-The board (data.py, in centimetres) is drawn at SCALE px a centimetre: the raised launch track
-at the top, the 0x strip, the line, the tiers 1x to 4x going down the picture (each drop a step
-with its shadow on the tier below), the three 4x pockets with the void around them, the pegs,
-and every die where it lies, turned by its angle, in its own colour (the views give each die's:
-a player may hold two, as one of each team of three does; the fifth of 5 players is purple),
-its face as pips (1-6) or as a number (d8-d20), a bonus die ringed in gold. The printed line
-is drawn just short of data.LINE, so a die clear of the drawn line has crossed it entirely.
-Under the board, a panel: each team's name, total, rounds won and last round's points, and
-each of its players with the dice still to throw (in their colours); the title bar says whose
-turn it is, the goal, the winners.
+The board (data.py, in centimetres: x across it, y down it) is drawn at SCALE px a centimetre
+and turned a quarter so that it lies across the picture (`at`): the raised launch track at the
+left, the 0x strip with the line, the tiers 1x to 4x going right (each drop a step with its
+shadow on the tier beyond), the three 4x pockets at the right with the void around them, the
+pegs, and every die where it lies, turned by its angle, in its own colour (the views give each
+die's: a player may hold two, as one of each team of three does; the fifth of 5 players is
+purple), its face as pips (1-6) or as a number (d8-d20), a bonus die ringed in gold. It is the
+board as the thrower sees it from the track, turned a quarter: the track's left edge (0 %) at
+the top, a flick aimed to the right goes down the picture. The printed line is drawn just short
+of data.LINE, so a die clear of the drawn line has crossed it entirely.
 
-What never changes within a game (the frame, the board, the empty panel for its teams) is a
-Backdrop drawn once per process per team layout; a render draws on a games.drawing.Canvas only
-the dice and the panel's words. A die is a sprite per colour, face, bonus and angle (to 5
-degrees, turned modulo a quarter: a square looks the same), kept.
+Under the board, a panel: players alone each have a row (their colour, name, dice still to
+throw, their last round's points or rounds won, their total); teams each have a column (its
+points, then each of its players with the dice still to throw, in their colours). The title
+bar says whose turn it is, the goal, the winners.
 
-A throw's board (`throw_animation`) is the same board animated: the Flight's frames (at most
-MAX_FRAMES) drawn on it, then the board after the throw, played once, as a GIF on the board's
-palette. It is the channel's one message for the throw, so its first frame is the board too: a
-client that does not animate shows the board as it is now.
+What never changes within a game (the frame, the board, the panel's empty blocks for its
+teams) is a Backdrop drawn once per process per team layout; a render draws on a
+games.drawing.Canvas only the dice and the panel's words. A die is a sprite per colour, face,
+bonus and angle (to 5 degrees, turned modulo a quarter: a square looks the same), kept.
 
-Discord shows a picture about 500 px wide, so no text on the board is smaller than LEAST px.
+A throw's board (`throw_animation`) is the same board animated, the same size: the Flight's
+frames (at most MAX_FRAMES) drawn on it, then the board after the throw, played once, as a GIF
+on the board's palette. It is the channel's one message for the throw, so its first frame is
+the board too: a client that does not animate shows the board as it is now.
+
+Discord shows a picture shrunk to fit about 500 x 350 px: the picture is wider than tall at
+every team layout (2 to 16 players), and no text on it is smaller than LEAST px, which is 11
+px in that preview for the tallest layout.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
@@ -39,12 +47,13 @@ from games.drawing import (
     Sprite,
     animated_gif,
     blend,
-    drawable,
+    ellipsize,
     font,
     image_and_png,
     least_font_px,
     picture_cache,
     text,
+    text_length,
 )
 from games.i18n import _, ngettext, pgettext
 from games.pictures.colours import (
@@ -80,6 +89,7 @@ TIER_RGB: dict[int, RGB] = {
     3: (211, 191, 149),
     4: (197, 172, 126),
 }
+TRACK_INK = TIER_RGB[1]  # the 0% and 100% printed on the track
 LINE_RGB: RGB = (150, 30, 34)
 PEG: RGB = (112, 70, 36)
 PEG_EDGE: RGB = (66, 40, 20)
@@ -93,18 +103,27 @@ DIE_RGB: dict[str, RGB] = {
     "purple": (142, 58, 176),  # the fifth player's (5 players), not in the box
 }
 
-SCALE = 15  # px a centimetre on the board picture
-MARGIN = 14  # px of void around the board
-WIDTH = round(data.WIDTH * SCALE) + 2 * MARGIN  # 628
-LEAST = least_font_px(WIDTH)  # 14 px: 11 px when Discord shows the picture 500 px wide
-TITLE_H = 44
-BOARD_H = round(data.FAR_EDGE * SCALE) + 2 * MARGIN
-PANEL_Y = TITLE_H + BOARD_H
-SOLO_H = 36  # a team of one: one line
-HEAD_H = 34  # a team's line, above its players'
-SEAT_H = 28  # a player's line in a team
-BLOCK_GAP = 8
-PIP_SIZE = 11  # a die still to throw, in the panel
+SCALE = 12  # px a centimetre on the board picture
+MARGIN = 10  # px of void around the board
+BOARD_W = round(data.FAR_EDGE * SCALE)  # 768: down the board, from the track to the pockets
+BOARD_H = round(data.WIDTH * SCALE)  # 480: across it
+WIDTH = BOARD_W + 2 * MARGIN  # 788
+TITLE_H = 40
+PANEL_Y = TITLE_H + BOARD_H + 2 * MARGIN  # 540
+X0, X1 = MARGIN, WIDTH - MARGIN  # the panel's blocks
+PANEL_PAD = 8  # px above and below the panel's blocks
+SOLO_H = 28  # a player alone: one row
+ROW_GAP = 3  # between two players' rows
+HEAD_H = 34  # a team's points, above its players
+SEAT_H = 30  # a player's line in a team
+COL_GAP = 8  # between two teams' columns
+COLUMNS = 4  # teams side by side at most
+NAME_W = 280  # a player alone: the name, before their dice
+CHIP = 20  # a player's colour, a small die
+PIP_SIZE = 15  # a die still to throw, in the panel
+PIP_STEP = PIP_SIZE + 4
+BONUS_STEP = PIP_SIZE + 8
+TIER_LABEL = 30  # the tiers' printed multipliers, px
 ANGLE_STEP = 5  # degrees: the dice's angles are drawn to this
 
 MAX_FRAMES = 40  # frames of a throw kept at most
@@ -113,6 +132,15 @@ FRAME_MS = 60  # each frame shown this long (a little faster than life at 2 kept
 REST_MS = 800  # the dice at rest, the trail still drawn
 HOLD_MS = 10_000  # the board at the end (played once; a client that loops waits this long)
 TRAIL_EVERY = 1  # frames between two points of the thrown die's trail
+
+Layout = tuple[tuple[int, ...], ...]  # the seats of each team, in team order
+Box = tuple[int, int, int, int]
+
+
+def at(x: float, y: float) -> tuple[float, float]:
+    """Where a point of the board (x across, y down it, in cm) is on the board picture (px):
+    the board turned a quarter, the track at the left, x = 0 at the top."""
+    return MARGIN + y * SCALE, TITLE_H + MARGIN + x * SCALE
 
 
 def pip_of(rgb: RGB) -> RGB:
@@ -140,9 +168,62 @@ def _label(rgb: RGB) -> RGB:
 
 
 def _shadow(rgb: RGB, k: int) -> RGB:
-    """The step's shadow on a tier, `k` px below the drop (0: darkest)."""
+    """The step's shadow on a tier, `k` px beyond the drop (0: darkest)."""
     return blend(rgb, BLACK, 0.36 * (1 - k / 5))
 
+
+# -- the panel's layout --------------------------------------------------------------------------
+
+
+def _layout(view: PublicView) -> Layout:
+    """The seats of each team, in seat order: what the panel's blocks are made of."""
+    teams: dict[int, list[int]] = {t.team: [] for t in view.teams}
+    for seat in view.seats:
+        teams.setdefault(seat.team, []).append(seat.seat)
+    return tuple(tuple(teams[t]) for t in sorted(teams))
+
+
+def _alone(layout: Layout) -> bool:
+    """Whether every team is one player: a row each, else a column each."""
+    return all(len(members) <= 1 for members in layout)
+
+
+def _blocks(layout: Layout) -> list[Box]:
+    """Each team's block in the panel: a row across it for a player alone, else a column (up
+    to COLUMNS side by side, then another line of them)."""
+    top = PANEL_Y + PANEL_PAD
+    if _alone(layout):
+        step = SOLO_H + ROW_GAP
+        return [(X0, top + k * step, X1, top + k * step + SOLO_H) for k in range(len(layout))]
+    cols = min(len(layout), COLUMNS)
+    width = (X1 - X0 - (cols - 1) * COL_GAP) / cols
+    boxes: list[Box] = []
+    for first in range(0, len(layout), cols):
+        line = layout[first:first + cols]
+        for k, members in enumerate(line):
+            left = X0 + k * (width + COL_GAP)
+            boxes.append((round(left), top, round(left + width),
+                          top + HEAD_H + SEAT_H * len(members) + 6))
+        top = max(box[3] for box in boxes) + COL_GAP
+    return boxes
+
+
+def panel_height(layout: Layout) -> int:
+    boxes = _blocks(layout)
+    return (max(box[3] for box in boxes) if boxes else PANEL_Y) - PANEL_Y + PANEL_PAD
+
+
+def board_height(layout: Layout) -> int:
+    return PANEL_Y + panel_height(layout)
+
+
+# The tallest layouts: five players alone, four teams of four (one die each, 16 players).
+TALLEST: tuple[Layout, ...] = (
+    tuple((k,) for k in range(5)),
+    tuple(tuple(range(team, 16, 4)) for team in range(4)),
+)
+LEAST = max(least_font_px(WIDTH, board_height(layout)) for layout in TALLEST)  # 23 px
+BIG = LEAST + 3  # the title, the totals
 
 # -- the palette ---------------------------------------------------------------------------------
 
@@ -187,6 +268,25 @@ palette_image = fixed_palette(_palette_colours)
 _text = Lettering(LEAST)
 
 
+def _width(line: str, size: int, bold: bool = False) -> float:
+    return text_length(line, font(size, bold))
+
+
+def _upward(image: Image.Image, centre: tuple[float, float], line: str, size: int, fill: RGB,
+            length: float) -> None:
+    """`line` reading upwards (turned a quarter), centred on `centre`, at most `length` px
+    long (cut with '…')."""
+    fnt = font(size)
+    line = ellipsize(line, fnt, length)
+    left, top, right, bottom = fnt.getbbox(line)
+    mask = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+    text(ImageDraw.Draw(mask), (1 - left, 1 - top), line, fnt, fill=255)
+    turned = mask.rotate(90, expand=True)
+    ink = Image.new("RGB", turned.size, fill)
+    image.paste(ink, (round(centre[0] - turned.width / 2), round(centre[1] - turned.height / 2)),
+                turned)
+
+
 # -- the board -----------------------------------------------------------------------------------
 
 PIPS = {
@@ -220,16 +320,24 @@ def _peg(scale: float) -> Sprite:
 def _board(
     draw: ImageDraw.ImageDraw, image: Image.Image, scale: float, ox: float, oy: float, labels: int
 ) -> None:
-    """The board from above, its top left corner (0, 0 cm) at (ox, oy) px; `labels`: the
-    tier labels' size in px (0: none)."""
+    """The board from above, sideways: the point (x, y) cm at (ox + y * scale, oy + x *
+    scale) px, the track at the left; `labels`: the tier labels' size in px (0: none)."""
 
     def px(x: float, y: float) -> tuple[float, float]:
-        return ox + x * scale, oy + y * scale
+        return ox + y * scale, oy + x * scale
 
-    def box(x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+    def box(x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+        """A rectangle of the board, x0-x1 across and y0-y1 down it."""
         a, b = px(x0, y0)
         c, d = px(x1, y1)
         return round(a), round(b), round(c) - 1, round(d) - 1
+
+    def across(y: float, k: int, fill: RGB, spans: tuple[tuple[float, float], ...] | None = None
+               ) -> None:
+        """A line right across the board (or its `spans`) at depth y, `k` px further down."""
+        x = round(px(0, y)[0]) + k
+        for lo, hi in spans or ((0.0, data.WIDTH),):
+            draw.line((x, round(px(lo, 0)[1]), x, round(px(hi, 0)[1]) - 1), fill=fill)
 
     w = data.WIDTH
     # the tiers, the 4x only in its pockets
@@ -246,97 +354,76 @@ def _board(
     for drop, lower in zip(data.DROPS, data.TIERS[1:], strict=True):
         rgb = TIER_RGB[lower.multiplier]
         upper = TIER_RGB[lower.multiplier - 1]
-        y = round(px(0, drop)[1])
-        spans = data.POCKETS if lower is data.TIERS[-1] else ((0.0, w),)
-        x0, x1 = round(px(0, 0)[0]), round(px(w, 0)[0]) - 1
-        draw.line((x0, y - 1, x1, y - 1), fill=blend(upper, WHITE, 0.45))
-        for lo, hi in spans:
-            a, b = round(px(lo, 0)[0]), round(px(hi, 0)[0]) - 1
-            for k in range(shade):
-                draw.line((a, y + k, b, y + k), fill=_shadow(rgb, round(k * 5 / shade)))
+        across(drop, -1, blend(upper, WHITE, 0.45))
+        spans = data.POCKETS if lower is data.TIERS[-1] else None
+        for k in range(shade):
+            across(drop, k, _shadow(rgb, round(k * 5 / shade)), spans)
     # the raised track, its grain, its lip, its shadow on the 0x strip
     draw.rectangle(box(0, data.TRACK[0], w, data.TRACK[1]), fill=TRACK)
     for k in range(1, 8):
-        y = round(px(0, data.TRACK[0] + k * (data.TRACK[1] - data.TRACK[0]) / 8)[1])
-        draw.line((round(ox), y, round(px(w, 0)[0]) - 1, y), fill=TRACK_GRAIN)
-    y = round(px(0, data.TRACK[1])[1])
-    draw.line((round(ox), y - 1, round(px(w, 0)[0]) - 1, y - 1), fill=TRACK_LIP)
+        across(data.TRACK[0] + k * (data.TRACK[1] - data.TRACK[0]) / 8, 0, TRACK_GRAIN)
+    across(data.TRACK[1], -1, TRACK_LIP)
     for k in range(shade):
-        draw.line(
-            (round(ox), y + k, round(px(w, 0)[0]) - 1, y + k),
-            fill=blend(SHORT, BLACK, 0.36 * (1 - k / shade)),
-        )
+        across(data.TRACK[1], k, blend(SHORT, BLACK, 0.36 * (1 - k / shade)))
     # where a die may be flicked from: the track's usable width
     for x in (data.LAUNCH_MARGIN, data.WIDTH - data.LAUNCH_MARGIN):
         a, b = px(x, data.TRACK[0] + 0.6)
-        d = px(x, data.TRACK[1] - 0.6)[1]
+        c = px(x, data.TRACK[1] - 0.6)[0]
         draw.line(
-            (round(a), round(b), round(a), round(d)),
+            (round(a), round(b), round(c), round(b)),
             fill=blend(TRACK, WHITE, 0.3),
             width=max(1, round(scale / 8)),
         )
     # the line, ending at data.LINE: a die clear of it has crossed it entirely (its corners)
     a, b = px(0, data.LINE)
     draw.rectangle(
-        (round(a), round(b - scale * 0.24), round(px(w, 0)[0]) - 1, round(b) - 1),
+        (round(a - scale * 0.24), round(b), round(a) - 1, round(px(w, 0)[1]) - 1),
         fill=LINE_RGB,
     )
-    # the labels
+    # the labels: the track's ends (where a flick's position is 0 % and 100 %), on the 0x
+    # strip "0x" at both ends and what the line is for, upwards
     if labels:
-        small = max(labels * 2 // 3, 1)
+        for x, percent in ((data.LAUNCH_MARGIN + 1.2, 0), (w - data.LAUNCH_MARGIN - 1.2, 100)):
+            # i18n: printed at the launch track's two ends, where a flick's position is 0% and
+            # 100%: the thrower's left edge (the top of the picture) and right edge
+            end = _("{percent}%").format(percent=percent)
+            _text(draw, px(x, (data.TRACK[0] + data.TRACK[1]) / 2), end, LEAST, TRACK_INK, "mm",
+                  bold=True)
+        ink = blend(SHORT, BLACK, 0.36)
         mid = (data.SHORT[0] + data.SHORT[1]) / 2
-        for x in (3.0, w - 3.0):
-            _text(
-                draw, px(x, mid), "0x", small, blend(SHORT, BLACK, 0.36), "mm", bold=True, least=1
-            )
-        _text(
-            draw,
+        for x in (2.5, w - 2.5):
+            _text(draw, px(x, mid), "0x", LEAST, ink, "mm", bold=True)
+        _upward(
+            image,
             px(w / 2, mid),
             # i18n: printed on the board, on the line a die must cross to count
             pgettext("tumblindice", "the line: cross it"),
-            small,
-            blend(SHORT, BLACK, 0.36),
-            "mm",
-            least=1,
+            LEAST,
+            ink,
+            (w - 10) * scale,
         )
         for tier in data.TIERS[:-1]:
             rgb = TIER_RGB[tier.multiplier]
-            for x in (4.5, w - 4.5):
-                _text(
-                    draw,
-                    px(x, (tier.top + tier.bottom) / 2),
-                    f"{tier.multiplier}x",
-                    labels,
-                    _label(rgb),
-                    "mm",
-                    bold=True,
-                    least=1,
-                )
+            for x in (3.5, w - 3.5):
+                _text(draw, px(x, (tier.top + tier.bottom) / 2), f"{tier.multiplier}x", labels,
+                      _label(rgb), "mm", bold=True)
         last = data.TIERS[-1]
         for lo, hi in data.POCKETS:
-            _text(
-                draw,
-                px((lo + hi) / 2, last.top + 3.5),
-                "4x",
-                labels,
-                _label(TIER_RGB[4]),
-                "mm",
-                bold=True,
-                least=1,
-            )
+            _text(draw, px((lo + hi) / 2, last.top + 3.5), "4x", labels, _label(TIER_RGB[4]),
+                  "mm", bold=True)
     # the pegs
     peg = _peg(scale)
     for x, y in data.PEGS:
         cx, cy = px(x, y)
         side = peg.drawn_size[0]
-        at = (round(cx - side / 2) + peg.offset[0], round(cy - side / 2) + peg.offset[1])
-        image.paste(peg.image, at, peg.mask)
+        spot = (round(cx - side / 2) + peg.offset[0], round(cy - side / 2) + peg.offset[1])
+        image.paste(peg.image, spot, peg.mask)
 
 
 @picture_cache(maxsize=4)
 def _board_image(scale: float, margin: int, labels: int) -> Image.Image:
-    """The board alone with `margin` px of void around it."""
-    size = (round(data.WIDTH * scale) + 2 * margin, round(data.FAR_EDGE * scale) + 2 * margin)
+    """The board alone, sideways, with `margin` px of void around it."""
+    size = (round(data.FAR_EDGE * scale) + 2 * margin, round(data.WIDTH * scale) + 2 * margin)
     image = Image.new("RGB", size, FRAME)
     _board(ImageDraw.Draw(image), image, scale, margin, margin, labels)
     return image
@@ -346,13 +433,32 @@ def _board_image(scale: float, margin: int, labels: int) -> Image.Image:
 
 
 def _quarter(angle: float) -> int:
-    """A die's angle in degrees, clockwise on the picture, to ANGLE_STEP, within a quarter
-    turn (a square looks the same turned by one)."""
-    degrees = math.degrees(angle) % 90
+    """A die's angle on the picture in degrees, clockwise, to ANGLE_STEP, within a quarter
+    turn (a square looks the same turned by one). The board is drawn turned and mirrored
+    (x down the picture, y across it), so a die turned by `angle` on the board is turned by
+    -`angle` on the picture."""
+    degrees = math.degrees(-angle) % 90
     return round(degrees / ANGLE_STEP) * ANGLE_STEP % 90
 
 
-@picture_cache(maxsize=2048)  # ~4 KB each at the board's scale
+def _number(image: Image.Image, centre: float, line: str, size: int, fill: RGB,
+            width: float) -> None:
+    """A die's number (d8-d20) at `size` px, bold, narrowed to `width` px when it is wider:
+    as tall as the rest of the picture's text, still within its die."""
+    fnt = font(size * SS, True)
+    left, top, right, bottom = fnt.getbbox(line, anchor="mm")
+    mask = Image.new("L", (right - left + 2 * SS, bottom - top + 2 * SS), 0)
+    text(ImageDraw.Draw(mask), (SS - left, SS - top), line, fnt, fill=255, anchor="mm",
+         scale=1 / SS)
+    wide, high = mask.width / SS, mask.height / SS
+    mask = mask.resize((max(1, round(min(wide, width))), max(1, round(high))),
+                       Image.Resampling.LANCZOS)
+    ink = Image.new("RGBA", mask.size, (*fill, 0))
+    ink.putalpha(mask)
+    image.alpha_composite(ink, (round(centre - mask.width / 2), round(centre - mask.height / 2)))
+
+
+@picture_cache(maxsize=2048)  # ~2 KB each at the board's scale
 def _die(colour: RGB, face: int, numbered: bool, bonus: bool, degrees: int, side: float) -> Sprite:
     """A die `side` px across, turned `degrees` clockwise, on nothing: pips (1-6) turn with
     it; a number (d8-d20) stays upright. A bonus die has a gold ring."""
@@ -391,15 +497,8 @@ def _die(colour: RGB, face: int, numbered: bool, bonus: bool, degrees: int, side
     big.image.alpha_composite(face_img)
     image = big.shrunk()
     if numbered:
-        size = max(6, round(side * (0.62 if face < 10 else 0.58)))
-        text(
-            ImageDraw.Draw(image),
-            (room, room + 0.5),
-            str(face),
-            font(size, True),
-            fill=pip_of(colour),
-            anchor="mm",
-        )
+        size = max(LEAST, round(side * (0.62 if face < 10 else 0.58)))
+        _number(image, room, str(face), size, pip_of(colour), side * 0.84)
     return Sprite(image)
 
 
@@ -407,53 +506,22 @@ def _numbered(face: int, faces: int) -> bool:
     return faces > data.FACES or face > data.FACES or face < 1
 
 
-def _place_die(canvas: Canvas, sprite: Sprite, cx: float, cy: float) -> None:
-    """The die's sprite with its centre at (cx, cy) px."""
+def _place_die(canvas: Canvas, sprite: Sprite, x: float, y: float) -> None:
+    """The die's sprite with its centre where the board's point (x, y) cm is drawn."""
+    cx, cy = at(x, y)
     half = sprite.drawn_size[0] // 2
     canvas.paste(sprite, (round(cx) - half, round(cy) - half))
 
 
-# -- the panel's layout --------------------------------------------------------------------------
-
-
-def _layout(view: PublicView) -> tuple[tuple[int, ...], ...]:
-    """The seats of each team, in seat order: what the panel's blocks are made of."""
-    teams: dict[int, list[int]] = {t.team: [] for t in view.teams}
-    for seat in view.seats:
-        teams.setdefault(seat.team, []).append(seat.seat)
-    return tuple(tuple(teams[t]) for t in sorted(teams))
-
-
-def _block_h(members: tuple[int, ...]) -> int:
-    return SOLO_H if len(members) <= 1 else HEAD_H + SEAT_H * len(members) + 4
-
-
-def panel_height(layout: tuple[tuple[int, ...], ...]) -> int:
-    return 12 + sum(_block_h(m) + BLOCK_GAP for m in layout) + 4
-
-
-def board_height(layout: tuple[tuple[int, ...], ...]) -> int:
-    return PANEL_Y + panel_height(layout)
-
-
-def _block_tops(layout: tuple[tuple[int, ...], ...]) -> list[int]:
-    tops, y = [], PANEL_Y + 12
-    for members in layout:
-        tops.append(y)
-        y += _block_h(members) + BLOCK_GAP
-    return tops
-
-
-X0, X1 = MARGIN, WIDTH - MARGIN  # the panel's blocks
+# -- the backdrop --------------------------------------------------------------------------------
 
 
 @picture_cache(maxsize=6)
 def _chip(colour: RGB, ground: RGB) -> Sprite:
     """A player's colour: a small die, opaque on `ground`."""
-    side = 18
-    big = Supersampled((side, side), ground)
+    big = Supersampled((CHIP, CHIP), ground)
     big.draw.rounded_rectangle(
-        (SS, SS, (side - 1) * SS, (side - 1) * SS),
+        (SS, SS, (CHIP - 1) * SS, (CHIP - 1) * SS),
         radius=4 * SS,
         fill=colour,
         outline=edge_of(colour),
@@ -463,16 +531,14 @@ def _chip(colour: RGB, ground: RGB) -> Sprite:
 
 
 @picture_cache(maxsize=8)
-def _backdrop(layout: tuple[tuple[int, ...], ...]) -> Backdrop:
+def _backdrop(layout: Layout) -> Backdrop:
     """What does not change within a game: the frame, the board, each team's empty block."""
     img = Image.new("RGB", (WIDTH, board_height(layout)), FRAME)
-    img.paste(_board_image(SCALE, MARGIN, 30), (0, TITLE_H))
+    img.paste(_board_image(SCALE, MARGIN, TIER_LABEL), (0, TITLE_H))
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, PANEL_Y, WIDTH - 1, img.height - 1), fill=PANEL)
-    for members, top in zip(layout, _block_tops(layout), strict=True):
-        draw.rounded_rectangle(
-            (X0, top, X1, top + _block_h(members)), radius=10, fill=ROW, outline=ROW_EDGE, width=2
-        )
+    for box in _blocks(layout):
+        draw.rounded_rectangle(box, radius=8, fill=ROW, outline=ROW_EDGE, width=2)
     return Backdrop(img, palette_image)
 
 
@@ -486,10 +552,16 @@ def _goal(view: PublicView) -> str:
     return _("first to {points} points").format(points=view.goal)
 
 
+def _with_names(say: Callable[[str], str], names: str, size: int, room: float) -> str:
+    """`say(names)`, the names cut with '…' where the whole would not fit `room` in bold at
+    LEAST px: what is said around them stays whole."""
+    fixed = _width(say(""), LEAST, True)
+    return say(ellipsize(names, font(LEAST, True), max(room - fixed, _width("W…", LEAST, True))))
+
+
 def _title(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
     mid = TITLE_H / 2
-    goal = _goal(view)
-    right = _text(canvas, (X1, mid), goal, LEAST, DIM, "rm")
+    right = _text(canvas, (X1, mid), _goal(view), LEAST, DIM, "rm")
     room = X1 - X0 - right - 16
     if view.winners is not None:
         won = joined([names.get(s, "?") for s in view.winners])
@@ -498,76 +570,171 @@ def _title(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
         totals = {t.team: t.total for t in view.teams}
         best = {totals.get(seats.get(s, -1)) for s in view.winners} - {None}
         if len(best) == 1 and not view.by_rounds:
-            line = ngettext("{names} wins with {points} points!",
-                            "{names} win with {points} points!", n).format(
-                names=won, points=best.pop())
+            points = best.pop()
+            line = _with_names(
+                lambda who: ngettext("{names} wins with {points} points!",
+                                     "{names} win with {points} points!", n).format(
+                    names=who, points=points), won, BIG, room)
         else:
-            line = ngettext("{names} wins!", "{names} win!", n).format(names=won)
-        _text(canvas, (X0, mid), line, 20, GOLD, "lm", width=room, bold=True)
+            line = _with_names(
+                lambda who: ngettext("{names} wins!", "{names} win!", n).format(names=who),
+                won, BIG, room)
+        _text(canvas, (X0, mid), line, BIG, GOLD, "lm", width=room, bold=True)
         return
     line = _("Round {round}").format(round=view.round)
     if view.turn is not None:
-        line += " · " + _("{name} to throw").format(name=names.get(view.turn, "?"))
-    _text(canvas, (X0, mid), line, 20, LIGHT, "lm", width=room, bold=True)
+        head = line + " · "
+        line = _with_names(
+            lambda who: head + _("{name} to throw").format(name=who),
+            names.get(view.turn, "?"), BIG, room)
+    _text(canvas, (X0, mid), line, BIG, LIGHT, "lm", width=room, bold=True)
 
 
-def _dice_left(canvas: Canvas, x: float, mid: float, seat: SeatView, ground: RGB) -> float:
-    """The dice a player still has to throw, as small squares in their colours (in the order
-    thrown), then the bonus die ringed in gold; returns where they end."""
+def _dice_width(seat: SeatView) -> float:
+    """How wide `_dice_left` draws the dice a player still has to throw (0: none)."""
+    shown = min(seat.dice_left, 9)
+    width = shown * PIP_STEP + seat.bonus_left * BONUS_STEP
+    if seat.dice_left > shown:
+        width += _width(f"+{seat.dice_left - shown}", LEAST) + 6
+    return width
+
+
+def _dice_left(canvas: Canvas, x: float, mid: float, seat: SeatView) -> None:
+    """The dice a player still has to throw from `x`, as small squares in their colours (in
+    the order thrown), then the bonus die ringed in gold."""
     colour = colour_of(seat.seat, [seat])
     shown = min(seat.dice_left, 9)
     left = seat.dice_colours[len(seat.dice_colours) - seat.dice_left:] \
         if 0 < seat.dice_left <= len(seat.dice_colours) else []
     for k in range(shown):
-        a = x + k * (PIP_SIZE + 3)
+        a = x + k * PIP_STEP
         rgb = DIE_RGB.get(left[k], colour) if k < len(left) else colour
         canvas.rounded_rectangle(
             (a, mid - PIP_SIZE / 2, a + PIP_SIZE, mid + PIP_SIZE / 2),
-            radius=2,
+            radius=3,
             fill=rgb,
             outline=edge_of(rgb),
         )
-    x += shown * (PIP_SIZE + 3)
+    x += shown * PIP_STEP
     if seat.dice_left > shown:
-        x += _text(canvas, (x + 2, mid), f"+{seat.dice_left - shown}", LEAST, DIM, "lm") + 4
+        x += _text(canvas, (x + 2, mid), f"+{seat.dice_left - shown}", LEAST, DIM, "lm") + 6
     for _bonus in range(seat.bonus_left):
         canvas.rounded_rectangle(
-            (x + 2, mid - PIP_SIZE / 2 - 1, x + PIP_SIZE + 4, mid + PIP_SIZE / 2 + 1),
+            (x + 2, mid - PIP_SIZE / 2 - 1, x + PIP_SIZE + 5, mid + PIP_SIZE / 2 + 1),
             radius=3,
             fill=DIE_RGB.get(seat.bonus_colour, colour),
             outline=GOLD,
             width=2,
         )
-        x += PIP_SIZE + 6
-    if not seat.dice_left and not seat.bonus_left:
-        # i18n: a player has thrown all their dice this round
-        x += _text(canvas, (x, mid), _("all thrown"), LEAST, DIM, "lm")
-    return x
+        x += BONUS_STEP
 
 
-def _stats(canvas: Canvas, team: TeamView, mid: float, ground: RGB) -> float:
-    """A team's total, right, and before it its rounds won and last round; returns the x
-    where they start."""
-    total = _text(
-        canvas,
-        (X1 - 12, mid),
-        str(team.total),
-        22,
-        LIGHT if ground == WIN_ROW else GOLD,
-        "rm",
-        bold=True,
-    )
-    bits = [ngettext("{n} round won", "{n} rounds won", team.rounds_won).format(
-        n=team.rounds_won)]
-    if team.round_points is not None:
-        bits.append(_("last round {points}").format(points=team.round_points))
-    line = " · ".join(bits)
-    width = _text(canvas, (X1 - 12 - total - 12, mid), line, LEAST, DIM, "rm")
-    return X1 - 12 - total - 12 - width
+def _said(view: PublicView, team: TeamView) -> list[str]:
+    """What a team's line may say beside its total, longest first (the first that fits is
+    drawn): its rounds won (when they are the goal, in words: the total shows them after a
+    star) and its last round's points, in words, then as a sign."""
+    won = ngettext("{n} round won", "{n} rounds won", team.rounds_won).format(n=team.rounds_won)
+    if team.round_points is None:
+        return [won] if view.by_rounds else []
+    last = _("last round {points}").format(points=team.round_points)
+    plus = f"{team.round_points:+d}"
+    if view.by_rounds:
+        return [f"{won} · {last}", won, last, plus]
+    return [last, plus]
+
+
+def _stats(canvas: Canvas, view: PublicView, team: TeamView, x: float, mid: float, room: float,
+           anchor: str) -> None:
+    """The first of `_said` that fits `room` px, from x ("lm") or ending there ("rm")."""
+    for line in _said(view, team):
+        if _width(line, LEAST) <= room:
+            _text(canvas, (x, mid), line, LEAST, DIM, anchor)
+            return
+
+
+def _total(canvas: Canvas, view: PublicView, team: TeamView, right: float, mid: float,
+           ground: RGB) -> float:
+    """A team's total, ending at `right`: its points, or its rounds won after a star when they
+    are the goal ("★2"); returns its width."""
+    total = f"★{team.rounds_won}" if view.by_rounds else str(team.total)
+    return _text(canvas, (right, mid), total, BIG, LIGHT if ground == WIN_ROW else GOLD, "rm",
+                 bold=True)
 
 
 def _turn_marker(canvas: Canvas, x: float, mid: float) -> None:
     canvas.polygon([(x, mid - 6), (x + 9, mid), (x, mid + 6)], fill=GOLD)
+
+
+def _alone_row(canvas: Canvas, view: PublicView, seat: SeatView, team: TeamView | None,
+               box: Box, name: str, won: bool) -> None:
+    """A player alone: turn, colour, name, dice still to throw, what the round said, total."""
+    x0, y0, x1, y1 = box
+    mid = (y0 + y1) / 2
+    turn = view.turn == seat.seat
+    ground = WIN_ROW if won else TURN_ROW if turn else ROW
+    if ground != ROW:
+        canvas.rounded_rectangle(box, radius=8, fill=ground, outline=GOLD if won else ROW_EDGE,
+                                 width=2)
+    if turn:
+        _turn_marker(canvas, x0 + 7, mid)
+    canvas.paste(_chip(colour_of(seat.seat, [seat]), ground), (x0 + 20, round(mid - CHIP / 2)))
+    _text(canvas, (x0 + 48, mid), name, LEAST, LIGHT, "lm", width=NAME_W, bold=True)
+    x = x0 + 48 + NAME_W + 14
+    if seat.dice_left or seat.bonus_left:
+        _dice_left(canvas, x, mid, seat)
+        x += _dice_width(seat)
+    else:
+        # i18n: a player has thrown all their dice this round
+        x += _text(canvas, (x, mid), _("all thrown"), LEAST, DIM, "lm")
+    if team is not None:
+        right = x1 - 10 - _total(canvas, view, team, x1 - 10, mid, ground) - 14
+        _stats(canvas, view, team, right, mid, right - x - 14, "rm")
+
+
+def _team_column(canvas: Canvas, view: PublicView, team: TeamView | None,
+                 members: list[SeatView], box: Box, names: dict[int, str], won: bool) -> None:
+    """A team: its colour when it has one, what the round said and its total, then each
+    player: turn, colour, name, dice still to throw."""
+    x0, y0, x1, y1 = box
+    ground = WIN_ROW if won else ROW
+    if won:
+        canvas.rounded_rectangle(box, radius=8, fill=WIN_ROW, outline=GOLD, width=2)
+    head = y0 + HEAD_H / 2
+    colours = {colour_of(s.seat, [s]) for s in members}
+    x = x0 + 10
+    if len(colours) == 1:  # one die each: the team's colour, once
+        canvas.paste(_chip(colours.pop(), ground), (x, round(head - CHIP / 2)))
+        x += CHIP + 8
+        chips = False
+    else:
+        chips = True
+    if team is not None:
+        right = x1 - 10 - _total(canvas, view, team, x1 - 10, head, ground) - 10
+        _stats(canvas, view, team, x, head, right - x, "lm")
+    for k, seat in enumerate(members):
+        mid = y0 + HEAD_H + k * SEAT_H + SEAT_H / 2
+        turn = view.turn == seat.seat
+        row_ground = TURN_ROW if turn else ground
+        if turn:
+            canvas.rounded_rectangle(
+                (x0 + 4, mid - SEAT_H / 2 + 1, x1 - 4, mid + SEAT_H / 2 - 1),
+                radius=6,
+                fill=TURN_ROW,
+            )
+            _turn_marker(canvas, x0 + 8, mid)
+        x = x0 + 22
+        if chips:
+            canvas.paste(_chip(colour_of(seat.seat, [seat]), row_ground),
+                         (x, round(mid - CHIP / 2)))
+            x += CHIP + 6
+        dice = _dice_width(seat)
+        room = x1 - 10 - x - (dice + 8 if dice else 0)
+        used = _text(canvas, (x, mid), names.get(seat.seat, "?"), LEAST, LIGHT, "lm",
+                     width=room)
+        if dice:
+            _dice_left(canvas, x1 - 10 - dice, mid, seat)
+        elif used + 12 + _width(_("all thrown"), LEAST) <= room:
+            _text(canvas, (x1 - 10, mid), _("all thrown"), LEAST, DIM, "rm")
 
 
 def _panel(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
@@ -575,76 +742,17 @@ def _panel(canvas: Canvas, view: PublicView, names: dict[int, str]) -> None:
     teams = {t.team: t for t in view.teams}
     seats = {s.seat: s for s in view.seats}
     winners = set(view.winners or [])
-    for members, top in zip(layout, _block_tops(layout), strict=True):
-        team_no = seats[members[0]].team if members and members[0] in seats else None
-        team = teams.get(team_no) if team_no is not None else None
-        won = bool(members) and all(m in winners for m in members)
-        ground = WIN_ROW if won else ROW
-        if won:
-            canvas.rounded_rectangle(
-                (X0, top, X1, top + _block_h(members)),
-                radius=10,
-                fill=WIN_ROW,
-                outline=GOLD,
-                width=2,
-            )
-        head = top + (SOLO_H if len(members) <= 1 else HEAD_H) / 2
-        start = _stats(canvas, team, head, ground) if team is not None else X1 - 12
-        if len(members) <= 1:
-            seat = seats.get(members[0]) if members else None
-            if seat is None:
-                continue
-            x = X0 + 24
-            if view.turn == seat.seat:
-                _turn_marker(canvas, X0 + 8, head)
-            colour = colour_of(seat.seat, [seat])
-            canvas.paste(_chip(colour, ground), (round(x), round(head - 9)))
-            x += 26
-            need = min(seat.dice_left, 9) * (PIP_SIZE + 3) + seat.bonus_left * (PIP_SIZE + 6)
-            need = max(need, 80) + 16
-            x += (
-                _text(
-                    canvas,
-                    (x, head),
-                    names.get(seat.seat, "?"),
-                    18,
-                    LIGHT,
-                    "lm",
-                    width=max(40, start - x - need),
-                    bold=True,
-                )
-                + 12
-            )
-            _dice_left(canvas, x, head, seat, ground)
+    alone = _alone(layout)
+    for members, box in zip(layout, _blocks(layout), strict=True):
+        known = [seats[m] for m in members if m in seats]
+        if not known:
             continue
-        name = team.name if team is not None else " & ".join(names.get(m, "?") for m in members)
-        _text(
-            canvas,
-            (X0 + 14, head),
-            drawable(name) or "?",
-            18,
-            LIGHT,
-            "lm",
-            width=start - X0 - 30,
-            bold=True,
-        )
-        for k, member in enumerate(members):
-            seat = seats.get(member)
-            if seat is None:
-                continue
-            mid = top + HEAD_H + k * SEAT_H + SEAT_H / 2
-            if view.turn == seat.seat:
-                canvas.rounded_rectangle(
-                    (X0 + 6, mid - SEAT_H / 2 + 1, X1 - 6, mid + SEAT_H / 2 - 1),
-                    radius=6,
-                    fill=TURN_ROW,
-                )
-                _turn_marker(canvas, X0 + 12, mid)
-            colour = colour_of(seat.seat, [seat])
-            row_ground = TURN_ROW if view.turn == seat.seat else ground
-            canvas.paste(_chip(colour, row_ground), (X0 + 28, round(mid - 9)))
-            _text(canvas, (X0 + 54, mid), names.get(seat.seat, "?"), LEAST, LIGHT, "lm", width=210)
-            _dice_left(canvas, X0 + 280, mid, seat, row_ground)
+        team = teams.get(known[0].team)
+        won = all(m in winners for m in members)
+        if alone:
+            _alone_row(canvas, view, known[0], team, box, names.get(known[0].seat, "?"), won)
+        else:
+            _team_column(canvas, view, team, known, box, names, won)
 
 
 def _dice(canvas: Canvas, view: PublicView) -> None:
@@ -659,7 +767,7 @@ def _dice(canvas: Canvas, view: PublicView) -> None:
             _quarter(die.angle),
             side,
         )
-        _place_die(canvas, sprite, MARGIN + die.x * SCALE, TITLE_H + MARGIN + die.y * SCALE)
+        _place_die(canvas, sprite, die.x, die.y)
 
 
 def board_canvas(view: PublicView) -> Canvas:
@@ -690,7 +798,7 @@ def _flight_canvas(
     if len(trail) > 1:
         thrown = max(flight.owners) if flight.owners else -1
         rgb = die_rgb(flight.colours.get(thrown, ""), flight.seat, view.seats)
-        canvas.line(trail, fill=blend(rgb, WHITE, 0.3), width=1)
+        canvas.line(trail, fill=blend(rgb, WHITE, 0.3), width=2)
     bonus = {d.id for d in view.board if d.bonus} | (
         {max(flight.owners)} if flight.bonus and flight.owners else set())
     side = data.DIE * SCALE
@@ -698,7 +806,7 @@ def _flight_canvas(
         owner = flight.owners.get(die_id, flight.seat)
         sprite = _die(die_rgb(flight.colours.get(die_id, ""), owner, view.seats), face,
                       _numbered(face, flight.faces), die_id in bonus, _quarter(angle), side)
-        _place_die(canvas, sprite, MARGIN + x * SCALE, TITLE_H + MARGIN + y * SCALE)
+        _place_die(canvas, sprite, x, y)
     _panel(canvas, view, names)
     return canvas
 
@@ -736,7 +844,7 @@ def throw_frames(view: PublicView, flight: Flight) -> tuple[list[Image.Image], l
     no animation keeps: the board as it is now), then the throw from the launch track, the dice
     it hits pushed or knocked off, the thrown die's trail, its resting place held a moment, and
     the board again (the thrown die gone when it stopped short, a new round's empty board), held.
-    Palette pictures, and how long each is shown (ms)."""
+    Palette pictures of the board's own size, and how long each is shown (ms)."""
     board = board_canvas(view).indexed()
     out, durations = [board], [FIRST_MS]
     thrower = max(flight.owners) if flight.owners else None
@@ -746,7 +854,7 @@ def throw_frames(view: PublicView, flight: Flight) -> tuple[list[Image.Image], l
             for k in range(len(trail), index + 1, TRAIL_EVERY):
                 spot = next((d for d in flight.frames[k].dice if d[0] == thrower), None)
                 if spot is not None:
-                    trail.append((MARGIN + spot[1] * SCALE, TITLE_H + MARGIN + spot[2] * SCALE))
+                    trail.append(at(spot[1], spot[2]))
         frame = _flight_canvas(view, flight, flight.frames[index].dice, trail).indexed()
         if len(out) > 1 and frame.tobytes() == out[-1].tobytes():
             durations[-1] += FRAME_MS  # dice at rest a frame early: held, not drawn again

@@ -215,10 +215,13 @@ def test_a_die_whose_centre_leaves_the_board_is_off() -> None:
 
 # -- the picture ----------------------------------------------------------------------------
 def test_the_printed_line_ends_at_the_line_so_a_die_clear_of_it_has_crossed_it() -> None:
+    """The board lies sideways (the track at the left): the line is a column of the picture,
+    ending just short of where data.LINE is drawn, and so is a die's edge there."""
     image: Image.Image = render._board_image(render.SCALE, render.MARGIN, 30)
-    row = render.MARGIN + data.LINE * render.SCALE
-    assert row == int(row)
-    x = render.MARGIN + round(6.5 * render.SCALE)
-    assert image.getpixel((x, int(row) - 1)) == render.LINE_RGB
-    assert image.getpixel((x, int(row))) != render.LINE_RGB
-    assert image.getpixel((x, int(row) - round(0.24 * render.SCALE))) == render.LINE_RGB
+    column = render.MARGIN + data.LINE * render.SCALE
+    assert column == int(column)
+    y = render.MARGIN + round(6.5 * render.SCALE)
+    assert image.getpixel((int(column) - 1, y)) == render.LINE_RGB
+    assert image.getpixel((int(column), y)) != render.LINE_RGB
+    assert image.getpixel((int(column) - round(0.24 * render.SCALE), y)) == render.LINE_RGB
+    assert render.at(6.5, data.LINE) == (column, render.TITLE_H + y)

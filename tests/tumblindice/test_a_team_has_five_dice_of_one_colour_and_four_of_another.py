@@ -205,8 +205,9 @@ def _rgb(png: bytes) -> Image.Image:
 
 
 def _at(x: float, y: float) -> tuple[int, int]:
-    return (round(render.MARGIN + x * render.SCALE),
-            round(render.TITLE_H + render.MARGIN + y * render.SCALE))
+    """Where a point of the board (cm) is on the board picture (px)."""
+    cx, cy = render.at(x, y)
+    return round(cx), round(cy)
 
 
 def test_a_die_is_drawn_in_its_own_colour_not_its_owners() -> None:

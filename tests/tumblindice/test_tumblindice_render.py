@@ -1,6 +1,7 @@
-"""Tumblin' Dice's pictures (work in progress, issue 14): the board to scale with every die
-where it lies, the score panel, legible at 500 px, the same bytes from empty caches as from
-full ones; one throw: the board animated from a real simulated flick, a GIF played once."""
+"""Tumblin' Dice's pictures (issues 14 and 31): the board to scale, lying sideways, with every
+die where it lies, the score panel under it, legible in Discord's 500 x 350 preview at every
+team layout, the same bytes from empty caches as from full ones; one throw: the board animated
+from a real simulated flick, a GIF played once, the board's own size."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from games.contract import Player
-from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, measuring, to_png
+from games.drawing import LEAST_TEXT_PX, display_scale, least_font_px, measuring, to_png
 from games.tumblindice import data, physics, render
 from games.tumblindice.rules import TumbleState, TumblinDice
 from games.tumblindice.views import DieView, Flight, PublicView
@@ -80,19 +81,43 @@ def test_the_board_is_a_small_png_drawn_to_scale() -> None:
         png = render.board_png(view)
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG" and image.mode == "P"
-        assert image.width == render.WIDTH == 40 * render.SCALE + 2 * render.MARGIN
+        assert image.width == render.WIDTH == 64 * render.SCALE + 2 * render.MARGIN
         assert 600 <= image.width <= 900
         assert image.height == render.board_height(render._layout(view))
         assert len(png) < 300 * 1024
 
 
-def test_the_board_is_legible_at_500px() -> None:
+def test_the_board_is_legible_in_the_preview() -> None:
     for view in _views():
         with measuring() as sizes:
             png = render.board_png(view)
-        width = Image.open(io.BytesIO(png)).width
+        width, height = Image.open(io.BytesIO(png)).size
         assert sizes.sizes
-        assert sizes.smallest * DISPLAY_WIDTH / width >= LEAST_TEXT_PX
+        assert width >= height
+        assert sizes.smallest * display_scale(width, height) >= LEAST_TEXT_PX
+
+
+def _seated(n: int, options: dict[str, Any] | None = None) -> PublicView:
+    players = [Player(name=f"Player {k} with a long name WWW", bot=True) for k in range(n)]
+    return GAME.public_view(GAME.opening(players, options or {}, 1).state)
+
+
+@pytest.mark.parametrize(("n", "options"), [
+    (2, {}), (2, {"two_player": "nine"}), (3, {}), (4, {}), (4, {"teams": False}), (5, {}),
+    (6, {}), (8, {"one_each": True}), (12, {"one_each": True}), (16, {"one_each": True}),
+])
+def test_every_team_layout_is_landscape_and_its_least_text_legible(
+    n: int, options: dict[str, Any]
+) -> None:
+    """From 2 players to 16 (four teams of four): wider than tall (11:10 to 16:10), the
+    smallest text (LEAST) 11 px high in the preview."""
+    layout = render._layout(_seated(n, options))
+    width, height = render.WIDTH, render.board_height(layout)
+    assert 1.1 <= width / height <= 1.6, (width, height)
+    assert render.LEAST * display_scale(width, height) >= LEAST_TEXT_PX
+    tallest = max(render.board_height(layout) for layout in render.TALLEST)
+    assert height <= tallest
+    assert least_font_px(render.WIDTH, tallest) == render.LEAST
 
 
 def test_a_render_from_empty_caches_gives_the_bytes_of_a_render_from_full_ones() -> None:
@@ -123,11 +148,12 @@ def _lone_die(
 
 
 def _at(x: float, y: float) -> tuple[int, int]:
-    """Where a point of the board (cm) is on the board picture (px)."""
-    return (
-        round(render.MARGIN + x * render.SCALE),
-        round(render.TITLE_H + render.MARGIN + y * render.SCALE),
-    )
+    """Where a point of the board (cm) is on the board picture (px): sideways, the track at
+    the left, x = 0 at the top."""
+    cx, cy = render.at(x, y)
+    assert (cx, cy) == (render.MARGIN + y * render.SCALE,
+                        render.TITLE_H + render.MARGIN + x * render.SCALE)
+    return round(cx), round(cy)
 
 
 @pytest.mark.parametrize("owner", range(4))
