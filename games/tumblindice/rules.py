@@ -540,8 +540,8 @@ class TumblinDice(Game[TumbleState]):
         depth = len(prefix.split(".")) if prefix else 0
         prompts = (
             _("Your throw: a die, or your bonus die (it counts double)?"),
-            _("Where on the track? (0% the left edge, 100% the right)"),
-            _("Which way? (minus to the left, plus to the right)"),
+            _("Where on the track? (0% at the top of the picture, 100% at the bottom)"),
+            _("Which way? (minus up the picture, plus down it)"),
             _("How hard? (stronger slides further down the board)"),
         )
         return prompts[min(depth, len(prompts) - 1)]
@@ -734,9 +734,9 @@ class TumblinDice(Game[TumbleState]):
               "off."),
             _("**This game**: {setup}. Players (or teams) take turns; a team adds its players' "
               "points.").format(setup=setup),
-            _("**A flick** is three numbers: **{where}** on the track (0% the left edge, 100% "
-              "the right), **{aim}** (-30° to +30°, + to the right), **{strength}** (0% to "
-              "100%).").format(where=command("where"), aim=command("aim"),
+            _("**A flick** is three numbers: **{where}** on the track (0% at the top of the "
+              "picture, 100% at the bottom), **{aim}** (-30° to +30°, + down the picture), "
+              "**{strength}** (0% to 100%).").format(where=command("where"), aim=command("aim"),
                                strength=command("strength")),
             # i18n: Play is the button under the board; {preset} the menu's steps of a preset
             _("**How to play here**: press **{play_button}** for a preset ({preset}) or "
