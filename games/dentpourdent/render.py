@@ -62,7 +62,6 @@ from games.drawing import (
     ellipsize,
     font,
     image_and_png,
-    least_font_px,
     picture_cache,
     text,
     text_length,
@@ -92,7 +91,7 @@ from games.pictures.colours import (
     ink_on,
 )
 from games.pictures.lettering import Lettering, player_name, wrapped
-from games.pictures.panels import MARGIN, WIDTH, TitleBar, panel_box, tag
+from games.pictures.panels import LEAST, MARGIN, WIDTH, TitleBar, panel_box, tag
 from games.pictures.sprites import SS, Supersampled
 
 FRAME: RGB = (34, 38, 50)
@@ -115,8 +114,6 @@ SPECIAL_RGB: RGB = (128, 70, 180)
 
 # -- the board's layout: 900 x 630 at most (the preview shows 5/9 of it), top to bottom ----------
 
-MOST_H = 630  # the tallest board, during a duel
-LEAST = least_font_px(WIDTH, MOST_H)  # 20 px: 11 px in the preview
 SPACE = 8  # between the board's parts
 TITLE_H = 42
 LEFT, RIGHT = MARGIN, WIDTH - MARGIN

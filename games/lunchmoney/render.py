@@ -66,7 +66,17 @@ from games.pictures.colours import (
     ink_on,
 )
 from games.pictures.lettering import Lettering, player_name, wrapped
-from games.pictures.panels import GAP, LEAST, MARGIN, TITLE_H, WIDTH, TitleBar, panel_box, tag
+from games.pictures.panels import (
+    GAP,
+    LEAST,
+    MARGIN,
+    MOST_H,
+    TITLE_H,
+    WIDTH,
+    TitleBar,
+    panel_box,
+    tag,
+)
 from games.pictures.sprites import SS, Supersampled
 
 FRAME: RGB = (32, 36, 46)
@@ -105,7 +115,6 @@ STOMP_RGB: RGB = (24, 122, 132)
 
 Box = tuple[int, int, int, int]
 
-MOST_H = 630  # px: the tallest board on which text of LEAST px still reads in the preview
 # Two players: a row each, across the table.
 GUTTER = 46  # the holds' links, left of the rows
 LANE = 13  # px between two holds' links

@@ -1,7 +1,7 @@
-"""The frame of a card game's board (Dent pour dent, Lunch Money): 900 px wide, so that text
-of LEAST px still reads when Discord shows it 500 px wide; a title bar with the game's name
-on the left and the news of the moment beside it; panels where the board's words stand, and
-tags: a word on a rounded, outlined box."""
+"""The frame of a card game's board (Dent pour dent, Lunch Money): 900 px wide and at most
+MOST_H px high, so that text of LEAST px still reads 11 px high in Discord's 500 x 350
+preview; a title bar with the game's name on the left and the news of the moment beside it;
+panels where the board's words stand, and tags: a word on a rounded, outlined box."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from games.pictures.colours import DIM, PANEL, PANEL_EDGE
 from games.pictures.lettering import Lettering
 
 WIDTH = 900
-LEAST = least_font_px(WIDTH)  # 20 px: 11 px when Discord shows the board 500 px wide
+MOST_H = 630  # the tallest such board: 10:7, the preview's own shape
+LEAST = least_font_px(WIDTH, MOST_H)  # 20 px: 11 px in the preview
 MARGIN = 16
 GAP = 12
 TITLE_H = 56

@@ -22,6 +22,7 @@ from games.dentpourdent.views import (
     Trophy,
 )
 from games.drawing import DISPLAY_WIDTH, LEAST_TEXT_PX, display_scale, measuring, to_png
+from games.pictures import panels
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 LONG = [
@@ -236,7 +237,7 @@ def test_a_board_is_a_small_palette_png_of_a_sane_size(name: str) -> None:
 def test_the_families_share_the_width_of_a_board_of_one_size() -> None:
     two, five = (decode(render.board_png(busy(n))) for n in (2, 5))
     assert two.size == five.size
-    assert five.height <= render.MOST_H
+    assert five.height <= panels.MOST_H
     assert render.col_w(2) > 2 * render.col_w(5)
 
 
