@@ -7,8 +7,8 @@ board takes to draw while replays are made: in the replay process the bot uses
 (bot/edge/posting.py), and, for comparison, in a thread of the bot's process.
 
 Run: .venv/bin/python -m bench.bench_replay [--seeds 2] [--random 12]
-BENCH_QUICK=1: one game's first 60 moves, in English only, no animation; one random Dobbelduel game; one
-replay at a time.
+BENCH_QUICK=1: one game's first 60 moves, in English only, no animation; one random Dobbelduel
+game; one replay at a time.
 """
 
 from __future__ import annotations
