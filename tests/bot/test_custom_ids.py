@@ -70,10 +70,11 @@ def menu_steps() -> list[tuple[list[Action], MenuStep]]:
     return found
 
 
-def menu_ids(sid: int, version: int) -> list[tuple[str, str]]:
-    """(id, the step or move it stands for) of every menu step a few moves into each game."""
+def menu_ids(sid: int, version: int, every: int = 1) -> list[tuple[str, str]]:
+    """(id, the step or move it stands for) of every (`every`th) menu step a few moves into
+    each game."""
     found = []
-    for actions, step in menu_steps():
+    for actions, step in menu_steps()[::every]:
         view = menu_view(sid, version, actions, step)
         for custom_id in ids(view):
             found.append((custom_id, step.prefix))
@@ -87,7 +88,10 @@ def test_every_id_the_bot_makes_is_known_and_reads_back(sid: int):
     for custom_id in made:
         assert is_known_component(custom_id), custom_id
         assert from_base36(parsed(custom_id)["sid"]) == sid
-    for custom_id, prefix in menu_ids(sid, version):
+    # every step with the longest numbers (the ids' length); with the others, every 7th: the
+    # numbers are spelled the same way in every step
+    longest = max(NUMBERS) in (sid, version)
+    for custom_id, prefix in menu_ids(sid, version, 1 if longest else 7):
         if len(custom_id) > CUSTOM_ID:
             raise AssertionError(f"{custom_id!r} is longer than Discord takes")
         assert is_known_component(custom_id), custom_id
