@@ -1,6 +1,6 @@
 """Text as the games' pictures write it: never smaller than the picture's least size (legible
-when Discord shows it 500 px wide), fitted to a width (shrunk, then cut with '…'), players'
-names as one drawable line, and paragraphs wrapped on cards."""
+in Discord's preview, a board fit in 500 x 350 px), fitted to a width (shrunk, then cut with
+'…'), players' names as one drawable line, and paragraphs wrapped on cards."""
 
 from __future__ import annotations
 
