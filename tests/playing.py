@@ -4,6 +4,7 @@ round-trips); each game brings its own invariants as `check` and `check_public`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -125,3 +126,26 @@ def assert_seed_and_log_rebuild_the_game(
         state = applied.state
         replayed.append(applied.events)
     assert game.dump(state) == game.dump(final) and replayed == events[1:]
+
+
+def assert_ai_beats_random(
+    wins: Callable[[int, int, int], bool], counts: range, games: int, overall: float
+) -> None:
+    """`games` games a table size, `wins(n, seed, ai_seat)` telling whether the AI seat won
+    (every seat in turn) against random seats: per table size at least 4 standard deviations
+    of a chance player's wins above its share 1/n (p < 0.0001), and over all games at least
+    `overall` times the chance share."""
+    wins_all = 0
+    chance_all = 0.0
+    lines = []
+    for n in counts:
+        won = sum(wins(n, 3000 * n + g, g % n) for g in range(games))
+        share = 1 / n
+        spread = math.sqrt(games * share * (1 - share))
+        lines.append(f"{n} players: AI won {won}/{games} = {won / games:.0%} "
+                     f"(chance {share:.0%})")
+        assert won >= games * share + 4 * spread, lines[-1]
+        wins_all += won
+        chance_all += games * share
+    print("\n".join(lines))
+    assert wins_all >= overall * chance_all, f"{wins_all} wins against {chance_all:.0f} by chance"

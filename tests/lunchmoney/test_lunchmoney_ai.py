@@ -5,7 +5,6 @@ quickly."""
 
 from __future__ import annotations
 
-import math
 import time
 from collections import Counter
 
@@ -17,7 +16,7 @@ from games.lunchmoney.fight import PASS
 from games.lunchmoney.rules import LunchMoney
 from games.lunchmoney.state import Hold, LunchState, Offer
 from games.rng import Rng
-from tests.playing import ai_decisions
+from tests.playing import ai_decisions, assert_ai_beats_random
 from tests.sizes import sized
 
 GAME = LunchMoney()
@@ -42,20 +41,7 @@ def test_ai_beats_random_at_every_table_size(games: int) -> None:
     its chance share 1/n: by at least 4 standard deviations of a chance player's wins (p <
     0.0001; with fewer games, a higher share of wins); over all games at least 2.5 times the
     chance share."""
-    wins_all = 0
-    chance_all = 0.0
-    lines = []
-    for n in COUNTS:
-        wins = sum(ai_wins(n, 3000 * n + g, g % n) for g in range(games))
-        share = 1 / n
-        spread = math.sqrt(games * share * (1 - share))
-        lines.append(f"{n} players: AI won {wins}/{games} = {wins / games:.0%} "
-                     f"(chance {share:.0%})")
-        assert wins >= games * share + 4 * spread, lines[-1]
-        wins_all += wins
-        chance_all += games * share
-    print("\n".join(lines))
-    assert wins_all >= 2.5 * chance_all, f"{wins_all} wins against {chance_all:.0f} by chance"
+    assert_ai_beats_random(ai_wins, COUNTS, games, 2.5)
 
 
 # -- the stages of a decision --------------------------------------------------------------------
