@@ -18,7 +18,9 @@ import asyncio
 import multiprocessing
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
 from typing import Any
 
 from bench import QUICK, size
@@ -35,14 +37,19 @@ NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 
 def played(seed: int) -> list[tuple[int | None, str, bool]]:
     """The action log of a whole game the AI plays for all four seats."""
-    players = [Player(name=name, bot=True) for name in NAMES]
-    state = DOG.opening(players, {}, seed).state
+    return whole_game(DOG, [Player(name=name, bot=True) for name in NAMES], seed, DOG.ai_action)
+
+
+def whole_game(game: Game[Any], players: list[Player], seed: int,
+               choose: Callable[[Any, int, Rng], str]) -> list[tuple[int | None, str, bool]]:
+    """The action log of a whole game, every seat's action chosen by `choose`."""
+    state = game.opening(players, {}, seed).state
     rng, log = Rng.seeded(seed), []
-    while DOG.result(state) is None:
-        seat = DOG.to_act(state)[0]
-        action = DOG.ai_action(state, seat, rng)
+    while game.result(state) is None:
+        seat = game.to_act(state)[0]
+        action = choose(state, seat, rng)
         log.append((seat, action, False))
-        state = DOG.apply(state, seat, action).state
+        state = game.apply(state, seat, action).state
     return log
 
 
@@ -50,19 +57,6 @@ def replayed(seed: int, log: list[tuple[int | None, str, bool]]) -> int:
     """One replay made as the bot makes it (rebuilt, a video): its size."""
     players = [Player(name=name, bot=True) for name in NAMES]
     return len(replay(rebuild(DOG, players, {}, seed, log).boards).data)
-
-
-def random_log(game: Game[Any], players: list[Player], seed: int
-               ) -> list[tuple[int | None, str, bool]]:
-    """The action log of a whole game played by random legal moves at every seat."""
-    state = game.opening(players, {}, seed).state
-    rng, log = Rng.seeded(seed), []
-    while game.result(state) is None:
-        seat = game.to_act(state)[0]
-        action = random_action(game, state, seat, rng)
-        log.append((seat, action, False))
-        state = game.apply(state, seat, action).state
-    return log
 
 
 def longest_random_games(count: int) -> None:
@@ -75,7 +69,8 @@ def longest_random_games(count: int) -> None:
         game = all_games()[name]
         players = [Player(name=f"Player {n + 1}", bot=True)
                    for n in range(min(game.max_players, 6))]
-        logs = [(seed, random_log(game, players, seed)) for seed in range(1, count + 1)]
+        logs = [(seed, whole_game(game, players, seed, partial(random_action, game)))
+                for seed in range(1, count + 1)]
         seed, log = max(logs, key=lambda found: len(found[1]))
         start = time.perf_counter()
         boards = rebuild(game, players, {}, seed, log)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import discord
@@ -71,7 +71,8 @@ class Made:
         return cls(replay, rebuilt.moves, rebuilt.lines, ending)
 
     def kept(self, session_id: int, language: str) -> st.KeptReplay:
-        about = asdict(self)
+        """As the store keeps it: the file, and the rest as JSON."""
+        about = asdict(replace(self, replay=replace(self.replay, data=b"")))
         del about["replay"]["data"]
         return st.KeptReplay(session_id=session_id, language=language, kind=self.replay.ext,
                              data=self.replay.data, about=json.dumps(about))
