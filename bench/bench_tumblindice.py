@@ -29,7 +29,8 @@ THROWS = size(1000, 20)
 AI_GAMES = size(200, 1)  # 2 players, one round each
 AI_TEAM_GAMES = size(40, 1)  # 4 players (teams of 2), one round each
 AI_KNOCK_ROUNDS = size(20, 1)  # 4 AI seats, one round each
-AI_WHOLE_GAMES = size(3, 1)  # 4 AI seats to 301
+AI_KNOCK_THROWS = size(16, 4)  # of each round (quick: one a seat)
+AI_WHOLE_GAMES = size(3, 0)  # 4 AI seats to 301 (quick: none, the knock rounds play them)
 WHOLE_GOAL = size(301, 50)  # the whole games' goal (quick: the lowest one can choose)
 CONTRACT_GAMES = size(200, 1)  # contract.ai_against_random, 2 players, first to 101
 CONTRACT_GOAL = size(101, 50)
@@ -86,6 +87,8 @@ def flick_times() -> None:
 def whole_games() -> None:
     for label, games, bots in (("random flicks", WHOLE_GAMES, False),
                                ("four AI seats", AI_WHOLE_GAMES, True)):
+        if not games:
+            continue
         seconds, rounds, throws = [], [], []
         for g in range(games):
             state = GAME.opening(players(4), {"goal": WHOLE_GOAL}, 40 + g).state
@@ -150,7 +153,9 @@ def ai_knocks() -> None:
     for g in range(AI_KNOCK_ROUNDS):
         state = GAME.opening(players(4), {"rounds": 1}, 5000 + g).state
         rng = Rng.seeded(g)
-        while GAME.to_act(state):
+        for _ in range(AI_KNOCK_THROWS):
+            if not GAME.to_act(state):
+                break
             seat = GAME.to_act(state)[0]
             thrown = state.next_id
             applied = GAME.apply(state, seat, ai.choose(GAME, state, seat, rng))
