@@ -49,6 +49,7 @@ class Board:
     png: bytes
     key: bool
     caption: str = ""  # the move's number and news (the result under the last board)
+    description: str = ""  # the board in words (its alt text on the web page)
 
 
 @dataclass
@@ -86,9 +87,10 @@ def rebuild(
     who = list(names) if names is not None else [p.name for p in players]
     opening = game.opening(players, options, seed)
     state = opening.state
-    first = game.render_public(game.public_view(state))
+    view = game.public_view(state)
+    first = game.render_public(view)
     # i18n: the caption under a replay's first board, before any move
-    boards = [Board(0, first, True, _("The opening"))]
+    boards = [Board(0, first, True, _("The opening"), game.describe_public(view))]
     # i18n: the first line of a replay's log: the game's name and its players
     lines = [_("{game}: {players}.").format(
         game=game.title, players=", ".join(p.name for p in players))]
@@ -123,12 +125,13 @@ def rebuild(
         lines += [f"   {event}" for event in news[1:]]
         if game.result(state) is None and game.move_in_progress(state):
             continue
-        png = game.render_public(game.public_view(state))
+        view = game.public_view(state)
+        png = game.render_public(view)
         key = set(game.to_act(state)) != before or game.result(state) is not None
         if png == boards[-1].png:
             boards[-1].key = boards[-1].key or key
             continue
-        boards.append(Board(number, png, key, said))
+        boards.append(Board(number, png, key, said, game.describe_public(view)))
     result = game.result(state)
     if result is not None:
         lines.append(_("Result: {summary}").format(summary=result.summary))

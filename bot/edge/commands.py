@@ -169,7 +169,7 @@ def build_group(bot: Host, game: Game[Any]) -> app_commands.Group:
 OPTION_NAMES = (
     NC_("command", "log"), NC_("command", "game_id"), NC_("command", "member"),
     NC_("command", "threads"), NC_("command", "mine"), NC_("command", "number"),
-    NC_("command", "action"), NC_("command", "taunt"),
+    NC_("command", "action"), NC_("command", "taunt"), NC_("command", "web"),
 )
 
 
@@ -255,12 +255,18 @@ def settings_command(bot: Host) -> app_commands.Command[Any, ..., None]:
     """`/settings`: the server's defaults for new games, for those who may manage the server
     (Discord hides it from others; the handler checks again)."""
 
-    @app_commands.describe(threads=lstr(N_("Open every new game in a thread of its channel, "
-                                           "unless its host says otherwise when starting it")))
-    async def settings(interaction: discord.Interaction, threads: bool | None = None) -> None:
-        await _handlers(bot).settings(interaction, threads)
+    @app_commands.describe(
+        threads=lstr(N_("Open every new game in a thread of its channel, unless its host says "
+                        "otherwise when starting it")),
+        web=lstr(N_("A page on the web with this server's games, leaderboards and replays "
+                    "(public channels only; it shows members' names)")),
+    )
+    async def settings(interaction: discord.Interaction, threads: bool | None = None,
+                       web: bool | None = None) -> None:
+        await _handlers(bot).settings(interaction, threads, web)
 
     settings.__annotations__["threads"] = Checked("threads", bool)
+    settings.__annotations__["web"] = Checked("web", bool)
     command = app_commands.Command(
         name=NC_("command", "settings"),
         description=lstr(N_("This server's defaults for new games")), callback=settings,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.edge import languages, posting, replies
+from bot.edge import languages, links, posting, replies
 from bot.edge.components import FormModal, end_view, menu_header, menu_view, rules_view
 from bot.edge.errors import UNKNOWN_BUTTON, answer, guarded, mark_saved
 from bot.edge.menus import menu_step
@@ -256,31 +256,46 @@ class Handlers:
         await self._keep_lobby_card(session, card.id)
 
     @guarded
-    async def settings(self, interaction: discord.Interaction, threads: bool | None) -> None:
+    async def settings(self, interaction: discord.Interaction, threads: bool | None,
+                       web: bool | None = None) -> None:
         """The server's defaults: shown, or changed by someone who may manage the server."""
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         store = self.table.store
-        if threads is not None:
+        changing = threads is not None or web is not None
+        if changing:
             member = interaction.user
             if not (isinstance(member, discord.Member) and member.guild_permissions.manage_guild):
                 raise TableError(_("Only someone with the Manage Server permission can change "
                                    "this server's settings."))
+        if web is not None and self.bot.page_url is None:
+            raise TableError(_("This bot serves no web pages: its host has not set WEB_PORT "
+                               "or WEB_URL."))
+        language = languages.channel_language(self.bot, interaction.guild_id)
+        if threads is not None:
             await store.set_threads_by_default(interaction.guild_id, threads)
+        if web is not None:
+            await store.set_web_page(interaction.guild_id, web, language)
         on = await store.threads_by_default(interaction.guild_id)
+        page = await links.server_page(store, self.bot.page_url, interaction.guild_id)
         # A change is told to the channel, in its language; the settings shown, to the asker.
-        with (i18n.speaking(languages.channel_language(self.bot, interaction.guild_id))
-              if threads is not None else contextlib.nullcontext()):
+        with (i18n.speaking(language) if changing else contextlib.nullcontext()):
             names = {"thread": i18n.command("thread")}
             # i18n: {thread} is the name of the option thread of /<game> start
             said = (_("⚙️ New games open in a thread of their channel; a host can choose "
                       "otherwise with `{thread}:` when starting one.") if on else
                     _("⚙️ New games open in their channel itself; a host can choose otherwise "
                       "with `{thread}:` when starting one.")).format(**names)
-        if threads is None:
-            said += " " + _("Change it with `/{settings} {threads}:`.").format(
-                settings=i18n.command("settings"), threads=i18n.command("threads"))
-        await replies.send(interaction, content=said, ephemeral=threads is None)
+            if page is not None:
+                said += "\n" + _("🌐 This server's page, with its games in public channels, "
+                                  "leaderboards and replays: {url}").format(url=page)
+            elif self.bot.page_url is not None:
+                said += "\n" + _("🌐 This server has no page on the web.")
+        if not changing:
+            said += " " + _("Change it with `/{settings} {threads}:` or `{web}:`.").format(
+                settings=i18n.command("settings"), threads=i18n.command("threads"),
+                web=i18n.command("web"))
+        await replies.send(interaction, content=said, ephemeral=not changing)
 
     @guarded
     async def join(self, interaction: discord.Interaction, game: Game[Any]) -> None:
@@ -375,6 +390,10 @@ class Handlers:
         current = await self.table.store.note_messages(shown.id, lobby_message_id=message_id)
         if current.version != shown.version:
             await self._refresh_lobby(current)
+        with _logged("noting the channel of session %s", shown.id):  # for the web pages
+            await self.table.store.note_channel(
+                shown.thread_of or shown.channel_id, shown.guild_id,
+                links.readable_by_everyone(self.bot, shown))
 
     async def lobby_closed(self, session: st.Session) -> None:
         """A lobby closed by the bot (nobody touched it for a day): its card says so."""
@@ -945,6 +964,10 @@ class Handlers:
         more = len(sessions) - GAMES_SHOWN
         footer = "\n" + ngettext("… and {n} more, older.", "… and {n} more, older.",
                                  more).format(n=more) if more > 0 else ""
+        page = await links.server_page(self.table.store, self.bot.page_url,
+                                       interaction.guild_id)
+        if page is not None:
+            footer += "\n" + _("🌐 On the web: {url}").format(url=page)
         await replies.send(interaction, ephemeral=True, embed=discord.Embed(
             title=title, description=fit("\n".join(f"• {line}" for line in lines) + footer,
                                          EMBED_DESCRIPTION),

@@ -69,3 +69,4 @@ class Host(commands.AutoShardedBot):
     dispatcher: Deliveries
     upkeep: Upkeeping
     drain: Drain  # the interactions under way, and whether the process is stopping
+    page_url: str | None  # where the servers' pages are read (None: no pages)

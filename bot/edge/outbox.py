@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.edge import languages, posting
+from bot.edge import languages, links, posting
 from bot.edge.upkeep import MISSING_ACCESS
 from bot.store import store as st
 from bot.table.lifecycle import cancel_and_wait
@@ -178,9 +178,12 @@ class Dispatcher:
         kept: list[str] | None = None
         if game.news_stays_on_its_board and live is not None and events:
             kept = [*(shown.lines if shown is not None else []), *events]
+        page = None
+        if game.result(state) is not None and links.readable_by_everyone(self.bot, session):
+            page = await links.game_page(self.store, self.bot.page_url, session)
         message = await posting.board_message(game, session, [] if kept else events,
                                               state=state, ping=turn, waits=waits,
-                                              motion=motion)
+                                              motion=motion, page=page)
         try:
             sent = await self._post(session, message, nonce)
         except discord.NotFound as error:

@@ -121,6 +121,7 @@ async def board_message(
     waits: dict[int, st.Wait] | None = None,
     settings: bool = False,
     motion: dict[str, Any] | None = None,
+    page: str | None = None,
 ) -> dict[str, Any]:
     """The channel's picture of the game at `state` (the session's current one by default),
     the news, who must act now and when their clock runs out (`waits`, as saved with that
@@ -131,6 +132,7 @@ async def board_message(
     (allowed_mentions): a person is pinged when the turn passes to them, not by a repost or an
     edit. Seats that may answer a reaction window are never named: the channel reads only
     that answers are awaited, and until when. `settings`: a line with the clock's settings.
+    `page`: the game's page on the web, linked from its final board (its replay there).
     """
     if state is None:
         state = game.load(session.state or "")
@@ -144,6 +146,8 @@ async def board_message(
         events = [event for event in events if event.strip() != result.summary.strip()]
         tail += [f"🏁 **{result.summary}**", outcome_line(session, result),
                  replay_line(game, session)]
+        if page is not None:
+            tail.append(_("🌐 Step through it on the web: {url}").format(url=page))
     elif session.status == "ended":
         tail.append(f"{game.status(view)}\n" + _("This game was ended before its finish."))
     else:
@@ -178,7 +182,7 @@ async def board_message(
         animated = await _animated(game, view, motion)
         if animated is not None and animated[2]:
             events = [animated[2], *events]
-    png = animated[0] if animated is not None else await _drawn(game.render_public, view)
+    png = animated[0] if animated is not None else await drawn(game.render_public, view)
     if png is None:
         tail.append(_("(The picture could not be drawn this time; the move counts.)"))
     room = CONTENT - len("\n".join(tail)) - 2
@@ -314,7 +318,7 @@ async def private_message(
     if view is None:
         return None
     message: dict[str, Any] = {"content": fit(f"**{game.title}**\n{game.private_text(view)}")}
-    picture = await _drawn(game.render_private, view)
+    picture = await drawn(game.render_private, view)
     if picture is not None:
         message["file"] = discord.File(
             io.BytesIO(picture), filename=f"{game.name}-private.png",
@@ -358,7 +362,7 @@ async def _animated(
 _REPLAYS: ProcessPoolExecutor | None = None
 
 
-def _replay_process() -> ProcessPoolExecutor:
+def replay_process() -> ProcessPoolExecutor:
     global _REPLAYS
     if _REPLAYS is None:  # spawned, not forked: this process runs threads and an event loop
         _REPLAYS = ProcessPoolExecutor(max_workers=1,
@@ -385,12 +389,12 @@ async def drawn_replay(store: st.Store, game: Game[Any], session: st.Session,
     kept in the store for every later request."""
     language = i18n.language()
     made = await asyncio.get_running_loop().run_in_executor(
-        _replay_process(), _make_replay, game.name, session, rows, language)
+        replay_process(), _make_replay, game.name, session, rows, language)
     await store.keep_replay(made.kept(session.id, language))
     return made
 
 
-async def _drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:
+async def drawn(render: Callable[[Any], bytes | None], view: Any) -> bytes | None:
     """The picture, or None when drawing fails: a drawing bug must not swallow a move's news."""
     try:
         return await asyncio.get_running_loop().run_in_executor(

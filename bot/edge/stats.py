@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.edge import replies
+from bot.edge import links, replies
 from bot.edge.commands import Checked
 from bot.edge.handlers import person_name
 from bot.edge.languages import lstr
@@ -144,7 +144,12 @@ def leaderboard_command(bot: Host) -> app_commands.Command[Any, ..., None]:
         # A busy server's thousands of games take the model a while (bench_leaderboard):
         # rated in a thread, so other games' moves go on meanwhile.
         table = await asyncio.to_thread(leaderboard, results)
-        await replies.send(interaction, embed=leaderboard_embed(_title(bot.games, game), table))
+        embed = leaderboard_embed(_title(bot.games, game), table)
+        page = await links.leaderboard_page(bot.table.store, bot.page_url,
+                                            interaction.guild_id, game)
+        if page is not None:
+            embed.add_field(name=_("On the web"), value=page, inline=False)
+        await replies.send(interaction, embed=embed)
 
     board.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,

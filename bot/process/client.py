@@ -22,6 +22,7 @@ from bot.edge.host import Host
 from bot.edge.menus import from_base36
 from bot.edge.outbox import Dispatcher
 from bot.edge.upkeep import Upkeep
+from bot.edge.web import WebServer
 from bot.process import logsafety
 from bot.process.config import Settings
 from bot.store.store import Store, Timer, utcnow
@@ -82,6 +83,8 @@ class GameBot(Host):
         self.handlers = Handlers(self)
         self.drain = Drain()
         self.upkeep = Upkeep(self)
+        self.page_url = settings.page_url
+        self.web: WebServer | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(
@@ -109,6 +112,9 @@ class GameBot(Host):
         self.scheduler.start()
         if self.served_shards is None or 0 in self.served_shards.ids:
             await self.sync_commands()
+            if self.settings.web_port is not None:  # the pages: one process serves them
+                self.web = WebServer(self, self.settings.web_host, self.settings.web_port)
+                await self.web.start()
 
     async def sync_commands(self) -> None:
         """Sync the commands only when they changed since the last sync (syncs are rate-limited).
@@ -203,6 +209,8 @@ class GameBot(Host):
         await asyncio.shield(closing)
 
     async def _close_all(self) -> None:
+        if self.web is not None:
+            await self.web.stop()
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()

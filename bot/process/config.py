@@ -6,6 +6,7 @@ A missing or bad setting must stop the bot with one line a person can act on, so
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
@@ -60,6 +61,13 @@ class Settings(BaseSettings):
     # PostgreSQL connections this process keeps open (asyncpg's pool): at most this many
     # writes and reads run at once.
     database_pool_size: int = Field(default=10, ge=2, le=200)
+    # The servers' pages on the web (bot/edge/web.py), served by the process that serves
+    # shard 0 on WEB_HOST:WEB_PORT (unset: no pages). WEB_URL: the address people open, in
+    # the links the bot posts (behind a reverse proxy, https://games.example.org); by default
+    # http://WEB_HOST:WEB_PORT.
+    web_port: int | None = Field(default=None, ge=1, le=65535)
+    web_host: str = "127.0.0.1"
+    web_url: str | None = None
 
     @field_validator("discord_token")
     @classmethod
@@ -80,6 +88,17 @@ class Settings(BaseSettings):
         if isinstance(value, str) and not value.strip():
             return None
         return value
+
+    @field_validator("web_url")
+    @classmethod
+    def _web_url_is_http(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        url = value.strip().rstrip("/")
+        if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", url):
+            raise ValueError("must be an http:// or https:// address, such as "
+                             "https://games.example.org")
+        return url
 
     @field_validator("log_level")
     @classmethod
@@ -119,6 +138,16 @@ class Settings(BaseSettings):
         if self.shard_ids is None:
             return None
         return Shards(self.shard_count or 1, parse_shard_ids(self.shard_ids))
+
+    @property
+    def page_url(self) -> str | None:
+        """Where the servers' pages are read (None: no pages, no links to them)."""
+        if self.web_url is not None:
+            return self.web_url
+        if self.web_port is None:
+            return None
+        host = f"[{self.web_host}]" if ":" in self.web_host else self.web_host
+        return f"http://{host}:{self.web_port}"
 
     @property
     def database_path(self) -> str:

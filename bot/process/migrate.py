@@ -60,7 +60,9 @@ TABLES: Final[dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]]]
     ),
     "dm_channels": (("user_id", "channel_id"), frozenset(), frozenset()),
     "meta": (("key", "value"), frozenset(), frozenset()),
-    "guild_settings": (("guild_id", "threads"), frozenset(), frozenset({"threads"})),
+    "guild_settings": (("guild_id", "threads", "web", "language"), frozenset(),
+                       frozenset({"threads", "web"})),
+    "channels": (("channel_id", "guild_id", "public"), frozenset(), frozenset({"public"})),
     "results": (
         ("session_id", "guild_id", "game", "finished_at", "moves", "seconds", "with_ai",
          "seats"),
@@ -74,7 +76,7 @@ TABLES: Final[dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]]]
 }  # fmt: skip
 _IDENTITY: Final = ("sessions", "timers", "outbox")  # their id sequences continue after the copy
 # Tables a bot started on the target may have written already: its rows stay, beside the copied.
-_MERGED: Final = ("dm_channels", "meta", "guild_settings")
+_MERGED: Final = ("dm_channels", "meta", "guild_settings", "channels")
 
 
 class MigrationRefused(StoreError):
@@ -147,7 +149,8 @@ async def copy_to_postgresql(source: str, target: str) -> dict[str, int]:
                 if table in _MERGED:  # a bot started on the target made some
                     key = columns[0]
                     await db.executemany(
-                        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ($1, $2)"
+                        f"INSERT INTO {table} ({', '.join(columns)}) VALUES"
+                        f" ({', '.join(f'${n}' for n in range(1, len(columns) + 1))})"
                         f" ON CONFLICT ({key}) DO NOTHING",
                         rows[table],
                     )

@@ -28,6 +28,7 @@ __all__ = [
     "SessionStatus",
     "Timer",
     "Wait",
+    "WebPage",
     "utcnow",
 ]
 
@@ -231,6 +232,16 @@ class GameResult(BaseModel):
     seconds: int
     with_ai: bool
     seats: list[ResultSeat]
+
+
+class WebPage(BaseModel):
+    """A server's page on the web (bot/web): whether it has one (`/settings web:`), and its
+    language when it last said so."""
+
+    model_config = ConfigDict(frozen=True)
+
+    on: bool = False
+    language: str | None = None
 
 
 class KeptReplay(BaseModel):

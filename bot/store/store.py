@@ -51,6 +51,7 @@ from bot.store.records import (
     SessionStatus,
     Timer,
     Wait,
+    WebPage,
     _Unset,
     utcnow,
 )
@@ -830,6 +831,69 @@ class Store:
                 " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
                 guild_id, on,
             )  # fmt: skip
+
+    # the server's page on the web (bot/web)
+
+    async def web_page(self, guild_id: int) -> WebPage:
+        """Whether the server has a page on the web, and its language."""
+        row = await self._backend.fetchrow(
+            "SELECT web, language FROM guild_settings WHERE guild_id = $1", guild_id
+        )
+        return WebPage(on=bool(row["web"]), language=row["language"]) if row else WebPage()
+
+    async def set_web_page(self, guild_id: int, on: bool, language: str) -> None:
+        """The server's /settings choice of a page on the web."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, web, language) VALUES ($1, $2, $3)"
+                " ON CONFLICT (guild_id) DO UPDATE SET web = excluded.web,"
+                " language = excluded.language",
+                guild_id, on, language,
+            )  # fmt: skip
+
+    async def note_channel(self, channel_id: int, guild_id: int | None, public: bool) -> None:
+        """Whether everyone in the server may read this channel, as seen when a game opened
+        in it. Bookkeeping: never fails because of a move."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO channels (channel_id, guild_id, public) VALUES ($1, $2, $3)"
+                " ON CONFLICT (channel_id) DO UPDATE SET public = excluded.public",
+                channel_id, guild_id, public,
+            )  # fmt: skip
+
+    async def public_channels(self, guild_id: int) -> set[int]:
+        """The server's channels everyone may read, as last noted."""
+        rows = await self._backend.fetch(
+            "SELECT channel_id FROM channels WHERE guild_id = $1 AND public", guild_id
+        )
+        return {row["channel_id"] for row in rows}
+
+    async def finished_in_guild(self, guild_id: int, limit: int) -> list[GameResult]:
+        """The server's games finished lately, newest first, at most `limit`."""
+        rows = await self._backend.fetch(
+            "SELECT * FROM results WHERE guild_id = $1"
+            " ORDER BY finished_at DESC, session_id DESC LIMIT $2", guild_id, limit,
+        )  # fmt: skip
+        return [_game_result(row) for row in rows]
+
+    async def newest_result(self, guild_id: int, game: str) -> int | None:
+        """The session of this server's game of one kind that finished last (a leaderboard
+        kept in memory is current while this has not changed)."""
+        row = await self._backend.fetchrow(
+            "SELECT session_id FROM results WHERE guild_id = $1 AND game = $2"
+            " ORDER BY finished_at DESC, session_id DESC LIMIT 1", guild_id, game,
+        )  # fmt: skip
+        return int(row["session_id"]) if row else None
+
+    async def sessions_by_id(self, ids: Iterable[int]) -> list[Session]:
+        """These sessions (those that exist), in no particular order."""
+        wanted = sorted(set(ids))
+        if not wanted:
+            return []
+        marks = ", ".join(f"${n}" for n in range(1, len(wanted) + 1))
+        rows = await self._backend.fetch(f"SELECT * FROM sessions WHERE id IN ({marks})",
+                                         *wanted)
+        return [_session(row) for row in rows]
 
     # replays
 

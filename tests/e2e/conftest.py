@@ -117,8 +117,9 @@ def database_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path}/bot.sqlite3"
 
 
-async def open_world(fake: FakeDiscord, database_url: str) -> World:
-    """One guild, one channel, three members and a started bot on `fake`."""
+async def open_world(fake: FakeDiscord, database_url: str, **settings: Any) -> World:
+    """One guild, one channel, three members and a started bot on `fake` (`settings`: more
+    of the bot's settings)."""
     guild = fake.add_guild("Game night")
     chan = fake.add_text_channel(guild, "games")
     ann = fake.add_member(guild, "Ann")
@@ -129,6 +130,7 @@ async def open_world(fake: FakeDiscord, database_url: str) -> World:
         database_url=database_url,
         dev_guild_id=guild.id,
         step_pause_seconds=0,  # watched steps follow each other at once (a test times them)
+        **settings,
     )
     clock = TestClock()
     bot = GameBot(settings, clock=clock.now)

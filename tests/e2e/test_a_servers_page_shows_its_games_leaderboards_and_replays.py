@@ -1,0 +1,213 @@
+"""A server's page on the web, read in a real browser (Debian's Chromium, driven by
+Playwright): nothing until someone who manages the server says `/settings web:True`; then the
+links the bot posts open the server's page, a running game whose board changes by itself after
+a move in Discord, the leaderboard with every player's numbers, and a finished game's replay
+stepped through with the buttons and the arrow keys. Only what the channel saw: never a code,
+never a private channel's game; after `web:False`, 404 everywhere, as for no server at all."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import socket
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+from playwright.async_api import Browser, Page, async_playwright
+
+from bot.table.ratings import leaderboard
+from games.dobbelduel import GAME as DOBBELDUEL
+from games.rng import Rng
+from tests.e2e.conftest import World, open_world
+from tests.e2e.driving import last_board, play_out
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.state import VIEW_CHANNEL
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# As a locked-down machine needs them: no sandbox as root, no calls home.
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+URL = re.compile(r"https?://\S+")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+async def world(fake_discord: FakeDiscord, database_url: str) -> AsyncIterator[World]:
+    opened = await open_world(fake_discord, database_url, web_port=free_port())
+    yield opened
+    await fake_discord.stop_bot(opened.bot)
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        await launched.close()
+
+
+def link(text: str) -> str:
+    found = URL.findall(text)
+    assert found, text
+    return found[-1].rstrip(".)")
+
+
+async def until(page: Page, script: str, arg: Any = None, seconds: float = 15) -> None:
+    """Wait until `script` (a function of `arg`) is true in the page; asked from outside it,
+    since the page's policy forbids the evaluated code wait_for_function would put in it."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + seconds
+    while not await page.evaluate(script, arg):
+        assert loop.time() < give_up, f"never true: {script}"
+        await asyncio.sleep(0.05)
+
+
+async def status_of(url: str) -> int:
+    async with aiohttp.ClientSession() as http, http.get(url) as answer:
+        return answer.status
+
+
+async def assert_accessible(page: Page) -> None:
+    """Every picture described, every button named, the page's language said."""
+    assert await page.get_attribute("html", "lang") in ("en", "nl", "fr")
+    for img in await page.query_selector_all("img"):
+        assert (await img.get_attribute("alt") or "").strip(), await img.evaluate("i => i.src")
+    for button in await page.query_selector_all("button"):
+        name = await button.get_attribute("aria-label") or await button.text_content()
+        assert (name or "").strip()
+    for control in await page.query_selector_all("input"):
+        assert await control.get_attribute("aria-label")
+
+
+async def a_private_channel(world: World) -> Any:
+    f = world.fake
+    staff = f.add_text_channel(world.guild, "staff")
+    await f.set_channel_permissions(staff, world.guild.everyone_role, deny=VIEW_CHANNEL)
+    await f.set_channel_permissions(staff, world.ann, allow=VIEW_CHANNEL)
+    await f.set_channel_permissions(staff, world.guild.members[f.bot_user.id],
+                                    allow=VIEW_CHANNEL)
+    return staff
+
+
+async def one_move(world: World, rng: Rng) -> None:
+    session = await world.bot.store.open_session(world.chan.id)
+    assert session is not None and session.state is not None
+    state = DOBBELDUEL.load(session.state)
+    seat = DOBBELDUEL.to_act(state)[0]
+    person = [world.ann, world.bob][seat]
+    action = DOBBELDUEL.ai_action(state, seat, rng)
+    r = await world.fake.slash(person, world.chan, "dobbelduel", "play", action=action)
+    assert r.message is not None and r.message.content.startswith("✅"), r.ephemeral_text
+
+
+async def test_a_server_page_follows_a_game_from_its_first_move_to_its_replay(
+    world: World, browser: Browser
+):
+    f = world.fake
+    base = world.bot.page_url
+    assert base is not None
+    page_url = f"{base}/servers/{world.guild.id}"
+    assert await status_of(page_url) == 404  # no page until the server asks for one
+    boss = f.add_member(world.guild, "Boss", administrator=True)
+    r = await f.slash(boss, world.chan, "settings", web=True)
+    assert link(r.message.content) == page_url
+
+    staff = await a_private_channel(world)  # a game nobody outside #staff may see
+    await f.slash(world.ann, staff, "dobbelduel", "start", bots=1)
+    await f.slash(world.ann, staff, "dobbelduel", "begin")
+    hidden = await world.bot.store.open_session(staff.id)
+    assert hidden is not None
+
+    await f.slash(world.ann, world.chan, "dobbelduel", "start")
+    await f.slash(world.bob, world.chan, "dobbelduel", "join")
+    await f.slash(world.ann, world.chan, "dobbelduel", "begin")
+    session = await world.bot.store.open_session(world.chan.id)
+    assert session is not None
+
+    page = await browser.new_page()
+    await page.goto(page_url)
+    await assert_accessible(page)
+    text = await page.inner_text("main")
+    assert "Games going on" in text and "Dobbelduel" in text and "Ann, Bob" in text
+    assert f"/games/{hidden.id}" not in await page.content()
+    assert await status_of(f"{page_url}/games/{hidden.id}") == 404
+
+    # The running game: the board as the channel sees it, changed by itself after a move.
+    await page.click(f"a[href$='/games/{session.id}'] >> nth=0")
+    await page.wait_for_selector("#board")
+    await assert_accessible(page)
+    first = await page.get_attribute("#board", "src")
+    shown = await page.evaluate("async (src) => Array.from(new Uint8Array(await (await "
+                                "fetch(src)).arrayBuffer()))", first)
+    assert bytes(shown) == last_board(f, world.chan).attachments[0].data
+    rng = Rng.seeded(7)
+    await one_move(world, rng)
+    await until(page, "(first) => !document.getElementById('board').src.endsWith(first)", first)
+    secret = DOBBELDUEL.private_view(DOBBELDUEL.load(
+        (await world.bot.store.get_session(session.id)).state or ""), 0)
+    assert await page.get_attribute("#board", "alt")
+
+    # To its end: the page turns into the replay by itself.
+    await play_out(world, DOBBELDUEL, humans=2, seed=11)
+    final = last_board(f, world.chan)
+    replay_url = link(final.content)
+    assert replay_url == f"{page_url}/games/{session.id}"
+    await page.wait_for_selector("#replay", timeout=15_000)
+    await assert_accessible(page)
+    boards = await page.evaluate("JSON.parse(document.getElementById('boards').textContent)")
+    count = len(boards)
+    assert count >= 3
+    assert await page.inner_text("#counter") == f"Board {count} of {count}"
+    await page.keyboard.press("Home")
+    assert await page.inner_text("#counter") == f"Board 1 of {count}"
+    seen = [await page.get_attribute("#board", "src")]
+    for n in range(2, count + 1):
+        await page.keyboard.press("ArrowRight")
+        assert await page.inner_text("#counter") == f"Board {n} of {count}"
+        seen.append(await page.get_attribute("#board", "src"))
+        await until(page, "() => document.getElementById('board').complete && "
+                           "document.getElementById('board').naturalWidth > 0")
+    assert len(set(seen)) == count  # every board, once each
+    await page.click("#previous")
+    assert await page.inner_text("#counter") == f"Board {count - 1} of {count}"
+    await page.keyboard.press("ArrowLeft")
+    assert await page.inner_text("#counter") == f"Board {count - 2} of {count}"
+    await page.click("#first")
+    assert await page.inner_text("#counter") == f"Board 1 of {count}"
+    await page.click("#next")
+    assert await page.inner_text("#counter") == f"Board 2 of {count}"
+    await page.click("#last")
+    assert await page.inner_text("#counter") == f"Board {count} of {count}"
+    assert "Final standings" in await page.inner_text("main")
+    html = await page.content()
+    if secret is not None:  # the code of the round that was in play, never shown while it was
+        assert DOBBELDUEL.describe_private(secret) not in html
+
+    # The leaderboard, from the link /leaderboard ends with: every player and their numbers.
+    r = await f.slash(world.bob, world.chan, "leaderboard", game="dobbelduel")
+    fields = r.message.embeds[0].get("fields", [])
+    await page.goto(link(" ".join(field["value"] for field in fields)))
+    await assert_accessible(page)
+    rated = leaderboard(await world.bot.store.results_of_game(world.guild.id, "dobbelduel"))
+    rows = [await row.inner_text() for row in await page.query_selector_all("tbody tr")]
+    assert len(rows) == len(rated.rated) == 2
+    for standing, row in zip(rated.rated, rows, strict=True):
+        cells = row.split("\t")
+        assert cells[1] == standing.name and cells[2] == f"{standing.rating:.1f}"
+        assert cells[3:] == [str(standing.played), str(standing.won), str(standing.drawn),
+                             str(standing.lost)]
+
+    # Opted out: 404 everywhere, the same answer as a server that does not exist.
+    await f.slash(boss, world.chan, "settings", web=False)
+    for url in (page_url, replay_url, f"{replay_url}/boards/0.png",
+                f"{page_url}/leaderboard/dobbelduel"):
+        assert await status_of(url) == 404, url
+    assert await status_of(f"{base}/servers/{world.guild.id + 1}") == 404
