@@ -357,7 +357,8 @@ class Pages:
     def _live(self, root: str, game: Game[Any], session: st.Session) -> dict[str, Any]:
         """A running game's board, news and state, as the page shows them and polls them."""
         live: dict[str, Any] = {"version": session.version, "status": session.status,
-                                "news": [words(line) for line in session.board_news.lines]}
+                                "news": [words(line) for line in (
+                                    session.board_news.lines if session.board_news else [])]}
         live.update(self._running(root, session))
         if session.state is not None:
             view = game.public_view(game.load(session.state))

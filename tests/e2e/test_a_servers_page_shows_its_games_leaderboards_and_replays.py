@@ -8,6 +8,7 @@ never a private channel's game; after `web:False`, 404 everywhere, as for no ser
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import shutil
 import socket
@@ -26,7 +27,7 @@ from tests.e2e.driving import last_board, play_out
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.state import VIEW_CHANNEL
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium")
 # As a locked-down machine needs them: no sandbox as root, no calls home.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -48,6 +49,7 @@ async def world(fake_discord: FakeDiscord, database_url: str) -> AsyncIterator[W
 
 @pytest.fixture
 async def browser() -> AsyncIterator[Browser]:
+    assert CHROMIUM, "the browser test needs Chromium: `apt-get install chromium` (.ci/run does)"
     async with async_playwright() as playwright:
         launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield launched
@@ -211,3 +213,59 @@ async def test_a_server_page_follows_a_game_from_its_first_move_to_its_replay(
                 f"{page_url}/leaderboard/dobbelduel"):
         assert await status_of(url) == 404, url
     assert await status_of(f"{base}/servers/{world.guild.id + 1}") == 404
+
+
+async def answer(url: str, **options: Any) -> tuple[int, Any, bytes]:
+    async with aiohttp.ClientSession() as http, http.request(
+            options.pop("method", "GET"), url, **options) as got:
+        return got.status, got.headers.copy(), await got.read()
+
+
+async def test_the_pages_are_read_only_escaped_checked_and_under_a_strict_policy(world: World):
+    f = world.fake
+    base = f"{world.bot.page_url}/servers/{world.guild.id}"
+    boss = f.add_member(world.guild, "Boss", administrator=True)
+    await f.slash(boss, world.chan, "settings", web=True)
+    sly = f.add_member(world.guild, "<img src=x onerror=alert(1)>")
+    await f.slash(sly, world.chan, "dobbelduel", "start")
+    await f.slash(world.bob, world.chan, "dobbelduel", "join")
+    await f.slash(sly, world.chan, "dobbelduel", "begin")
+    session = await world.bot.store.open_session(world.chan.id)
+    assert session is not None
+    other = f.add_guild("Elsewhere")  # a server with a page, and a game of its own
+    elsewhere = f.add_text_channel(other, "games")
+    store = world.bot.store
+    await store.set_web_page(other.id, True, "en")
+    await store.note_channel(elsewhere.id, other.id, True)
+    theirs = await store.create_session(guild_id=other.id, channel_id=elsewhere.id,
+                                        game="dobbelduel", host_id=1, players=[], options={},
+                                        seed=1)
+    assert (await answer(f"{world.bot.page_url}/servers/{other.id}/games/{theirs.id}"))[0] == 200
+    assert theirs is not None
+
+    status, headers, body = await answer(base)
+    assert status == 200
+    assert b"&lt;img src=x onerror=alert(1)&gt;" in body and b"<img src=x" not in body
+    game = f"{base}/games/{session.id}"
+    shown = [base, game, f"{game}/live.json", f"{game}/board.png",
+             f"{base}/leaderboard/dobbelduel", f"{world.bot.page_url}/static/page.js"]
+    not_shown = [f"{base}/games/0", f"{base}/leaderboard/chess",
+                 f"{world.bot.page_url}/servers/{2**64}", f"{world.bot.page_url}/servers/abc",
+                 f"{base}/games/{theirs.id}", f"{base}/games/{theirs.id}/live.json"]
+    for url in shown + not_shown:
+        status, headers, _ = await answer(url)
+        assert "default-src 'none'" in headers.get("Content-Security-Policy", ""), url
+        assert "script-src 'self'" in headers["Content-Security-Policy"], url
+        assert headers.get("X-Content-Type-Options") == "nosniff", url
+        assert "Set-Cookie" not in headers, url
+        assert status == (200 if url in shown else 404), url
+    status, headers, png = await answer(f"{game}/board.png")
+    assert status == 200 and png.startswith(b"\x89PNG"), headers
+    status, _, body = await answer(f"{game}/board.png", headers={"If-None-Match": headers["ETag"]})
+    assert status == 304 and not body
+    for method in ("POST", "PUT", "DELETE"):
+        status, _, _ = await answer(game, method=method)
+        assert status == 405, method
+    live = json.loads((await answer(f"{game}/live.json"))[2])
+    assert live["version"] == session.version and live["board"].startswith(
+        f"/servers/{world.guild.id}/games/{session.id}/board.png")
