@@ -105,7 +105,7 @@ async def boards_beside(replays: Executor | None, jobs: int, log: list, shown: l
     times = []
     for view in shown:
         start = time.perf_counter()
-        await posting._drawn(DOG.render_public, view)
+        await posting.drawn(DOG.render_public, view)
         times.append(time.perf_counter() - start)
     await asyncio.gather(*running)
     return times
