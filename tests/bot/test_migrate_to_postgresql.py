@@ -88,6 +88,9 @@ async def games_in_every_state(store: Store) -> None:
     )  # fmt: skip
     assert threaded.thread_of == 4
     await store.set_threads_by_default(9, True)
+    await store.set_web_page(9, True, "fr")
+    await store.note_channel(4, 9, True)
+    await store.note_channel(6, 9, False)
     await store.set_dm_channel(2**62, 15)
     await store.set_meta("command_tree_hash", "abc")
 
@@ -103,6 +106,8 @@ async def contents(store: Store) -> dict:
     found["dm"] = await store.dm_channel(2**62)
     found["meta"] = await store.get_meta("command_tree_hash")
     found["threads"] = [await store.threads_by_default(9), await store.threads_by_default(8)]
+    found["web pages"] = [await store.web_page(9), await store.web_page(8)]
+    found["public channels"] = await store.public_channels(9)
     found["results"] = await store.results_of_game(9, "lunchmoney")
     found["results of a person"] = await store.results_of_person(9, 2**62)
     found["replays"] = [await store.kept_replay(s.id, "fr") for s in sessions]
@@ -121,13 +126,14 @@ async def test_every_game_is_copied_with_its_ids_and_the_copy_goes_on(source, po
     copied = await copy_to_postgresql(source, postgres_url)
     assert copied == {"sessions": 5, "actions": 3, "timers": 2, "outbox": 2,
                       "private_messages": 2, "dm_channels": 1, "meta": 1, "guild_settings": 1,
-                      "results": 1, "result_players": 1, "replays": 1}
+                      "channels": 2, "results": 1, "result_players": 1, "replays": 1}
     async with await Store.open(source) as old, await Store.open(postgres_url) as new:
         before, after = await contents(old), await contents(new)
         assert after == before
         assert [s.status for s in after["sessions"]] == ["lobby", "ended", "active", "finished",
                                                          "lobby"]
         assert after["threads"] == [True, False]
+        assert after["public channels"] == {4} and after["web pages"][0].language == "fr"
         # The copy goes on where SQLite left off: new ids after the copied ones, the log's
         # next row after the last, the interaction ids still known.
         active = after["sessions"][2]

@@ -23,6 +23,7 @@ from bot.store.store import (
     OutboxItem,
     PostgresStore,
     PrivateMessage,
+    ResultSeat,
     Seat,
     Session,
     SqliteStore,
@@ -31,6 +32,7 @@ from bot.store.store import (
     StoreBusy,
     StoreError,
     StoreUnavailable,
+    WebPage,
     load_migrations,
 )
 
@@ -659,6 +661,36 @@ async def test_dm_channels_lookups_and_guild_listing(store):
     record = PrivateMessage(session_id=a.id, seat=0, content="hand", dms_closed=False)
     await store.set_private_message(record)
     assert await store.private_message(a.id, 0) == record
+
+
+async def test_a_servers_web_page_public_channels_and_latest_results(store):
+    assert await store.web_page(9) == WebPage()  # no page until the server asks
+    await store.set_web_page(9, True, "nl")
+    await store.set_threads_by_default(9, True)  # the other setting leaves it as it is
+    assert await store.web_page(9) == WebPage(on=True, language="nl")
+    await store.set_web_page(9, False, "fr")
+    assert await store.web_page(9) == WebPage(on=False, language="fr")
+    assert await store.threads_by_default(9)
+    await store.note_channel(1, 9, True)
+    await store.note_channel(2, 9, True)
+    await store.note_channel(2, 9, False)  # made private since
+    await store.note_channel(3, 8, True)
+    assert await store.public_channels(9) == {1}
+    finished = []
+    for n, game in enumerate(["dog", "dobbelduel", "dog"]):
+        s = await new_session(store, channel_id=10 + n, guild_id=9, game=game)
+        s = await store.update_session(s.id, 0, status="active", state="s0")
+        await store.record_action(s.id, s.version, seat=0, user_id=7, action="win",
+                                  state="end", status="finished", result=[
+                                      ResultSeat(seat=0, user_id=7, name="Ann", team=0,
+                                                 score=1, won=True)])
+        finished.append(s.id)
+    assert [r.session_id for r in await store.finished_in_guild(9, 2)] == finished[:0:-1]
+    assert await store.finished_in_guild(8, 5) == []
+    assert await store.newest_result(9, "dog") == finished[2]
+    assert await store.newest_result(9, "lunchmoney") is None
+    assert sorted(s.id for s in await store.sessions_by_id([*finished, 999])) == finished
+    assert await store.sessions_by_id([]) == []
 
 
 # --- PostgreSQL only -------------------------------------------------------------------------
