@@ -298,10 +298,10 @@ class Pages:
         with speaking(language):
             page = self._base(request, guild_id, language)
             root = page["root"]
-            page["running"] = [self._running(root, s) for s in opened
-                               if s.status == "active"][:RUNNING_SHOWN]
-            page["lobbies"] = [self._running(root, s) for s in opened
-                               if s.status == "lobby"][:LOBBIES_SHOWN]
+            running = [s for s in opened if s.status == "active"][:RUNNING_SHOWN]
+            lobbies = [s for s in opened if s.status == "lobby"][:LOBBIES_SHOWN]
+            page["running"] = [self._running(root, s) for s in running]
+            page["lobbies"] = [self._running(root, s) for s in lobbies]
             page["finished"] = [self._finished(root, r) for r in finished
                                 if r.session_id in shown][:FINISHED_SHOWN]
             page["words"].update({

@@ -8,6 +8,7 @@ never a private channel's game; after `web:False`, 404 everywhere, as for no ser
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import re
 import shutil
@@ -21,6 +22,7 @@ from playwright.async_api import Browser, Page, async_playwright
 
 from bot.table.ratings import leaderboard
 from games.dobbelduel import GAME as DOBBELDUEL
+from games.i18n import _, speaking
 from games.rng import Rng
 from tests.e2e.conftest import World, open_world
 from tests.e2e.driving import last_board, play_out
@@ -133,6 +135,9 @@ async def test_a_server_page_follows_a_game_from_its_first_move_to_its_replay(
     await f.slash(world.ann, world.chan, "dobbelduel", "begin")
     session = await world.bot.store.open_session(world.chan.id)
     assert session is not None
+
+    listed = await f.slash(world.bob, world.chan, "games")
+    assert link(listed.ephemeral[0].embeds[0]["description"]) == page_url
 
     page = await browser.new_page()
     await page.goto(page_url)
@@ -269,3 +274,29 @@ async def test_the_pages_are_read_only_escaped_checked_and_under_a_strict_policy
     live = json.loads((await answer(f"{game}/live.json"))[2])
     assert live["version"] == session.version and live["board"].startswith(
         f"/servers/{world.guild.id}/games/{session.id}/board.png")
+
+
+@pytest.mark.parametrize("language", ["nl", "fr"])
+async def test_the_pages_speak_the_servers_language(world: World, language: str):
+    f = world.fake
+    await f.set_guild_locale(world.guild, language)
+    boss = f.add_member(world.guild, "Boss", administrator=True)
+    r = await f.slash(boss, world.chan, "settings", web=True)
+    base = link(r.message.content)
+    await f.slash(world.ann, world.chan, "dobbelduel", "start")
+    await f.slash(world.bob, world.chan, "dobbelduel", "join")
+    await f.slash(world.ann, world.chan, "dobbelduel", "begin")
+    session = await world.bot.store.open_session(world.chan.id)
+    assert session is not None
+    pages = {url: (await answer(url))[2].decode() for url in (
+        base, f"{base}/games/{session.id}", f"{base}/leaderboard/dobbelduel")}
+    with speaking(language):
+        wanted = [_("Games going on"), _("Finished lately"), _("No finished games of {game} in "
+                  "this server yet.").format(game=DOBBELDUEL.title), _("News"), _("Players")]
+    for english, said in zip(["Games going on", "Finished lately", "No finished games of",
+                              "News", "Players"], wanted, strict=True):
+        assert not said.startswith(english), f"{said!r} is not translated"
+    text = "\n".join(pages.values())
+    assert all(html.escape(said, quote=True) in text for said in wanted), wanted
+    assert all(f'<html lang="{language}">' in page for page in pages.values())
+    assert "Games going on" not in text and "Leaderboards" not in text
