@@ -508,8 +508,15 @@ class WebServer:
         self.host, self.port = host, port
 
     async def start(self) -> None:
+        """Listen; a port already taken is logged in one line and the games go on without
+        pages (the links then lead nowhere until the host frees the port and restarts)."""
         await self.runner.setup()
-        await web.TCPSite(self.runner, self.host, self.port).start()
+        try:
+            await web.TCPSite(self.runner, self.host, self.port).start()
+        except OSError as error:
+            log.error("the servers' pages cannot be served on %s:%s (WEB_HOST, WEB_PORT): %s",
+                      self.host, self.port, error.strerror or error)
+            return
         log.info("the servers' pages are served on %s:%s", self.host, self.port)
 
     async def stop(self) -> None:

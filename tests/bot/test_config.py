@@ -8,7 +8,7 @@ from bot.process.config import MISSING_TOKEN, ConfigError, Settings, load_settin
 from bot.store.urls import check_database_url, database_path
 
 VARS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL",
-        "SHARD_COUNT", "SHARD_IDS", "DATABASE_POOL_SIZE")
+        "SHARD_COUNT", "SHARD_IDS", "DATABASE_POOL_SIZE", "WEB_PORT", "WEB_HOST", "WEB_URL")
 
 
 @pytest.fixture(autouse=True)
@@ -218,3 +218,27 @@ def test_wrong_shard_settings_are_one_line(monkeypatch, env, words):
         load_settings()
     assert words in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_web_pages_are_off_until_a_port_or_an_address_is_set(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
+    assert load_settings().page_url is None  # no pages, no links
+    monkeypatch.setenv("WEB_PORT", "8080")
+    assert load_settings().page_url == "http://127.0.0.1:8080"
+    monkeypatch.setenv("WEB_HOST", "::1")
+    assert load_settings().page_url == "http://[::1]:8080"
+    monkeypatch.setenv("WEB_URL", " https://games.example.org/ ")
+    assert load_settings().page_url == "https://games.example.org"
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("WEB_URL", "games.example.org"), ("WEB_URL", "javascript:alert(1)"),
+    ("WEB_URL", "https://games.example.org/?q=1"), ("WEB_PORT", "0"), ("WEB_PORT", "70000"),
+    ("WEB_PORT", "http"),
+])
+def test_a_bad_web_setting_stops_the_start_with_one_line_naming_it(monkeypatch, name, value):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError, match=f"^{name} is invalid") as error:
+        load_settings()
+    assert "\n" not in str(error.value)
