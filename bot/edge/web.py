@@ -36,7 +36,7 @@ from bot.edge import languages, posting
 from bot.store import store as st
 from bot.table import clocks, replays
 from bot.table.ratings import Board as Table
-from bot.table.ratings import leaderboard
+from bot.table.ratings import Rater
 from games import i18n
 from games.contract import Game
 from games.i18n import _, ngettext, pgettext, speaking
@@ -56,6 +56,7 @@ RANKED_SHOWN = 100  # people in each part of a leaderboard page
 POLL_SECONDS = 3  # how often a running game's page asks whether the board changed
 BOARDS_KEPT = 512  # live boards drawn, by game, version and language
 LEADERBOARDS_KEPT = 512
+RATED_BATCH = 400  # results read, parsed and rated at a time (the loop parses ~15 ms of them)
 REPLAYS_KEPT_BYTES = 64 * 1024 * 1024  # finished games' boards kept in memory
 MAX_ID = 2**63 - 1
 # Scripts, styles and pictures from this server only; nothing inline, nothing framed.
@@ -115,12 +116,20 @@ def _rebuild(game_name: str, session: st.Session, rows: list[st.ActionRow],
 
 
 @dataclass
+class Rating:
+    """A server's leaderboard of one game, and the last game rated into it."""
+
+    rater: Rater = field(default_factory=Rater)
+    after: tuple[datetime, int] | None = None
+    board: Table | None = None
+
+
+@dataclass
 class Kept:
     """What the pages keep in memory: least recently used goes first."""
 
     boards: OrderedDict[tuple[int, int, str], bytes] = field(default_factory=OrderedDict)
-    tables: OrderedDict[tuple[int, str], tuple[int | None, Table]] = field(
-        default_factory=OrderedDict)
+    tables: OrderedDict[tuple[int, str], Rating] = field(default_factory=OrderedDict)
     replays: OrderedDict[tuple[int, str], Replayed] = field(default_factory=OrderedDict)
 
     @staticmethod
@@ -144,6 +153,7 @@ class Pages:
         self.bot = bot
         self.kept = Kept()
         self._rebuilding: dict[tuple[int, str], asyncio.Future[Replayed]] = {}
+        self._rating: dict[tuple[int, str], asyncio.Lock] = {}
 
     # -- what may be shown -----------------------------------------------------------------
     async def server(self, request: web.Request) -> tuple[int, str]:
@@ -208,17 +218,30 @@ class Pages:
         return png
 
     async def table(self, guild_id: int, game: str) -> Table:
-        """The game's leaderboard in this server, rated again only when a game of its kind
-        finished there since it was last rated."""
-        newest = await self.bot.store.newest_result(guild_id, game)
-        kept = self.kept.tables.get((guild_id, game))
-        if kept is not None and kept[0] == newest:
-            self.kept.tables.move_to_end((guild_id, game))
-            return kept[1]
-        results = await self.bot.store.results_of_game(guild_id, game)
-        rated = await asyncio.to_thread(leaderboard, results)
-        self.kept.put(self.kept.tables, (guild_id, game), (newest, rated), LEADERBOARDS_KEPT)
-        return rated
+        """The game's leaderboard in this server, kept up to date as games finish: only the
+        games finished since the last request are read and rated, a few hundred at a time,
+        each batch rated in a thread (the event loop only reads and parses a batch)."""
+        key = (guild_id, game)
+        lock = self._rating.setdefault(key, asyncio.Lock())
+        async with lock:
+            kept = self.kept.tables.get(key)
+            if kept is None:
+                kept = Rating()
+                self.kept.put(self.kept.tables, key, kept, LEADERBOARDS_KEPT)
+            else:
+                self.kept.tables.move_to_end(key)
+            while True:
+                batch = await self.bot.store.results_after(guild_id, game, kept.after, RATED_BATCH)
+                if not batch:
+                    break
+                await asyncio.to_thread(kept.rater.add, batch)
+                kept.after = (batch[-1].finished_at, batch[-1].session_id)
+                kept.board = None
+                if len(batch) < RATED_BATCH:
+                    break
+            if kept.board is None:
+                kept.board = await asyncio.to_thread(kept.rater.board)
+            return kept.board
 
     async def replayed(self, session: st.Session, language: str) -> Replayed:
         """A finished game's boards, rebuilt once per language in the replay process."""
@@ -290,9 +313,9 @@ class Pages:
     async def server_page(self, request: web.Request) -> dict[str, Any]:
         guild_id, language = await self.server(request)
         store = self.bot.store
-        opened = await store.open_sessions_in_guild(guild_id, 4 * (RUNNING_SHOWN + LOBBIES_SHOWN))
+        opened = await store.open_sessions_in_guild(guild_id, 2 * (RUNNING_SHOWN + LOBBIES_SHOWN))
         opened = await self.public(guild_id, opened)
-        finished = await store.finished_in_guild(guild_id, 4 * FINISHED_SHOWN)
+        finished = await store.finished_in_guild(guild_id, 2 * FINISHED_SHOWN)
         sessions = {s.id: s for s in await store.sessions_by_id(r.session_id for r in finished)}
         shown = {s.id for s in await self.public(guild_id, list(sessions.values()))}
         with speaking(language):

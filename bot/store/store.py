@@ -876,14 +876,25 @@ class Store:
         )  # fmt: skip
         return [_game_result(row) for row in rows]
 
-    async def newest_result(self, guild_id: int, game: str) -> int | None:
-        """The session of this server's game of one kind that finished last (a leaderboard
-        kept in memory is current while this has not changed)."""
-        row = await self._backend.fetchrow(
-            "SELECT session_id FROM results WHERE guild_id = $1 AND game = $2"
-            " ORDER BY finished_at DESC, session_id DESC LIMIT 1", guild_id, game,
-        )  # fmt: skip
-        return int(row["session_id"]) if row else None
+    async def results_after(self, guild_id: int, game: str,
+                            after: tuple[datetime, int] | None, limit: int) -> list[GameResult]:
+        """This server's finished games of one kind that finished after `after` (the finish
+        time and session of the last one read; None: from the first), in the order they
+        finished, at most `limit`: a leaderboard kept up to date reads only what is new, a
+        few hundred at a time."""
+        if after is None:
+            rows = await self._backend.fetch(
+                "SELECT * FROM results WHERE guild_id = $1 AND game = $2"
+                " ORDER BY finished_at, session_id LIMIT $3", guild_id, game, limit,
+            )  # fmt: skip
+        else:
+            rows = await self._backend.fetch(
+                "SELECT * FROM results WHERE guild_id = $1 AND game = $2 AND (finished_at > $3"
+                " OR (finished_at = $3 AND session_id > $4))"
+                " ORDER BY finished_at, session_id LIMIT $5",
+                guild_id, game, self._when(after[0]), after[1], limit,
+            )  # fmt: skip
+        return [_game_result(row) for row in rows]
 
     async def sessions_by_id(self, ids: Iterable[int]) -> list[Session]:
         """These sessions (those that exist), in no particular order."""

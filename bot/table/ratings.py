@@ -26,8 +26,8 @@ from openskill.models import PlackettLuce
 
 from bot.store.store import GameResult, ResultSeat
 
-__all__ = ["Board", "GameRecord", "Outcome", "Record", "Standing", "leaderboard", "outcomes",
-           "ranks", "record_of"]
+__all__ = ["Board", "GameRecord", "Outcome", "Rater", "Record", "Standing", "leaderboard",
+           "outcomes", "ranks", "record_of"]
 
 Outcome = Literal["won", "drawn", "lost"]
 
@@ -115,33 +115,49 @@ def outcomes(result: GameResult) -> dict[int, tuple[str, Outcome]]:
     return found
 
 
+class Rater:
+    """A leaderboard built up game by game, in finish order: the web pages keep one per server
+    and game, and add only the games finished since (the model's ratings are sequential, so
+    adding them later rates exactly as rating them all at once)."""
+
+    def __init__(self, model: Any = None) -> None:
+        self.model = model or PlackettLuce()
+        self.ratings: dict[int, Any] = {}
+        self.rated: dict[int, Standing] = {}
+        self.against_ai: dict[int, Record] = {}
+
+    def add(self, results: Sequence[GameResult]) -> Rater:
+        for result in results:
+            people = outcomes(result)
+            if result.with_ai:
+                for user, (name, outcome) in people.items():
+                    record = self.against_ai.setdefault(user, Record(user_id=user))
+                    record.name = name
+                    record.count(outcome)
+                continue
+            _rate(self.model, self.ratings, result.seats)
+            for user, (name, outcome) in people.items():
+                standing = self.rated.setdefault(user, Standing(user_id=user))
+                standing.name = name
+                standing.count(outcome)
+        return self
+
+    def board(self) -> Board:
+        for user, standing in self.rated.items():
+            rating = self.ratings.setdefault(user, self.model.rating())
+            standing.rating, standing.mu, standing.sigma = (rating.ordinal(), rating.mu,
+                                                            rating.sigma)
+        return Board(
+            rated=sorted(self.rated.values(), key=lambda s: (-s.rating, -s.won, s.name.lower())),
+            against_ai=sorted(self.against_ai.values(),
+                              key=lambda r: (-r.played, -r.won, r.name.lower())),
+        )
+
+
 def leaderboard(results: Sequence[GameResult], model: Any = None) -> Board:
     """The rating of every person from the games among people, in finish order, and each
     person's record against the AI from the others."""
-    model = model or PlackettLuce()
-    ratings: dict[int, Any] = {}
-    rated: dict[int, Standing] = {}
-    against_ai: dict[int, Record] = {}
-    for result in results:
-        people = outcomes(result)
-        if result.with_ai:
-            for user, (name, outcome) in people.items():
-                record = against_ai.setdefault(user, Record(user_id=user))
-                record.name = name
-                record.count(outcome)
-            continue
-        _rate(model, ratings, result.seats)
-        for user, (name, outcome) in people.items():
-            standing = rated.setdefault(user, Standing(user_id=user))
-            standing.name = name
-            standing.count(outcome)
-    for user, standing in rated.items():
-        rating = ratings.setdefault(user, model.rating())
-        standing.rating, standing.mu, standing.sigma = rating.ordinal(), rating.mu, rating.sigma
-    return Board(
-        rated=sorted(rated.values(), key=lambda s: (-s.rating, -s.won, s.name.lower())),
-        against_ai=sorted(against_ai.values(), key=lambda r: (-r.played, -r.won, r.name.lower())),
-    )
+    return Rater(model).add(results).board()
 
 
 def _rate(model: Any, ratings: dict[int, Any], seats: Sequence[ResultSeat]) -> None:

@@ -687,8 +687,14 @@ async def test_a_servers_web_page_public_channels_and_latest_results(store):
         finished.append(s.id)
     assert [r.session_id for r in await store.finished_in_guild(9, 2)] == finished[:0:-1]
     assert await store.finished_in_guild(8, 5) == []
-    assert await store.newest_result(9, "dog") == finished[2]
-    assert await store.newest_result(9, "lunchmoney") is None
+    dogs = await store.results_after(9, "dog", None, 10)
+    assert [r.session_id for r in dogs] == [finished[0], finished[2]]
+    assert [r.session_id for r in await store.results_after(9, "dog", None, 1)] == finished[:1]
+    after = (dogs[0].finished_at, dogs[0].session_id)
+    assert [r.session_id for r in await store.results_after(9, "dog", after, 10)] == finished[2:]
+    last = (dogs[1].finished_at, dogs[1].session_id)
+    assert await store.results_after(9, "dog", last, 10) == []
+    assert await store.results_after(9, "lunchmoney", None, 10) == []
     assert sorted(s.id for s in await store.sessions_by_id([*finished, 999])) == finished
     assert await store.sessions_by_id([]) == []
 
