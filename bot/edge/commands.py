@@ -258,8 +258,8 @@ def settings_command(bot: Host) -> app_commands.Command[Any, ..., None]:
     @app_commands.describe(
         threads=lstr(N_("Open every new game in a thread of its channel, unless its host says "
                         "otherwise when starting it")),
-        web=lstr(N_("A page on the web with this server's games, leaderboards and replays "
-                    "(public channels only; it shows members' names)")),
+        web=lstr(N_("A web page with this server's games, leaderboards and replays (public "
+                    "channels; shows names)")),
     )
     async def settings(interaction: discord.Interaction, threads: bool | None = None,
                        web: bool | None = None) -> None:

@@ -17,6 +17,7 @@ until a game of its kind finishes in its server.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -243,6 +244,13 @@ class Pages:
                 kept.board = await asyncio.to_thread(kept.rater.board)
             return kept.board
 
+    async def warm(self) -> None:
+        """Rate the leaderboards of every server with a page, once, as the pages start: a
+        busy server's thousands of games then cost its first reader nothing."""
+        for guild_id in await self.bot.store.web_pages():
+            for game in sorted(self.bot.games):
+                await self.table(guild_id, game)
+
     async def replayed(self, session: st.Session, language: str) -> Replayed:
         """A finished game's boards, rebuilt once per language in the replay process."""
         key = (session.id, language)
@@ -332,7 +340,8 @@ class Pages:
                 "finished": _("Finished lately"), "none_running": _("No game is going on."),
                 "none_lobbies": _("No lobby is open."),
                 "none_finished": _("No game has finished yet."),
-                "since": _("since"), "runs_out": _("time runs out"), "clock": _("clock"),
+                "since": _("since"), "runs_out": _("time runs out"),
+                "clock": _("clock") + i18n.colon(),
                 "opened": _("opened"), "watch": _("Watch"), "replay": _("Replay"),
             })
             page["title"] = page["home"]
@@ -344,7 +353,7 @@ class Pages:
         for seat in result.seats:
             outcome = _("won") if seat.won else _("lost")
             score = f" ({seat.score})" if seat.score is not None else ""
-            seats.append(f"{plain(seat.name)}{score}: {outcome}")
+            seats.append(f"{plain(seat.name)}{score}{i18n.colon()}{outcome}")
         return {"title": game.title if game else result.game,
                 "href": f"{root}/games/{result.session_id}", "ended": when(result.finished_at),
                 "players": " · ".join(seats),
@@ -453,6 +462,7 @@ class Pages:
 
 # -- the application ---------------------------------------------------------------------------
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+PAGES = web.AppKey("pages", Pages)
 
 
 @web.middleware
@@ -520,6 +530,7 @@ def application(bot: Host) -> web.Application:
     app.router.add_get(session + "/board.png", board)
     app.router.add_get(session + r"/boards/{n:\d{1,6}}.png", replay_board)
     app.router.add_static("/static", HERE / "static", append_version=False)
+    app[PAGES] = pages
     return app
 
 
@@ -529,6 +540,7 @@ class WebServer:
     def __init__(self, bot: Host, host: str, port: int) -> None:
         self.runner = web.AppRunner(application(bot), access_log=None)
         self.host, self.port = host, port
+        self._warming: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Listen; a port already taken is logged in one line and the games go on without
@@ -541,7 +553,18 @@ class WebServer:
                       self.host, self.port, error.strerror or error)
             return
         log.info("the servers' pages are served on %s:%s", self.host, self.port)
+        self._warming = asyncio.create_task(self._warm())
+
+    async def _warm(self) -> None:
+        try:
+            await self.runner.app[PAGES].warm()
+        except Exception:  # noqa: BLE001 - logged; each leaderboard is then rated when read
+            log.exception("rating the leaderboards of the servers' pages failed")
 
     async def stop(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warming
         await self.runner.cleanup()
 

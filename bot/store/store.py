@@ -841,6 +841,11 @@ class Store:
         )
         return WebPage(on=bool(row["web"]), language=row["language"]) if row else WebPage()
 
+    async def web_pages(self) -> list[int]:
+        """The servers that have a page on the web."""
+        rows = await self._backend.fetch("SELECT guild_id FROM guild_settings WHERE web")
+        return sorted(row["guild_id"] for row in rows)
+
     async def set_web_page(self, guild_id: int, on: bool, language: str) -> None:
         """The server's /settings choice of a page on the web."""
         async with self._write() as db:

@@ -668,6 +668,7 @@ async def test_a_servers_web_page_public_channels_and_latest_results(store):
     await store.set_web_page(9, True, "nl")
     await store.set_threads_by_default(9, True)  # the other setting leaves it as it is
     assert await store.web_page(9) == WebPage(on=True, language="nl")
+    assert await store.web_pages() == [9]
     await store.set_web_page(9, False, "fr")
     assert await store.web_page(9) == WebPage(on=False, language="fr")
     assert await store.threads_by_default(9)

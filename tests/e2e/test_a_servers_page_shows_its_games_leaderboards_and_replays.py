@@ -20,6 +20,7 @@ import markupsafe
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
+from bot.edge.web import PAGES
 from bot.table.ratings import leaderboard
 from games.dobbelduel import GAME as DOBBELDUEL
 from games.i18n import _, speaking
@@ -64,7 +65,7 @@ def link(text: str) -> str:
     return found[-1].rstrip(".)")
 
 
-async def until(page: Page, script: str, arg: Any = None, seconds: float = 15) -> None:
+async def until(page: Page, script: str, arg: Any = None, seconds: float = 30) -> None:
     """Wait until `script` (a function of `arg`) is true in the page; asked from outside it,
     since the page's policy forbids the evaluated code wait_for_function would put in it."""
     loop = asyncio.get_running_loop()
@@ -172,7 +173,8 @@ async def test_a_server_page_follows_a_game_from_its_first_move_to_its_replay(
     final = last_board(f, world.chan)
     replay_url = link(final.content)
     assert replay_url == f"{page_url}/games/{session.id}"
-    await page.wait_for_selector("#replay", timeout=15_000)
+    # (the first replay of a process starts the replay process: seconds on a busy machine)
+    await page.wait_for_selector("#replay", timeout=60_000)
     await assert_accessible(page)
     boards = await page.evaluate("JSON.parse(document.getElementById('boards').textContent)")
     count = len(boards)
@@ -213,6 +215,19 @@ async def test_a_server_page_follows_a_game_from_its_first_move_to_its_replay(
         assert cells[1] == standing.name and cells[2] == f"{standing.rating:.1f}"
         assert cells[3:] == [str(standing.played), str(standing.won), str(standing.drawn),
                              str(standing.lost)]
+
+    # After a restart, the pages rate the leaderboards of the servers with a page at once.
+    bot = await world.restart()
+    assert bot.web is not None
+    kept = bot.web.runner.app[PAGES].kept.tables
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + 10
+    while (world.guild.id, "dobbelduel") not in kept or kept[
+            (world.guild.id, "dobbelduel")].board is None:
+        assert loop.time() < give_up, "the leaderboards were not rated at the start"
+        await asyncio.sleep(0.02)
+    assert [s.name for s in kept[(world.guild.id, "dobbelduel")].board.rated] == [
+        s.name for s in rated.rated]
 
     # Opted out: 404 everywhere, the same answer as a server that does not exist.
     await f.slash(boss, world.chan, "settings", web=False)
