@@ -200,3 +200,16 @@ async def end_game(f: Any, user: Any, channel: Any, game: str) -> Any:
     if not asked:
         return r
     return await f.click(user, asked[-1], "End the game")
+
+
+async def a_private_channel(world: Any) -> Any:
+    """#staff: only Ann (and the bot) may read it."""
+    from tests.fakediscord.state import VIEW_CHANNEL
+
+    f = world.fake
+    staff = f.add_text_channel(world.guild, "staff")
+    await f.set_channel_permissions(staff, world.guild.everyone_role, deny=VIEW_CHANNEL)
+    await f.set_channel_permissions(staff, world.ann, allow=VIEW_CHANNEL)
+    await f.set_channel_permissions(staff, world.guild.members[f.bot_user.id],
+                                    allow=VIEW_CHANNEL)
+    return staff

@@ -5,20 +5,7 @@ else a hidden game is answered as a number no game of theirs has."""
 from __future__ import annotations
 
 from tests.e2e.conftest import World
-from tests.e2e.driving import end_game
-from tests.fakediscord import FakeChannel
-from tests.fakediscord.state import VIEW_CHANNEL
-
-
-async def a_private_channel(world: World) -> FakeChannel:
-    """#staff: only Ann (and the bot) may read it."""
-    f = world.fake
-    staff = f.add_text_channel(world.guild, "staff")
-    await f.set_channel_permissions(staff, world.guild.everyone_role, deny=VIEW_CHANNEL)
-    await f.set_channel_permissions(staff, world.ann, allow=VIEW_CHANNEL)
-    await f.set_channel_permissions(staff, world.guild.members[f.bot_user.id],
-                                    allow=VIEW_CHANNEL)
-    return staff
+from tests.e2e.driving import a_private_channel, end_game
 
 
 async def test_games_lists_only_the_games_of_channels_the_asker_can_read(world: World):

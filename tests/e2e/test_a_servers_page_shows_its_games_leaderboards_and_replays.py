@@ -26,9 +26,8 @@ from games.dobbelduel import GAME as DOBBELDUEL
 from games.i18n import _, speaking
 from games.rng import Rng
 from tests.e2e.conftest import World, open_world
-from tests.e2e.driving import last_board, play_out
+from tests.e2e.driving import a_private_channel, last_board, play_out
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.state import VIEW_CHANNEL
 
 CHROMIUM = shutil.which("chromium")
 # As a locked-down machine needs them: no sandbox as root, no calls home.
@@ -90,16 +89,6 @@ async def assert_accessible(page: Page) -> None:
         assert (name or "").strip()
     for control in await page.query_selector_all("input"):
         assert await control.get_attribute("aria-label")
-
-
-async def a_private_channel(world: World) -> Any:
-    f = world.fake
-    staff = f.add_text_channel(world.guild, "staff")
-    await f.set_channel_permissions(staff, world.guild.everyone_role, deny=VIEW_CHANNEL)
-    await f.set_channel_permissions(staff, world.ann, allow=VIEW_CHANNEL)
-    await f.set_channel_permissions(staff, world.guild.members[f.bot_user.id],
-                                    allow=VIEW_CHANNEL)
-    return staff
 
 
 async def one_move(world: World, rng: Rng) -> None:
