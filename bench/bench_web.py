@@ -356,6 +356,9 @@ class StandIn:
     def get_guild(self, guild_id: int) -> None:
         return None
 
+    def get_channel(self, channel_id: int) -> None:
+        return None
+
 
 async def serve(path: Path, made: Made, requests: int) -> None:
     store = await st.SqliteStore.open(str(path))

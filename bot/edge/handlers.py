@@ -393,7 +393,7 @@ class Handlers:
         with _logged("noting the channel of session %s", shown.id):  # for the web pages
             await self.table.store.note_channel(
                 shown.thread_of or shown.channel_id, shown.guild_id,
-                links.readable_by_everyone(self.bot, shown))
+                links.readable_by_everyone(self.bot, shown) is True)
 
     async def lobby_closed(self, session: st.Session) -> None:
         """A lobby closed by the bot (nobody touched it for a day): its card says so."""

@@ -27,11 +27,12 @@ async def game_page(store: st.Store, base: str | None, session: st.Session) -> s
     return None if page is None else f"{page}/games/{session.id}"
 
 
-def readable_by_everyone(client: discord.Client, session: st.Session) -> bool:
+def readable_by_everyone(client: discord.Client, session: st.Session) -> bool | None:
     """Whether everyone in the server may read the game's channel (a thread: the channel it
-    was opened in), as this process sees it: only such games are on the pages."""
+    was opened in), as this process sees it (None: it does not see the channel): only such
+    games are on the pages."""
     for channel_id in (session.thread_of, session.channel_id):
         channel = client.get_channel(channel_id) if channel_id else None
         if isinstance(channel, discord.abc.GuildChannel):
             return channel.permissions_for(channel.guild.default_role).view_channel
-    return False
+    return None

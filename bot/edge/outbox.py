@@ -179,7 +179,7 @@ class Dispatcher:
         if game.news_stays_on_its_board and live is not None and events:
             kept = [*(shown.lines if shown is not None else []), *events]
         page = None
-        if game.result(state) is not None and links.readable_by_everyone(self.bot, session):
+        if game.result(state) is not None and links.readable_by_everyone(self.bot, session) is True:
             page = await links.game_page(self.store, self.bot.page_url, session)
         message = await posting.board_message(game, session, [] if kept else events,
                                               state=state, ping=turn, waits=waits,

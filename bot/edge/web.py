@@ -33,7 +33,7 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 
-from bot.edge import languages, posting
+from bot.edge import languages, links, posting
 from bot.store import store as st
 from bot.table import clocks, replays
 from bot.table.ratings import Board as Table
@@ -123,6 +123,7 @@ class Rating:
     rater: Rater = field(default_factory=Rater)
     after: tuple[datetime, int] | None = None
     board: Table | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one reader rates at a time
 
 
 @dataclass
@@ -154,7 +155,6 @@ class Pages:
         self.bot = bot
         self.kept = Kept()
         self._rebuilding: dict[tuple[int, str], asyncio.Future[Replayed]] = {}
-        self._rating: dict[tuple[int, str], asyncio.Lock] = {}
 
     # -- what may be shown -----------------------------------------------------------------
     async def server(self, request: web.Request) -> tuple[int, str]:
@@ -167,25 +167,13 @@ class Pages:
             return guild_id, languages.channel_language(self.bot, guild_id)
         return guild_id, i18n.language_of(page.language)
 
-    def _seen_public(self, session: st.Session) -> bool | None:
-        """Whether everyone in the server may read the game's channel, as this process sees
-        it (None: it does not see the channel)."""
-        guild = self.bot.get_guild(session.guild_id or 0)
-        if guild is None:
-            return None
-        for channel_id in (session.thread_of, session.channel_id):
-            channel = guild.get_channel(channel_id) if channel_id else None
-            if channel is not None:
-                return channel.permissions_for(guild.default_role).view_channel
-        return None
-
     async def public(self, guild_id: int, sessions: list[st.Session]) -> list[st.Session]:
         """Those of `sessions` in channels everyone in the server may read (as seen now, or
         as noted when the game opened where this process does not see the server)."""
         noted: set[int] | None = None
         shown = []
         for session in sessions:
-            seen = self._seen_public(session)
+            seen = links.readable_by_everyone(self.bot, session)
             if seen is None:
                 if noted is None:
                     noted = await self.bot.store.public_channels(guild_id)
@@ -223,14 +211,13 @@ class Pages:
         games finished since the last request are read and rated, a few hundred at a time,
         each batch rated in a thread (the event loop only reads and parses a batch)."""
         key = (guild_id, game)
-        lock = self._rating.setdefault(key, asyncio.Lock())
-        async with lock:
-            kept = self.kept.tables.get(key)
-            if kept is None:
-                kept = Rating()
-                self.kept.put(self.kept.tables, key, kept, LEADERBOARDS_KEPT)
-            else:
-                self.kept.tables.move_to_end(key)
+        kept = self.kept.tables.get(key)
+        if kept is None:
+            kept = Rating()
+            self.kept.put(self.kept.tables, key, kept, LEADERBOARDS_KEPT)
+        else:
+            self.kept.tables.move_to_end(key)
+        async with kept.lock:
             while True:
                 batch = await self.bot.store.results_after(guild_id, game, kept.after, RATED_BATCH)
                 if not batch:
@@ -272,7 +259,7 @@ class Pages:
         return made
 
     # -- the pages -----------------------------------------------------------------------------
-    def _base(self, request: web.Request, guild_id: int, language: str) -> dict[str, Any]:
+    def _base(self, guild_id: int, language: str) -> dict[str, Any]:
         guild = self.bot.get_guild(guild_id)
         name = guild.name if guild is not None else _("This server")
         root = f"/servers/{guild_id}"
@@ -283,12 +270,13 @@ class Pages:
                        for name_, game in sorted(self.bot.games.items())],
             "words": {
                 "leaderboards": _("Leaderboards"),
-                "back": _("Back to the server's page"),
                 "made_by": _("Pages of the game bot: only what the channels saw."),
             },
         }
 
-    def _running(self, root: str, session: st.Session) -> dict[str, Any]:
+    def _running(self, root: str, session: st.Session, view: Any = None) -> dict[str, Any]:
+        """A lobby or running game as the pages list it (`view`: its public view, when the
+        caller has it already)."""
         game = self.bot.games[session.game]
         item: dict[str, Any] = {
             "title": game.title, "href": f"{root}/games/{session.id}",
@@ -313,7 +301,8 @@ class Pages:
         item["clock"] = words(clocks.settings_line(
             session.clock, reactions=game.has_reactions))
         if session.state is not None:
-            view = game.public_view(game.load(session.state))
+            if view is None:
+                view = game.public_view(game.load(session.state))
             item["board"] = f"{root}/games/{session.id}/board.png?v={session.version}"
             item["alt"] = posting.board_description(game, view, [])
         return item
@@ -327,7 +316,7 @@ class Pages:
         sessions = {s.id: s for s in await store.sessions_by_id(r.session_id for r in finished)}
         shown = {s.id for s in await self.public(guild_id, list(sessions.values()))}
         with speaking(language):
-            page = self._base(request, guild_id, language)
+            page = self._base(guild_id, language)
             root = page["root"]
             running = [s for s in opened if s.status == "active"][:RUNNING_SHOWN]
             lobbies = [s for s in opened if s.status == "lobby"][:LOBBIES_SHOWN]
@@ -366,7 +355,7 @@ class Pages:
             raise NotShown
         rated = await self.table(guild_id, name)
         with speaking(language):
-            page = self._base(request, guild_id, language)
+            page = self._base(guild_id, language)
             title = self.bot.games[name].title
             page["title"] = _("{game} leaderboard").format(game=title)
             page["rated"] = [{"place": n, "name": plain(s.name), "rating": rating(s.rating),
@@ -388,12 +377,12 @@ class Pages:
 
     def _live(self, root: str, game: Game[Any], session: st.Session) -> dict[str, Any]:
         """A running game's board, news and state, as the page shows them and polls them."""
+        view = game.public_view(game.load(session.state)) if session.state is not None else None
         live: dict[str, Any] = {"version": session.version, "status": session.status,
                                 "news": [words(line) for line in (
                                     session.board_news.lines if session.board_news else [])]}
-        live.update(self._running(root, session))
-        if session.state is not None:
-            view = game.public_view(game.load(session.state))
+        live.update(self._running(root, session, view))
+        if view is not None:
             live["words"] = words(game.status(view))
         return live
 
@@ -403,7 +392,7 @@ class Pages:
         over = session.status in ("finished", "ended") and session.state is not None
         replayed = await self.replayed(session, language) if over else None
         with speaking(language):
-            page = self._base(request, guild_id, language)
+            page = self._base(guild_id, language)
             root = page["root"]
             page["title"] = _("{game}, game {number}").format(game=game.title,
                                                               number=session.id)
