@@ -306,3 +306,22 @@ async def test_the_pages_speak_the_servers_language(world: World, language: str)
     assert all(str(markupsafe.escape(said)) in text for said in wanted), wanted
     assert all(f'<html lang="{language}">' in page for page in pages.values())
     assert "Games going on" not in text and "Leaderboards" not in text
+
+
+async def test_asking_for_a_page_is_refused_clearly_and_changes_nothing(
+    fake_discord: FakeDiscord, database_url: str
+):
+    f = fake_discord
+    world = await open_world(f, database_url)  # WEB_PORT unset: no pages
+    try:
+        boss = f.add_member(world.guild, "Boss", administrator=True)
+        r = await f.slash(boss, world.chan, "settings", web=True)
+        assert r.ephemeral_text.startswith("⚠️") and "serves no web pages" in r.ephemeral_text
+        r = await f.slash(world.ann, world.chan, "settings", web=True, forged=True)
+        assert "Only someone with the Manage Server permission" in r.ephemeral_text
+        assert not r.messages
+        assert not (await world.bot.store.web_page(world.guild.id)).on
+        r = await f.slash(boss, world.chan, "settings")
+        assert "🌐" not in r.ephemeral_text  # nothing said of pages the bot does not serve
+    finally:
+        await f.stop_bot(world.bot)
